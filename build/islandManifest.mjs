@@ -1,0 +1,35 @@
+/**
+ * Writes dist/assets/js/manifest.json: for each element tag, its entry file and
+ * the chunks it imports (the shared runtime), so the page build can add exactly
+ * the scripts and modulepreloads a page needs.
+ */
+export function islandManifest({ elements, publicPath }) {
+  return {
+    name: 'island-manifest',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const manifest = {};
+      for (const chunk of chunks) {
+        if (!chunk.isEntry) continue;
+        const element = elements.find((candidate) => candidate.name === chunk.name);
+        if (!element) continue;
+        const imports = new Set();
+        const visit = (fileName) => {
+          for (const imported of byFile.get(fileName)?.imports ?? []) {
+            if (imports.has(imported)) continue;
+            imports.add(imported);
+            visit(imported);
+          }
+        };
+        visit(chunk.fileName);
+        manifest[element.tag] = {
+          file: publicPath + chunk.fileName,
+          imports: [...imports].map((fileName) => publicPath + fileName),
+          public: element.public,
+        };
+      }
+      this.emitFile({ type: 'asset', fileName: 'manifest.json', source: JSON.stringify(manifest, null, 2) });
+    },
+  };
+}

@@ -1,0 +1,34 @@
+import { registerCspHashes } from './site/_config/csp.js';
+import { registerFilters } from './site/_config/filters.js';
+import { registerIslands } from './site/_config/islands.js';
+import { registerStyles } from './site/_config/styles.js';
+
+/** Pages: site/ -> dist/. This file only registers; each concern lives in site/_config/. */
+export default function (eleventyConfig) {
+  const outputDir = 'dist';
+
+  registerFilters(eleventyConfig);
+  registerStyles(eleventyConfig, {
+    input: 'site/styles/main.css',
+    tokens: 'site/styles/tokens.css',
+    outputDir,
+  });
+  registerIslands(eleventyConfig, { manifestPath: `${outputDir}/assets/js/manifest.json` });
+  registerCspHashes(eleventyConfig, { outputFile: `${outputDir}/.csp.json` });
+
+  eleventyConfig.addPassthroughCopy({ 'site/assets': 'assets' });
+  eleventyConfig.addPassthroughCopy({
+    'node_modules/@fontsource-variable/inter/files/inter-latin-wght-normal.woff2': 'assets/fonts/inter-latin-wght-normal.woff2',
+  });
+  eleventyConfig.ignores.add('site/styles/**');
+  eleventyConfig.ignores.add('site/_config/**');
+  eleventyConfig.ignores.add('**/README.md');
+  eleventyConfig.setQuietMode(true);
+
+  return {
+    dir: { input: 'site', output: outputDir, includes: '_includes', layouts: '_includes/layouts', data: '_data' },
+    templateFormats: ['njk', 'md', '11ty.js'],
+    markdownTemplateEngine: 'njk',
+    htmlTemplateEngine: 'njk',
+  };
+}

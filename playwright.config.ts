@@ -1,0 +1,46 @@
+import { chromium, defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS, findChromium } from './tests/support/chromium';
+
+/**
+ * End-to-end tests in a real headless Chromium against the built site served
+ * by the real server (npm run build first; npm test does both).
+ */
+const port = Number(process.env.E2E_PORT ?? 4173);
+let playwrightChromium: string | undefined;
+try {
+  playwrightChromium = chromium.executablePath();
+} catch {
+  playwrightChromium = undefined;
+}
+const executablePath = findChromium(playwrightChromium);
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  retries: process.env.CI ? 1 : 0,
+  workers: 2,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : [['list']],
+  use: {
+    baseURL: `http://localhost:${port}`,
+    trace: 'retain-on-failure',
+    launchOptions: { executablePath, args: CHROMIUM_ARGS },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: { executablePath, args: CHROMIUM_ARGS } } }],
+  webServer: {
+    command: 'node node_modules/tsx/dist/cli.mjs server/main.ts',
+    url: `http://localhost:${port}/healthz`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 60_000,
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      DATABASE_PATH: process.env.E2E_DATABASE_PATH ?? `test-results/e2e-${port}.sqlite`,
+      DC_ADMIN_TOKEN: process.env.E2E_ADMIN_TOKEN ?? 'e2e-admin-token',
+    },
+  },
+});

@@ -1,0 +1,66 @@
+import alias from '@rollup/plugin-alias';
+import json from '@rollup/plugin-json';
+import resolve from '@rollup/plugin-node-resolve';
+import terser from '@rollup/plugin-terser';
+import typescript from '@rollup/plugin-typescript';
+import { cssText } from './build/cssModule.mjs';
+import { listElements } from './build/elements.mjs';
+import { islandManifest } from './build/islandManifest.mjs';
+
+/**
+ * Two outputs from one config:
+ * 1. the site build: every element under widgets/, with the runtime (Preact,
+ *    r2wc) and shared code split into chunks, hashed names, and a manifest the
+ *    page build reads to add only the scripts a page uses;
+ * 2. for partners: one self-contained, minified ES module per public element at
+ *    a stable URL, dist/widgets/dc-<name>.js.
+ */
+const elements = listElements();
+
+const plugins = () => [
+  alias({
+    entries: [
+      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+      { find: /^react-dom$/, replacement: 'preact/compat' },
+      { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+      { find: /^react$/, replacement: 'preact/compat' },
+    ],
+  }),
+  resolve({ extensions: ['.ts', '.tsx', '.mjs', '.js', '.json'], browser: true }),
+  json({ preferConst: true, compact: true }),
+  cssText(),
+  typescript({ tsconfig: './tsconfig.json', noEmitOnError: true, include: ['widgets/**/*.ts', 'widgets/**/*.tsx', 'types/**/*.d.ts'] }),
+  terser({ ecma: 2022, module: true, compress: { passes: 2 }, format: { comments: false } }),
+];
+
+const onwarn = (warning, warn) => {
+  if (warning.code === 'THIS_IS_UNDEFINED') return;
+  warn(warning);
+};
+
+const site = {
+  input: Object.fromEntries(elements.map((element) => [element.name, element.input])),
+  output: {
+    dir: 'dist/assets/js',
+    format: 'es',
+    entryFileNames: '[name]-[hash].js',
+    chunkFileNames: '[name]-[hash].js',
+    manualChunks(id) {
+      if (id.includes('/node_modules/')) return 'runtime';
+      return undefined;
+    },
+  },
+  plugins: [...plugins(), islandManifest({ elements, publicPath: '/assets/js/' })],
+  onwarn,
+};
+
+const standalone = elements
+  .filter((element) => element.public)
+  .map((element) => ({
+    input: element.input,
+    output: { file: `dist/widgets/${element.tag}.js`, format: 'es', inlineDynamicImports: true },
+    plugins: plugins(),
+    onwarn,
+  }));
+
+export default [site, ...standalone];

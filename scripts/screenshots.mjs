@@ -1,0 +1,33 @@
+/**
+ * Screenshots for looking at the site: node scripts/screenshots.mjs [outDir] [path ...]
+ * Each path in light and dark, at 1280 px and 375 px. Needs a running server
+ * (BASE_URL, default http://localhost:8080).
+ */
+import { mkdirSync } from 'node:fs';
+import { chromium } from '@playwright/test';
+
+const [outDir = '/tmp/shots', ...paths] = process.argv.slice(2);
+const base = process.env.BASE_URL ?? 'http://localhost:8080';
+const full = process.env.FULL !== '0';
+mkdirSync(outDir, { recursive: true });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+for (const path of paths.length ? paths : ['/']) {
+  for (const theme of ['light', 'dark']) {
+    for (const width of [1280, 375]) {
+      const context = await browser.newContext({ viewport: { width, height: width > 800 ? 800 : 740 }, reducedMotion: 'reduce' });
+      await context.addInitScript((isDark) => {
+        localStorage.setItem('dc_theme', JSON.stringify({ isDark, source: 'user-preference' }));
+      }, theme === 'dark');
+      const page = await context.newPage();
+      await page.goto(base + path, { waitUntil: 'networkidle' });
+      const name = `${path.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'home'}-${theme}-${width}.png`;
+      await page.screenshot({ path: `${outDir}/${name}`, fullPage: full });
+      console.log(`${outDir}/${name}`);
+      await context.close();
+    }
+  }
+}
+await browser.close();

@@ -1,0 +1,94 @@
+/**
+ * npm run size: the gzip size of every widget (standalone file, and its own
+ * code in the site build without the shared runtime) and of each page's total
+ * JavaScript (its inline scripts, modules and modulepreloads). With --check it
+ * exits non-zero when a budget in size-budgets.json is passed. With
+ * --markdown it prints the tables as Markdown for README.md.
+ */
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const dist = 'dist';
+const check = process.argv.includes('--check');
+const markdown = process.argv.includes('--markdown');
+const budgets = JSON.parse(readFileSync('size-budgets.json', 'utf8'));
+const manifestPath = join(dist, 'assets/js/manifest.json');
+if (!existsSync(manifestPath)) {
+  console.error('size: dist/ has no widget build; run npm run build first.');
+  process.exit(1);
+}
+const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+const gz = (text) => gzipSync(text, { level: 9 }).length;
+const gzFile = (urlPath) => gz(readFileSync(join(dist, urlPath)));
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+const failures = [];
+const budgetFor = (tag, key) => budgets.elements?.[tag]?.[key] ?? budgets[key];
+
+const runtimeFiles = new Set(Object.values(manifest).flatMap((entry) => entry.imports));
+const runtimeRows = [...runtimeFiles].map((file) => ({ file, size: gzFile(file) }));
+const runtimeTotal = runtimeRows.reduce((sum, row) => sum + row.size, 0);
+if (runtimeRows.some((row) => row.file.includes('/runtime-')) && runtimeTotal > budgets.runtime) {
+  failures.push(`shared chunks ${kb(runtimeTotal)} > ${kb(budgets.runtime)}`);
+}
+
+const elementRows = Object.entries(manifest).map(([tag, entry]) => {
+  const own = gzFile(entry.file);
+  const standalonePath = `/widgets/${tag}.js`;
+  const standalone = existsSync(join(dist, standalonePath)) ? gzFile(standalonePath) : null;
+  if (own > budgetFor(tag, 'elementOwn')) failures.push(`${tag} own code ${kb(own)} > ${kb(budgetFor(tag, 'elementOwn'))}`);
+  if (standalone !== null && standalone > budgetFor(tag, 'standalone')) {
+    failures.push(`${tag} standalone ${kb(standalone)} > ${kb(budgetFor(tag, 'standalone'))}`);
+  }
+  return { tag, own, standalone, public: entry.public };
+});
+
+const pages = [];
+const walk = (dir) => {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) walk(path);
+    else if (name.endsWith('.html')) pages.push(path);
+  }
+};
+walk(dist);
+const pageRows = pages.sort().map((path) => {
+  const html = readFileSync(path, 'utf8');
+  let total = 0;
+  const files = new Set();
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
+    const src = /\bsrc="([^"]+)"/.exec(match[1])?.[1];
+    const type = /\btype="([^"]+)"/.exec(match[1])?.[1] ?? '';
+    if (src) files.add(src);
+    else if (!type.includes('json')) total += gz(match[2]);
+  }
+  for (const match of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)) files.add(match[1]);
+  for (const file of files) if (file.startsWith('/')) total += gzFile(file);
+  const route = '/' + relative(dist, path).replace(/(^|\/)index\.html$/, '').replace(/\.html$/, '');
+  if (total > budgets.pageTotal) failures.push(`page ${route} ${kb(total)} > ${kb(budgets.pageTotal)}`);
+  return { route, total, scripts: files.size };
+});
+
+if (markdown) {
+  console.log(`| Element | Public | Standalone file (gzip) | Own code on the site (gzip) |\n|---|---|---|---|`);
+  for (const row of elementRows) {
+    console.log(`| \`<${row.tag}>\` | ${row.public ? 'yes' : 'site only'} | ${row.standalone === null ? '–' : kb(row.standalone)} | ${kb(row.own)} |`);
+  }
+  console.log(`\nShared runtime on the site (Preact + r2wc + shared code): ${kb(runtimeTotal)} gzip.`);
+  const heaviest = [...pageRows].sort((a, b) => b.total - a.total)[0];
+  if (heaviest) console.log(`Heaviest page: \`${heaviest.route}\`, ${kb(heaviest.total)} of JavaScript gzip.`);
+} else {
+  console.log('Widgets (gzip)');
+  console.log(`  shared chunks: ${runtimeRows.map((row) => `${row.file} ${kb(row.size)}`).join(', ') || 'none'}`);
+  for (const row of elementRows) {
+    console.log(`  ${row.tag.padEnd(24)} own ${kb(row.own).padStart(8)}   standalone ${row.standalone === null ? '       –' : kb(row.standalone).padStart(8)}`);
+  }
+  console.log('Pages: total JavaScript (gzip)');
+  for (const row of pageRows) console.log(`  ${row.route.padEnd(34)} ${kb(row.total).padStart(8)}  (${row.scripts} files)`);
+  console.log(`Budgets: runtime ${kb(budgets.runtime)}, element own ${kb(budgets.elementOwn)}, page ${kb(budgets.pageTotal)}, standalone ${kb(budgets.standalone)}`);
+}
+
+if (check && failures.length > 0) {
+  console.error(`\nSize budget exceeded:\n  ${failures.join('\n  ')}`);
+  process.exit(1);
+}

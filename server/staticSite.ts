@@ -1,0 +1,81 @@
+import { existsSync, statSync } from 'node:fs';
+import { join, normalize, sep } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/** Permanent redirects between spellings of a route. */
+const REDIRECTS: Record<string, string> = {
+  '/privacy-policy': '/privacy_policy',
+};
+
+/** Files whose names carry a content hash (rollup '[name]-[hash].js', site-<hash>.css): cache forever. */
+const HASHED = /-[A-Za-z0-9_-]{8,}\.(?:js|css)$/;
+
+export function cacheControlFor(urlPath: string): string {
+  if (urlPath.endsWith('.html') || urlPath === '/' || !/\.[a-z0-9]+$/i.test(urlPath)) return 'no-cache';
+  if (urlPath.startsWith('/assets/') && HASHED.test(urlPath)) return 'public, max-age=31536000, immutable';
+  if (urlPath.startsWith('/assets/fonts/')) return 'public, max-age=31536000, immutable';
+  if (urlPath.startsWith('/widgets/')) return 'public, max-age=300, stale-while-revalidate=86400';
+  return 'public, max-age=3600, stale-while-revalidate=86400';
+}
+
+/**
+ * Serves dist/: every route is a directory with an index.html, answered at
+ * its canonical URL without a trailing slash (`/about`); `/about/` and
+ * `/about/index.html` redirect there with 301. Unknown paths get the built
+ * not-found page with status 404. Files are streamed by @fastify/static
+ * (ETag, Last-Modified, ranges, no path traversal).
+ */
+export async function registerStaticSite(app: FastifyInstance, options: { distDir: string }): Promise<void> {
+  const root = options.distDir;
+  await app.register(fastifyStatic, {
+    root,
+    serve: false,
+    dotfiles: 'deny',
+    etag: true,
+    lastModified: true,
+    cacheControl: false,
+  });
+
+  const notFound = async (_request: FastifyRequest, reply: FastifyReply) => {
+    reply.code(404).header('Cache-Control', 'no-cache');
+    if (existsSync(join(root, '404.html'))) return reply.type('text/html; charset=utf-8').sendFile('404.html');
+    return reply.type('text/plain; charset=utf-8').send('Page Not Found');
+  };
+
+  const resolveFile = (urlPath: string): string | null => {
+    const relative = normalize(decodeURIComponent(urlPath)).replace(/^[/\\]+/, '');
+    if (relative.split(sep).some((part) => part.startsWith('.'))) return null;
+    const candidate = join(root, relative);
+    if (!candidate.startsWith(root)) return null;
+    if (existsSync(candidate) && statSync(candidate).isFile()) return relative;
+    const index = join(candidate, 'index.html');
+    if (existsSync(index)) return join(relative, 'index.html');
+    return null;
+  };
+
+  const serve = async (request: FastifyRequest, reply: FastifyReply) => {
+    const url = new URL(request.url, 'http://localhost');
+    let path: string;
+    try {
+      path = decodeURIComponent(url.pathname);
+    } catch {
+      return notFound(request, reply);
+    }
+    const target = REDIRECTS[path.replace(/\/+$/, '')];
+    if (target) return reply.redirect(target + url.search, 301);
+    if (path.length > 1 && (path.endsWith('/') || path.endsWith('/index.html'))) {
+      const canonical = path.replace(/\/index\.html$/, '').replace(/\/+$/, '') || '/';
+      if (canonical !== path && resolveFile(canonical)) {
+        return reply.redirect(encodeURI(canonical) + url.search, 301);
+      }
+    }
+    const file = resolveFile(url.pathname);
+    if (!file) return notFound(request, reply);
+    reply.header('Cache-Control', cacheControlFor(file.endsWith('index.html') ? '/' : url.pathname));
+    return reply.sendFile(file);
+  };
+
+  app.get('/*', serve);
+  app.get('/', serve);
+}

@@ -1,0 +1,49 @@
+import MarkdownIt from 'markdown-it';
+
+const markdown = new MarkdownIt({ html: false, linkify: false, typographer: true });
+
+/** Value at a dotted path: get(obj, 'address.city'). */
+function get(object, path) {
+  return path.split('.').reduce((value, key) => (value == null ? undefined : value[key]), object);
+}
+
+/** '/about/' -> '/about' (the site's canonical form has no trailing slash, except the root). */
+export function canonicalPath(url) {
+  if (!url || url === '/') return '/';
+  return url.replace(/index\.html$/, '').replace(/\/+$/, '') || '/';
+}
+
+export function registerFilters(eleventyConfig) {
+  eleventyConfig.addFilter('canonicalPath', canonicalPath);
+
+  /** Absolute URL on the production host: {{ page.url | absoluteUrl(company.siteUrl) }}. */
+  eleventyConfig.addFilter('absoluteUrl', (url, base) => new URL(canonicalPath(url), base).href);
+
+  /**
+   * Replaces {company.path} placeholders in content text with company facts,
+   * so a fact (name, address, register number) is written once, in company.json.
+   */
+  eleventyConfig.addFilter('companyText', function companyText(text) {
+    const company = this.ctx?.company ?? this.context?.environments?.company;
+    return String(text ?? '').replace(/\{company\.([a-zA-Z0-9_.]+)\}/g, (match, path) => {
+      const value = get(company, path);
+      if (value === undefined || typeof value === 'object') {
+        throw new Error(`companyText: no company fact '${path}' in site/_data/company.json`);
+      }
+      return String(value);
+    });
+  });
+
+  /** Inline Markdown (links, emphasis) for one line of content text. */
+  eleventyConfig.addFilter('mdInline', (text) => markdown.renderInline(String(text ?? '')));
+  /** Block Markdown for a content field. */
+  eleventyConfig.addFilter('md', (text) => markdown.render(String(text ?? '')));
+
+  /** JSON for <script type="application/ld+json"> or data islands: '<' escaped so no tag can close the script. */
+  eleventyConfig.addFilter('jsonScript', (value) =>
+    JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029'),
+  );
+
+  /** ISO date (YYYY-MM-DD) of a Date. */
+  eleventyConfig.addFilter('isoDate', (date) => new Date(date).toISOString().slice(0, 10));
+}

@@ -1,0 +1,36 @@
+import { existsSync, readFileSync } from 'node:fs';
+
+/**
+ * Adds to each page exactly the scripts of the custom elements it uses: the
+ * element's module and a modulepreload for each shared chunk (the runtime is
+ * loaded once, however many islands a page has). Reads the manifest that the
+ * widget build (rollup) writes; run `npm run build:widgets` before the pages.
+ */
+export function registerIslands(eleventyConfig, { manifestPath }) {
+  let manifest = null;
+  eleventyConfig.on('eleventy.before', () => {
+    manifest = existsSync(manifestPath) ? JSON.parse(readFileSync(manifestPath, 'utf8')) : {};
+  });
+
+  eleventyConfig.addTransform('islands', function islands(content) {
+    if (!this.page.outputPath || !this.page.outputPath.endsWith('.html')) return content;
+    const tags = new Set([...content.matchAll(/<(dc-[a-z0-9-]+)[\s>]/g)].map((match) => match[1]));
+    const preloads = new Set();
+    const scripts = [];
+    for (const tag of [...tags].sort()) {
+      const entry = manifest?.[tag];
+      if (!entry) {
+        console.warn(`[islands] ${this.page.inputPath} uses <${tag}> but the widget build has no such element`);
+        continue;
+      }
+      entry.imports.forEach((file) => preloads.add(file));
+      scripts.push(entry.file);
+    }
+    if (scripts.length === 0) return content;
+    const tagsHtml = [
+      ...[...preloads].map((file) => `<link rel="modulepreload" href="${file}">`),
+      ...scripts.map((file) => `<script type="module" src="${file}"></script>`),
+    ].join('\n');
+    return content.replace('</head>', `${tagsHtml}\n</head>`);
+  });
+}

@@ -1,0 +1,250 @@
+import { describe, it, expect, beforeEach, afterEach } from 'vitest';
+import { mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { openSqliteStore, SCHEMA_VERSION, type SqliteUserStore } from '../../server/users/sqliteStore';
+import { DuplicateEmailError, UserStoreError, isDuplicateEmailError, type NewUser } from '../../server/users/store';
+import {
+  hashPassword,
+  needsRehash,
+  parseHash,
+  verifyPassword,
+  SCRYPT_PARAMS,
+  KEY_BYTES,
+  SALT_BYTES,
+} from '../../server/users/password';
+
+const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+/** Not a real hash: the store never looks inside it, and scrypt is slow. */
+const FAKE_HASH = 'scrypt$131072$8$1$c2FsdA==$a2V5';
+
+const jana: NewUser = {
+  firstName: 'Jana',
+  lastName: 'Weber',
+  email: 'jana.weber@example.de',
+  passwordHash: FAKE_HASH,
+};
+
+let dir: string;
+let file: string;
+let store: SqliteUserStore;
+let clock: number;
+
+function open(): SqliteUserStore {
+  return openSqliteStore(file, { now: () => new Date(clock) });
+}
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'dc-users-'));
+  file = join(dir, 'nested', 'data', 'users.sqlite');
+  clock = Date.UTC(2025, 2, 1, 9, 0, 0);
+  store = open();
+});
+
+afterEach(async () => {
+  await store.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('openSqliteStore', () => {
+  it('creates the folder and the file, and migrates to the latest schema', () => {
+    expect(existsSync(file)).toBe(true);
+    const version = store.db.prepare('SELECT version FROM schema_version').get() as { version: number };
+    expect(version.version).toBe(SCHEMA_VERSION);
+    const columns = (store.db.prepare('PRAGMA table_info(users)').all() as { name: string }[]).map((c) => c.name);
+    expect(columns).toEqual([
+      'id',
+      'first_name',
+      'last_name',
+      'email',
+      'password_hash',
+      'active',
+      'created_at',
+      'updated_at',
+    ]);
+  });
+
+  it('sets the pragmas', () => {
+    expect(store.db.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(store.db.pragma('synchronous', { simple: true })).toBe(2); // FULL
+    expect(store.db.pragma('busy_timeout', { simple: true })).toBe(5000);
+    expect(store.db.pragma('foreign_keys', { simple: true })).toBe(1);
+  });
+
+  it('refuses a database written by a newer schema', async () => {
+    store.db.prepare('UPDATE schema_version SET version = ?').run(SCHEMA_VERSION + 1);
+    await store.close();
+    expect(() => open()).toThrow(/newer/);
+  });
+});
+
+describe('UserStore on SQLite', () => {
+  it('creates an active user with a uuid v4, normalised fields and ISO timestamps', async () => {
+    const user = await store.create({ ...jana, firstName: ' Jana ', email: '  Jana.Weber@Example.DE ' });
+    expect(user).toEqual({
+      _id: expect.stringMatching(UUID_V4),
+      firstName: 'Jana',
+      lastName: 'Weber',
+      email: 'jana.weber@example.de',
+      active: true,
+      createdAt: '2025-03-01T09:00:00.000Z',
+      updatedAt: '2025-03-01T09:00:00.000Z',
+    });
+  });
+
+  it('never returns the password hash', async () => {
+    const created = await store.create(jana);
+    const all = [created, ...(await store.list()), await store.get(created._id)];
+    clock += 1000;
+    all.push(await store.update(created._id, { lastName: 'Schmidt' }), await store.deactivate(created._id));
+    for (const user of all) {
+      expect(user).not.toBeNull();
+      expect(Object.keys(user!).sort()).toEqual(['_id', 'active', 'createdAt', 'email', 'firstName', 'lastName', 'updatedAt']);
+      expect(JSON.stringify(user)).not.toContain(FAKE_HASH);
+    }
+  });
+
+  it('refuses the same email in another case with a typed error', async () => {
+    await store.create(jana);
+    const attempt = store.create({ ...jana, firstName: 'Johanna', email: ' JANA.WEBER@example.de' });
+    await expect(attempt).rejects.toBeInstanceOf(DuplicateEmailError);
+    const error = await attempt.catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UserStoreError);
+    expect(isDuplicateEmailError(error)).toBe(true);
+    expect(error).toMatchObject({ code: 'DUPLICATE_EMAIL', field: 'email', email: 'jana.weber@example.de' });
+    expect(await store.list()).toHaveLength(1);
+  });
+
+  it('lists users oldest first and gets one by id', async () => {
+    const first = await store.create(jana);
+    clock += 1000;
+    const second = await store.create({ ...jana, firstName: 'Lukas', email: 'lukas.brandt@example.de' });
+    expect((await store.list()).map((u) => u._id)).toEqual([first._id, second._id]);
+    expect(await store.get(second._id)).toEqual(second);
+    expect(await store.get('00000000-0000-4000-8000-000000000000')).toBeNull();
+  });
+
+  it('updates only firstName, lastName and email, and bumps updatedAt', async () => {
+    const created = await store.create(jana);
+    clock += 60_000;
+    const patch = {
+      lastName: ' Schmidt ',
+      email: 'J.Schmidt@Example.de',
+      active: false,
+      _id: 'other',
+      createdAt: '1999-01-01T00:00:00.000Z',
+      passwordHash: 'x',
+    } as unknown as { lastName: string; email: string };
+    const updated = await store.update(created._id, patch);
+    expect(updated).toEqual({
+      ...created,
+      lastName: 'Schmidt',
+      email: 'j.schmidt@example.de',
+      updatedAt: '2025-03-01T09:01:00.000Z',
+    });
+    expect((await store.credentials('j.schmidt@example.de'))?.passwordHash).toBe(FAKE_HASH);
+    expect(await store.update('00000000-0000-4000-8000-000000000000', { firstName: 'Nobody' })).toBeNull();
+  });
+
+  it('leaves updatedAt alone when nothing changes', async () => {
+    const created = await store.create(jana);
+    clock += 60_000;
+    expect(await store.update(created._id, { firstName: 'Jana ' })).toEqual(created);
+    expect(await store.update(created._id, {})).toEqual(created);
+  });
+
+  it("refuses to move a user onto another user's email", async () => {
+    await store.create(jana);
+    const lukas = await store.create({ ...jana, firstName: 'Lukas', email: 'lukas.brandt@example.de' });
+    await expect(store.update(lukas._id, { email: 'Jana.Weber@example.de' })).rejects.toBeInstanceOf(DuplicateEmailError);
+    expect((await store.get(lukas._id))?.email).toBe('lukas.brandt@example.de');
+  });
+
+  it('deactivates a user (idempotent)', async () => {
+    const created = await store.create(jana);
+    clock += 5_000;
+    const deactivated = await store.deactivate(created._id);
+    expect(deactivated).toMatchObject({ active: false, updatedAt: '2025-03-01T09:00:05.000Z' });
+    clock += 5_000;
+    expect(await store.deactivate(created._id)).toEqual(deactivated);
+    expect(await store.deactivate('00000000-0000-4000-8000-000000000000')).toBeNull();
+    expect((await store.credentials(jana.email))?.active).toBe(false);
+  });
+
+  it('keeps users across closing and reopening the file', async () => {
+    const created = await store.create(jana);
+    await store.close();
+    await store.close(); // twice is harmless
+    store = open();
+    expect(await store.get(created._id)).toEqual(created);
+    // The file is readable by any SQLite client.
+    const raw = new Database(file, { readonly: true });
+    try {
+      expect(raw.prepare('SELECT email FROM users').pluck().all()).toEqual(['jana.weber@example.de']);
+    } finally {
+      raw.close();
+    }
+  });
+
+  it('finds credentials by email in any case', async () => {
+    const created = await store.create(jana);
+    expect(await store.credentials(' JANA.weber@example.de ')).toEqual({
+      id: created._id,
+      passwordHash: FAKE_HASH,
+      active: true,
+    });
+    expect(await store.credentials('nobody@example.de')).toBeNull();
+  });
+});
+
+/** Each scrypt hash costs ~0.3 s of CPU and 128 MiB: generous timeouts for a busy 2-core CI. */
+const SCRYPT_TIMEOUT_MS = 30_000;
+
+describe('passwords (scrypt)', { timeout: SCRYPT_TIMEOUT_MS }, () => {
+  it('stores a self-describing hash that verifies the password and rejects others', async () => {
+    const hash = await hashPassword('Mannheim#2025');
+    const parts = hash.split('$');
+    expect(parts.slice(0, 4)).toEqual(['scrypt', String(2 ** 17), '8', '1']);
+    const parsed = parseHash(hash)!;
+    expect(parsed).toMatchObject(SCRYPT_PARAMS);
+    expect(parsed.salt).toHaveLength(SALT_BYTES);
+    expect(parsed.key).toHaveLength(KEY_BYTES);
+    expect(hash).not.toContain('Mannheim');
+    expect(needsRehash(hash)).toBe(false);
+
+    await store.create({ ...jana, passwordHash: hash });
+    const stored = (await store.credentials(jana.email))!.passwordHash;
+    expect(await verifyPassword('Mannheim#2025', stored)).toBe(true);
+    expect(await verifyPassword('Mannheim#2026', stored)).toBe(false);
+    expect(await verifyPassword('mannheim#2025', stored)).toBe(false);
+  });
+
+  it('salts every hash and normalises to NFC', async () => {
+    const composed = 'Grüße#2025A'; // ü as one code point
+    const decomposed = composed.normalize('NFD');
+    expect(decomposed).not.toBe(composed);
+    const hash = await hashPassword(decomposed);
+    expect(await verifyPassword(composed, hash)).toBe(true);
+    expect(await hashPassword(decomposed)).not.toBe(hash);
+  });
+
+  it('never matches a malformed or out-of-bounds stored value (without hashing)', async () => {
+    for (const bad of [
+      '',
+      'plain-text-password',
+      'bcrypt$10$abc',
+      'scrypt$131072$8$1$$a2V5',
+      'scrypt$100000$8$1$c2FsdA==$a2V5', // N not a power of two
+      'scrypt$2147483648$8$1$c2FsdA==$a2V5', // N too large
+      'scrypt$131072$0$1$c2FsdA==$a2V5',
+      'scrypt$131072$8$1$c2FsdA==',
+    ]) {
+      expect(parseHash(bad), bad).toBeNull();
+      expect(await verifyPassword('anything', bad), bad).toBe(false);
+      expect(needsRehash(bad)).toBe(true);
+    }
+    expect(needsRehash('scrypt$16384$8$1$c2FsdA==$a2V5')).toBe(true);
+  });
+});

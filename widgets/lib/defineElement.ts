@@ -1,0 +1,59 @@
+import r2wc from '@r2wc/react-to-web-component';
+import type { FunctionComponent } from 'react';
+import baseCss from './styles/base.css';
+import { adoptStyles } from './styleSheet';
+
+type R2wcPropType = 'string' | 'number' | 'boolean' | 'json' | 'function' | 'method';
+
+export interface ElementOptions {
+  /**
+   * Declared attributes/properties (r2wc reads only these). Prefer 'string' for
+   * JSON-carrying attributes and parse them in the component, so bad input gets
+   * a visible message instead of a constructor exception.
+   */
+  props?: Record<string, R2wcPropType>;
+  /** Callback props turned into DOM events: onSubmit -> 'submit' CustomEvent. */
+  events?: Record<string, CustomEventInit>;
+  /** The element's own CSS (a PostCSS-processed import). base.css is always applied first. */
+  css?: string;
+}
+
+/** The shadow root r2wc renders into; r2wc passes it to the component as `container`. */
+export interface ElementProps {
+  container?: ShadowRoot | HTMLElement;
+}
+
+/**
+ * Turns a function component into a custom element rendered in an open shadow
+ * root with its styles adopted. Registration is guarded: defining a tag twice
+ * (two bundles on one page, the standalone file next to the site bundle) keeps
+ * the first definition and returns it.
+ */
+export function defineElement<P extends object>(
+  tag: string,
+  component: FunctionComponent<P>,
+  { props = {}, events = {}, css = '' }: ElementOptions = {},
+): CustomElementConstructor {
+  const existing = customElements.get(tag);
+  if (existing) return existing;
+  const Base = r2wc(component as FunctionComponent<object>, { shadow: 'open', props, events }) as CustomElementConstructor;
+  class DcElement extends Base {
+    constructor() {
+      super();
+      if (this.shadowRoot) adoptStyles(this.shadowRoot, [baseCss, css]);
+    }
+  }
+  customElements.define(tag, DcElement);
+  return DcElement;
+}
+
+/** Dispatches a documented event from inside an element: bubbles and crosses shadow roots. */
+export function emit<T>(target: EventTarget, type: string, detail: T): boolean {
+  return target.dispatchEvent(new CustomEvent<T>(type, { detail, bubbles: true, composed: true }));
+}
+
+/** The host element of a component rendered by defineElement. */
+export function hostOf(container: ElementProps['container']): HTMLElement | null {
+  if (!container) return null;
+  return container instanceof ShadowRoot ? (container.host as HTMLElement) : container;
+}

@@ -1,0 +1,34 @@
+/**
+ * Date formatting shared by press, blog and dashboards.
+ * 'Jan 15, 2025' style (short US), computed in UTC so a date-only value
+ * never shifts a day with the visitor's time zone.
+ */
+const SHORT_US = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** Parses 'YYYY-MM-DD' or an ISO timestamp; returns null when missing or invalid. */
+export function parseDate(value: string | null | undefined): Date | null {
+  if (typeof value !== 'string' || value.trim() === '') return null;
+  const trimmed = value.trim();
+  const dateOnly = /^(\d{4})-(\d{2})-(\d{2})$/.exec(trimmed);
+  const date = dateOnly
+    ? new Date(Date.UTC(Number(dateOnly[1]), Number(dateOnly[2]) - 1, Number(dateOnly[3])))
+    : new Date(trimmed);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** 'Jan 15, 2025', or the fallback text when the date is missing or invalid. */
+export function formatShortDate(value: string | null | undefined, fallback = 'Date not available'): string {
+  const date = parseDate(value);
+  return date ? SHORT_US.format(date) : fallback;
+}
+
+/** The UTC year of a date value, or null. */
+export function yearOf(value: string | null | undefined): number | null {
+  const date = parseDate(value);
+  return date ? date.getUTCFullYear() : null;
+}

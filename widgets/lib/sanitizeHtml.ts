@@ -1,0 +1,145 @@
+/**
+ * Allowlist HTML sanitizer for article content that comes from an untrusted source
+ * (the blog widget's `src` feed on a partner site).
+ *
+ * The input is parsed with DOMParser into an inert document (no script runs, nothing loads),
+ * then copied node by node into a fresh tree that holds only allowed elements and attributes,
+ * and serialized. Text is never interpreted: it is re-escaped on serialization.
+ */
+
+const HTML_NS = 'http://www.w3.org/1999/xhtml';
+const ELEMENT_NODE = 1;
+const TEXT_NODE = 3;
+
+/** Nesting deeper than this is flattened to text (guards against stack exhaustion). */
+const MAX_DEPTH = 200;
+
+/** Elements kept (with their allowed attributes only). */
+export const ALLOWED_TAGS: ReadonlySet<string> = new Set([
+  'p', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li', 'strong', 'em', 'b', 'i', 'code', 'pre',
+  'blockquote', 'a', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'br', 'hr', 'img', 'figure',
+  'figcaption', 'span',
+]);
+
+/** Elements removed together with everything inside them. */
+export const DROPPED_TAGS: ReadonlySet<string> = new Set([
+  'script', 'style', 'iframe', 'object', 'embed', 'form', 'svg', 'math', 'template', 'noscript',
+  'frame', 'frameset', 'applet', 'base', 'link', 'meta',
+]);
+
+const LINK_SCHEMES = ['http', 'https', 'mailto'];
+const IMAGE_SCHEMES = ['http', 'https'];
+const SCHEME = /^([a-z][a-z0-9+.-]*):/i;
+const SMALL_NUMBER = /^\d{1,5}$/;
+
+/**
+ * Whether a URL attribute value is safe: a relative URL (path, '//host', '?query', '#fragment')
+ * or one of the given schemes. Control characters and whitespace are removed before the check,
+ * as browsers ignore them ('java\tscript:' is javascript:). Entities were already decoded by the parser.
+ */
+export function isAllowedUrl(value: string, schemes: readonly string[]): boolean {
+  const compact = value.replace(/[\u0000-\u0020\u007f-\u009f]/g, '');
+  if (compact === '') return false;
+  const match = SCHEME.exec(compact);
+  return match === null || schemes.includes((match[1] ?? '').toLowerCase());
+}
+
+/** Copies the allowed attributes of `tag` from `source` to `target`. Returns false to drop the element. */
+function copyAttributes(source: Element, target: Element, tag: string): boolean {
+  const get = (name: string) => source.getAttribute(name)?.trim() ?? null;
+  const title = get('title');
+  switch (tag) {
+    case 'a': {
+      const href = get('href');
+      if (href !== null && isAllowedUrl(href, LINK_SCHEMES)) {
+        target.setAttribute('href', href);
+        target.setAttribute('rel', 'noopener noreferrer');
+        if (get('target') === '_blank') target.setAttribute('target', '_blank');
+      }
+      if (title) target.setAttribute('title', title);
+      return true;
+    }
+    case 'img': {
+      const src = get('src');
+      if (src === null || !isAllowedUrl(src, IMAGE_SCHEMES)) return false;
+      target.setAttribute('src', src);
+      target.setAttribute('alt', get('alt') ?? '');
+      for (const name of ['width', 'height']) {
+        const value = get(name);
+        if (value !== null && SMALL_NUMBER.test(value)) target.setAttribute(name, value);
+      }
+      if (title) target.setAttribute('title', title);
+      return true;
+    }
+    case 'th':
+    case 'td': {
+      for (const name of ['colspan', 'rowspan']) {
+        const value = get(name);
+        if (value !== null && SMALL_NUMBER.test(value)) target.setAttribute(name, value);
+      }
+      const scope = get('scope');
+      if (tag === 'th' && scope !== null && ['row', 'col', 'rowgroup', 'colgroup'].includes(scope)) {
+        target.setAttribute('scope', scope);
+      }
+      return true;
+    }
+    case 'ol': {
+      const start = get('start');
+      if (start !== null && SMALL_NUMBER.test(start)) target.setAttribute('start', start);
+      return true;
+    }
+    default:
+      return true;
+  }
+}
+
+/** Copies the clean form of `source`'s children into `target`. */
+function copyChildren(source: Node, target: Node, doc: Document, depth: number): void {
+  for (const child of Array.from(source.childNodes)) {
+    if (child.nodeType === TEXT_NODE) {
+      target.appendChild(doc.createTextNode(child.nodeValue ?? ''));
+      continue;
+    }
+    if (child.nodeType !== ELEMENT_NODE) continue; // comments, processing instructions
+    const element = child as Element;
+    const tag = element.localName.toLowerCase();
+    if (DROPPED_TAGS.has(tag)) continue;
+    if (depth >= MAX_DEPTH) {
+      target.appendChild(doc.createTextNode(element.textContent ?? ''));
+      continue;
+    }
+    if (ALLOWED_TAGS.has(tag) && element.namespaceURI === HTML_NS) {
+      const clean = doc.createElement(tag);
+      if (!copyAttributes(element, clean, tag)) continue;
+      copyChildren(element, clean, doc, depth + 1);
+      target.appendChild(clean);
+    } else {
+      // Unknown element: unwrap it, keeping its (cleaned) content.
+      copyChildren(element, target, doc, depth + 1);
+    }
+  }
+}
+
+const escapeText = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/**
+ * Returns HTML that holds only the allowlisted elements and attributes of `html`:
+ * - kept: p, h2-h6, ul, ol, li, strong, em, b, i, code, pre, blockquote, a, table, thead, tbody,
+ *   tr, th, td, br, hr, img, figure, figcaption, span;
+ * - a[href] only http:, https:, mailto: or relative/fragment, always with rel="noopener noreferrer";
+ *   img[src] only http:, https: or relative (an img without such a src is removed), plus alt,
+ *   width, height; th/td colspan/rowspan, th scope, ol start, title on a and img;
+ * - no on* handlers, no style, no srcdoc, no other attribute;
+ * - script, style, iframe, object, embed, form, svg, math (and template, noscript, frame, applet,
+ *   base, link, meta) removed with their content; any other element unwrapped, its text kept.
+ * Without a DOMParser (not a browser), all markup is stripped and the text escaped.
+ */
+export function sanitizeHtml(html: string): string {
+  if (typeof html !== 'string' || html === '') return '';
+  if (typeof DOMParser === 'undefined') return escapeText(html.replace(/<[^>]*>?/g, ''));
+  const doc = new DOMParser().parseFromString(html, 'text/html');
+  const container = doc.createElement('div');
+  if (doc.body) copyChildren(doc.body, container, doc, 0);
+  return container.innerHTML;
+}

@@ -1,0 +1,35 @@
+/**
+ * Applies CSS text to a shadow root as a constructable stylesheet
+ * (adoptedStyleSheets), so a partner page with a strict CSP needs no
+ * 'unsafe-inline' for styles. One CSSStyleSheet per CSS text is shared by every
+ * instance. Browsers without constructable stylesheets get a <style> element.
+ */
+const sheets = new Map<string, CSSStyleSheet>();
+
+function sheetFor(cssText: string): CSSStyleSheet | null {
+  let sheet = sheets.get(cssText);
+  if (!sheet) {
+    try {
+      sheet = new CSSStyleSheet();
+      sheet.replaceSync(cssText);
+    } catch {
+      return null;
+    }
+    sheets.set(cssText, sheet);
+  }
+  return sheet;
+}
+
+export function adoptStyles(root: ShadowRoot, cssTexts: readonly string[]): void {
+  const texts = cssTexts.filter((text) => text.length > 0);
+  const adopted = texts.map(sheetFor);
+  if ('adoptedStyleSheets' in root && adopted.every((sheet) => sheet !== null)) {
+    root.adoptedStyleSheets = [...root.adoptedStyleSheets, ...(adopted as CSSStyleSheet[])];
+    return;
+  }
+  for (const text of texts) {
+    const style = document.createElement('style');
+    style.textContent = text;
+    root.append(style);
+  }
+}
