@@ -11,7 +11,6 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
     logger: { level: config.logLevel },
     trustProxy: true,
     bodyLimit: 16 * 1024,
-    ignoreTrailingSlash: false,
   });
   registerSecurityHeaders(app, { distDir: config.distDir, frameSources: config.frameSources });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });

@@ -2,6 +2,8 @@ import { existsSync, statSync } from 'node:fs';
 import { join, normalize, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { API_BASE } from '../widgets/lib/constants';
+import { sendProblem } from './api/problem';
 
 /** Permanent redirects between spellings of a route. */
 const REDIRECTS: Record<string, string> = {
@@ -61,6 +63,9 @@ export async function registerStaticSite(app: FastifyInstance, options: { distDi
       path = decodeURIComponent(url.pathname);
     } catch {
       return notFound(request, reply);
+    }
+    if (path === API_BASE || path.startsWith(`${API_BASE}/`)) {
+      return sendProblem(reply, 404, 'Not Found', `No API route GET ${url.pathname}`);
     }
     const target = REDIRECTS[path.replace(/\/+$/, '')];
     if (target) return reply.redirect(target + url.search, 301);

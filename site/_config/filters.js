@@ -1,11 +1,7 @@
 import MarkdownIt from 'markdown-it';
+import { fillCompanyDeep, fillCompanyText } from './companyText.js';
 
 const markdown = new MarkdownIt({ html: false, linkify: false, typographer: true });
-
-/** Value at a dotted path: get(obj, 'address.city'). */
-function get(object, path) {
-  return path.split('.').reduce((value, key) => (value == null ? undefined : value[key]), object);
-}
 
 /** '/about/' -> '/about' (the site's canonical form has no trailing slash, except the root). */
 export function canonicalPath(url) {
@@ -24,14 +20,11 @@ export function registerFilters(eleventyConfig) {
    * so a fact (name, address, register number) is written once, in company.json.
    */
   eleventyConfig.addFilter('companyText', function companyText(text) {
-    const company = this.ctx?.company ?? this.context?.environments?.company;
-    return String(text ?? '').replace(/\{company\.([a-zA-Z0-9_.]+)\}/g, (match, path) => {
-      const value = get(company, path);
-      if (value === undefined || typeof value === 'object') {
-        throw new Error(`companyText: no company fact '${path}' in site/_data/company.json`);
-      }
-      return String(value);
-    });
+    return fillCompanyText(text, this.ctx.company);
+  });
+  /** The same for every string of a data structure. */
+  eleventyConfig.addFilter('companyData', function companyData(value) {
+    return fillCompanyDeep(value, this.ctx.company);
   });
 
   /** Inline Markdown (links, emphasis) for one line of content text. */

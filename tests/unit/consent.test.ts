@@ -105,14 +105,14 @@ describe('category presets and normalizeCategories', () => {
 describe('uuidV4 and detectTimezone', () => {
   it('uses crypto.randomUUID when present', () => {
     expect(isUuidV4(uuidV4())).toBe(true);
-    expect(uuidV4({ randomUUID: () => FIXED_ID, getRandomValues: (a) => a } as Crypto)).toBe(FIXED_ID);
+    expect(uuidV4({ randomUUID: () => FIXED_ID, getRandomValues: (a: Uint8Array) => a } as unknown as Crypto)).toBe(FIXED_ID);
   });
 
   it('builds a v4 id from getRandomValues where randomUUID is missing (http pages)', () => {
     const id = uuidV4({ getRandomValues: <T extends ArrayBufferView | null>(a: T) => {
       (a as unknown as Uint8Array).fill(0xff);
       return a;
-    } } as Crypto);
+    } } as unknown as Crypto);
     expect(id).toBe('ffffffff-ffff-4fff-bfff-ffffffffffff');
     expect(isUuidV4(id)).toBe(true);
   });

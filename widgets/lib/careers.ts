@@ -72,6 +72,9 @@ export const APPLICANT_NAME_PLACEHOLDER = '[Your Name]';
 
 type FilterableJob = Pick<Job, 'title' | 'description' | 'location' | 'employmentType'>;
 
+/** A department as filterJobs returns it: the same fields, with only the matching jobs. */
+export type FilteredDepartment<D extends { jobs: readonly unknown[] }> = Omit<D, 'jobs'> & { jobs: D['jobs'][number][] };
+
 /**
  * The departments with the jobs matching every set field of the filter (AND), in input order
  * (SPEC 5 "Careers search"):
@@ -81,12 +84,12 @@ type FilterableJob = Pick<Job, 'title' | 'description' | 'location' | 'employmen
  * Departments left without a matching job are dropped (also when no filter is set).
  * @returns new department objects with a new jobs array; the input is not modified
  */
-export function filterJobs<J extends FilterableJob, D extends { id: string; jobs: readonly J[] }>(
+export function filterJobs<D extends { id: string; jobs: readonly FilterableJob[] }>(
   departments: readonly D[],
   filter: JobFilter,
-): (Omit<D, 'jobs'> & { jobs: J[] })[] {
+): FilteredDepartment<D>[] {
   const needle = filter.search.trim().toLowerCase();
-  const result: (Omit<D, 'jobs'> & { jobs: J[] })[] = [];
+  const result: FilteredDepartment<D>[] = [];
   for (const department of departments) {
     if (filter.department !== '' && department.id !== filter.department) continue;
     const jobs = department.jobs.filter((job) => {

@@ -116,6 +116,12 @@ export function parseEmbed(
     return fail('too-long', `The embed code is longer than ${MAX_SNIPPET_LENGTH} characters.`);
   }
 
+  // A template drops <html>, <head> and <body> tags (and their attributes) silently; refuse them instead.
+  const documentTag = /<\s*\/?\s*(html|head|body)\b/i.exec(snippet);
+  if (documentTag) {
+    return fail('extra-content', `The embed code may only contain one iframe element; found <${documentTag[1]?.toLowerCase()}>.`);
+  }
+
   let fragment: ParentNode & Node;
   try {
     fragment = (options.parseFragment ?? templateParser)(snippet);

@@ -15,9 +15,13 @@ export function parseDate(value: string | null | undefined): Date | null {
   if (typeof value !== 'string' || value.trim() === '') return null;
   const trimmed = value.trim();
   const dateOnly = /^(\d{4})-(\d{2})-(\d{2})$/.exec(trimmed);
-  const date = dateOnly
-    ? new Date(Date.UTC(Number(dateOnly[1]), Number(dateOnly[2]) - 1, Number(dateOnly[3])))
-    : new Date(trimmed);
+  if (dateOnly) {
+    const [year, month, day] = [Number(dateOnly[1]), Number(dateOnly[2]), Number(dateOnly[3])];
+    const date = new Date(Date.UTC(year, month - 1, day));
+    // Date.UTC rolls 2025-02-30 over to March: a day that does not exist is invalid.
+    return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day ? date : null;
+  }
+  const date = new Date(trimmed);
   return Number.isNaN(date.getTime()) ? null : date;
 }
 

@@ -94,7 +94,10 @@ export function filterPress<T extends Pick<PressItem, 'title' | 'source' | 'date
     if (needle !== '' && !item.title.toLowerCase().includes(needle) && !item.source.toLowerCase().includes(needle)) {
       return false;
     }
-    if (year !== '' && String(yearOf(item.date)) !== year) return false;
+    if (year !== '') {
+      const itemYear = yearOf(item.date);
+      if (itemYear === null || String(itemYear) !== year) return false;
+    }
     return true;
   });
 }

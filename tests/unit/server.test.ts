@@ -1,0 +1,131 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import { buildCsp } from '../../server/securityHeaders';
+import { cacheControlFor } from '../../server/staticSite';
+
+let dir: string;
+let app: FastifyInstance;
+
+function write(path: string, content: string) {
+  mkdirSync(join(dir, path, '..'), { recursive: true });
+  writeFileSync(join(dir, path), content);
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'dc-dist-'));
+  write('index.html', '<!doctype html><title>Home</title>' + 'x'.repeat(4000));
+  write('about/index.html', '<!doctype html><title>About</title>');
+  write('privacy_policy/index.html', '<!doctype html><title>Privacy</title>');
+  write('404.html', '<!doctype html><title>Page Not Found</title>');
+  write('assets/js/runtime-AbCdEf12.js', 'export{};');
+  write('assets/images/logo.svg', '<svg/>');
+  write('widgets/dc-theme-toggle.js', 'export{};');
+  write('.csp.json', JSON.stringify({ scriptHashes: ['sha256-abc='] }));
+  const config = { ...loadConfig({ DIST_DIR: dir, DATABASE_PATH: join(dir, 'db.sqlite'), LOG_LEVEL: 'silent' }), distDir: dir };
+  app = await buildApp(config);
+});
+
+afterAll(async () => {
+  await app.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('static site', () => {
+  it('serves a route at its canonical URL without trailing slash', async () => {
+    const response = await app.inject('/about');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('redirects the other slash form and index.html permanently, keeping the query', async () => {
+    const slash = await app.inject('/about/?ref=x');
+    expect(slash.statusCode).toBe(301);
+    expect(slash.headers.location).toBe('/about?ref=x');
+    const index = await app.inject('/about/index.html');
+    expect(index.statusCode).toBe(301);
+    expect(index.headers.location).toBe('/about');
+  });
+
+  it('redirects /privacy-policy to /privacy_policy with 301', async () => {
+    const response = await app.inject('/privacy-policy');
+    expect(response.statusCode).toBe(301);
+    expect(response.headers.location).toBe('/privacy_policy');
+  });
+
+  it('answers unknown paths with the not-found page and 404', async () => {
+    for (const path of ['/nope', '/about/nope', '/..%2fpackage.json', '/.csp.json', '/assets/../../etc/passwd']) {
+      const response = await app.inject(path);
+      expect(response.statusCode, path).toBe(404);
+      expect(response.body, path).toContain('Page Not Found');
+    }
+  });
+
+  it('answers a malformed URL with 400, not an error', async () => {
+    expect((await app.inject('/%E0%A4%A')).statusCode).toBe(400);
+  });
+
+  it('caches hashed assets forever and widgets briefly', async () => {
+    expect((await app.inject('/assets/js/runtime-AbCdEf12.js')).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await app.inject('/widgets/dc-theme-toggle.js')).headers['cache-control']).toMatch(/max-age=300/);
+    expect(cacheControlFor('/assets/images/logo.svg')).toMatch(/max-age=3600/);
+  });
+
+  it('compresses large responses', async () => {
+    const response = await app.inject({ url: '/', headers: { 'accept-encoding': 'gzip' } });
+    expect(response.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('answers GET /healthz', async () => {
+    const response = await app.inject('/healthz');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('answers unknown API paths with JSON problem details, not the HTML page', async () => {
+    const response = await app.inject('/dc_api/wa_v1/unknown');
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toContain('application/problem+json');
+    expect(response.json()).toMatchObject({ status: 404, message: expect.any(String) });
+  });
+});
+
+describe('security headers', () => {
+  it('sends a CSP with the build hashes and no unsafe-inline', async () => {
+    const response = await app.inject('/about');
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self' 'sha256-abc='");
+    expect(csp).not.toContain('unsafe-inline');
+    for (const directive of ["object-src 'none'", "base-uri 'self'", 'form-action', 'frame-ancestors']) expect(csp).toContain(directive);
+    expect(response.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(response.headers['permissions-policy']).toContain('camera=()');
+  });
+
+  it('allows cross-origin loading of the widget modules only', async () => {
+    const widget = await app.inject('/widgets/dc-theme-toggle.js');
+    expect(widget.headers['access-control-allow-origin']).toBe('*');
+    expect(widget.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    const page = await app.inject('/about');
+    expect(page.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('buildCsp lists frame sources and hashes', () => {
+    expect(buildCsp([], ['https://app.powerbi.com'])).toContain("frame-src 'self' https://app.powerbi.com");
+    expect(buildCsp(['sha256-x'], [])).toContain("script-src 'self' 'sha256-x'");
+  });
+});
+
+describe('config', () => {
+  it('defaults to port 8080 and rejects a bad PORT', () => {
+    expect(loadConfig({}).port).toBe(8080);
+    expect(loadConfig({ PORT: '3000' }).port).toBe(3000);
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
+  });
+});
