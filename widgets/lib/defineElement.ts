@@ -16,6 +16,12 @@ export interface ElementOptions {
   events?: Record<string, CustomEventInit>;
   /** The element's own CSS (a PostCSS-processed import). base.css is always applied first. */
   css?: string;
+  /**
+   * Render into an open shadow root (default; every public element does). A site
+   * island may pass false to render in light DOM, styled by the site stylesheet;
+   * its server-rendered children are then replaced by the component's output.
+   */
+  shadow?: boolean;
 }
 
 /** The shadow root r2wc renders into; r2wc passes it to the component as `container`. */
@@ -32,11 +38,11 @@ export interface ElementProps {
 export function defineElement<P extends object>(
   tag: string,
   component: FunctionComponent<P>,
-  { props = {}, events = {}, css = '' }: ElementOptions = {},
+  { props = {}, events = {}, css = '', shadow = true }: ElementOptions = {},
 ): CustomElementConstructor {
   const existing = customElements.get(tag);
   if (existing) return existing;
-  const Base = r2wc(component as FunctionComponent<object>, { shadow: 'open', props, events }) as CustomElementConstructor;
+  const Base = r2wc(component as FunctionComponent<object>, shadow ? { shadow: 'open', props, events } : { props, events }) as CustomElementConstructor;
   class DcElement extends Base {
     constructor() {
       super();
