@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { INTERVALS } from '../lib/constants';
 import { emit, hostOf, type ElementProps } from '../lib/defineElement';
 import {
@@ -101,25 +101,31 @@ export function ContactForm({ container, variant, heading, headingLevel, submitL
     [text],
   );
 
-  // The simulated submission of SPEC 4: processing 2 s, sent 3 s, then a cleared form.
-  useEffect(() => {
-    if (status === 'processing') {
-      const timer = setTimeout(() => setStatus('sent'), INTERVALS.contactSubmitMs);
-      return () => clearTimeout(timer);
-    }
-    if (status === 'sent') {
-      const timer = setTimeout(() => {
+  // The simulated submission of SPEC 4 (processing 2 s, sent 3 s, then a cleared form). The timers
+  // start in the submit handler itself, so the states last exactly their intervals.
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(
+    () => () => {
+      if (timer.current !== null) clearTimeout(timer.current);
+    },
+    [],
+  );
+  const startSimulation = () => {
+    setStatus('processing');
+    timer.current = setTimeout(() => {
+      setStatus('sent');
+      timer.current = setTimeout(() => {
+        timer.current = null;
         setValues({ ...EMPTY_CONTACT });
         setErrors({});
         setStatus('idle');
       }, INTERVALS.contactSentMs);
-      return () => clearTimeout(timer);
-    }
-    return undefined;
-  }, [status]);
+    }, INTERVALS.contactSubmitMs);
+  };
 
-  // Focus after the render that set aria-invalid, so the field is announced with its error.
-  useEffect(() => {
+  // Focus after the render that set aria-invalid (layout effect: before paint, no frame wait), so
+  // the field is announced together with its error.
+  useLayoutEffect(() => {
     if (focusField) inputs.current[focusField.field]?.focus();
   }, [focusField]);
 
@@ -135,8 +141,11 @@ export function ContactForm({ container, variant, heading, headingLevel, submitL
     });
   };
 
-  const onBlur = (field: ContactField, value: string) => {
-    if (busy) return;
+  const submitButton = useRef<HTMLButtonElement | null>(null);
+  const onBlur = (field: ContactField, value: string, next: EventTarget | null) => {
+    // Focus moving to the submit button: the submit checks every field anyway, and an error
+    // appearing now would push the button away from under the pointer before the click lands.
+    if (busy || (next !== null && next === submitButton.current)) return;
     const message = contactFieldError(field, { ...values, [field]: value });
     setErrors((previous) => {
       if ((previous[field] ?? '') === message) return previous;
@@ -163,7 +172,7 @@ export function ContactForm({ container, variant, heading, headingLevel, submitL
     console.info(`<dc-contact-form> ${parsedVariant.value} form submitted (simulated; nothing was sent):`, detail);
     const host = hostOf(container);
     if (host) emit<ContactSubmitDetail>(host, 'submit', detail);
-    setStatus('processing');
+    startSimulation();
   };
 
   const announcement = status === 'processing' ? 'Processing...' : status === 'sent' ? text.sentAnnouncement : '';
@@ -195,7 +204,8 @@ export function ContactForm({ container, variant, heading, headingLevel, submitL
               inputs.current[field] = element;
             },
             onInput: (event: { currentTarget: { value: string } }) => onInput(field, event.currentTarget.value),
-            onBlur: (event: { currentTarget: { value: string } }) => onBlur(field, event.currentTarget.value),
+            onBlur: (event: { currentTarget: { value: string }; relatedTarget: EventTarget | null }) =>
+              onBlur(field, event.currentTarget.value, event.relatedTarget),
           };
           return (
             <div className={`field field-${field}`} key={field}>
@@ -226,6 +236,7 @@ export function ContactForm({ container, variant, heading, headingLevel, submitL
             type="submit"
             className={`btn btn-primary cf-submit${status === 'sent' ? ' is-sent' : ''}`}
             part="submit"
+            ref={submitButton}
             aria-disabled={busy ? 'true' : undefined}
           >
             {status === 'processing' ? <span className="spinner" aria-hidden="true" /> : null}
