@@ -86,13 +86,13 @@ export function ContactForm({ container, variant, heading, headingLevel, submitL
 
   const fields = useMemo<Record<ContactField, FieldSpec>>(
     () => ({
-      name: { label: 'Name', type: 'text', autoComplete: 'name', placeholder: 'Jana Weber' },
-      email: { label: 'Email', type: 'email', autoComplete: 'email', placeholder: 'jana.weber@company.com', inputMode: 'email' },
+      name: { label: 'Name', type: 'text', autoComplete: 'name', placeholder: 'e.g. Jana Weber' },
+      email: { label: 'Email', type: 'email', autoComplete: 'email', placeholder: 'e.g. jana.weber@company.com', inputMode: 'email' },
       phone: {
         label: 'Phone',
         type: 'tel',
         autoComplete: 'tel',
-        placeholder: '+49 621 1234567',
+        placeholder: 'e.g. +49 621 1234567',
         hint: 'With country code; spaces, hyphens and brackets are fine.',
         inputMode: 'tel',
       },
