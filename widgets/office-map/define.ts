@@ -26,15 +26,16 @@ class OfficeMap extends HTMLElement {
   connectedCallback(): void {
     this.#abort = new AbortController();
     const { signal } = this.#abort;
-    const button = this.querySelector<HTMLButtonElement>('[data-map-load]');
     if (!safeMapUrl(this.getAttribute('src'))) {
       console.warn('<dc-office-map>: src must be an https://www.openstreetmap.org URL; the map stays a placeholder.');
-      button?.setAttribute('hidden', '');
+      this.setAttribute('data-invalid', ''); // hides the load button (CSS)
       return;
     }
-    button?.addEventListener(
+    // Delegated: the children may be parsed after the element connects.
+    this.addEventListener(
       'click',
-      () => {
+      (event) => {
+        if (!(event.target instanceof Element) || !event.target.closest('[data-map-load]')) return;
         // An explicit "yes" for this map: store it as functional consent and load at once.
         grantConsent(['functional']);
         this.#load(true);
