@@ -382,3 +382,67 @@ describe('signUpErrorMessage', () => {
     expect(signUpErrorMessage({ data: { message: 7 }, message: '  ' })).toBe(SIGN_UP_FAILED);
   });
 });
+
+describe('contact form rules at their edges (issue 8)', () => {
+  it('name: 1 vs 2 characters after trimming, counted as a person counts them', () => {
+    expect(contactNameError('A')).toBe(NAME_TOO_SHORT);
+    expect(contactNameError('\t A \n')).toBe(NAME_TOO_SHORT);
+    expect(contactNameError('Al')).toBe('');
+    expect(contactNameError('\t Al \n')).toBe('');
+    expect(contactNameError('A l')).toBe(''); // an inner space counts
+    expect(contactNameError('李')).toBe(NAME_TOO_SHORT);
+    expect(contactNameError('李明')).toBe('');
+    expect(contactNameError('😀')).toBe(NAME_TOO_SHORT); // two UTF-16 units, one character
+  });
+
+  it('email: spaces inside are invalid, spaces around are ignored', () => {
+    expect(emailError(' ')).toBe(EMAIL_REQUIRED);
+    expect(emailError('jana @example.de')).toBe(EMAIL_INVALID);
+    expect(emailError('jana@ example.de')).toBe(EMAIL_INVALID);
+    expect(emailError('jana@example .de')).toBe(EMAIL_INVALID);
+    expect(emailError('jana@example.de ')).toBe('');
+    expect(emailError(' jana@example.de')).toBe('');
+    expect(emailError('jana@exam\u00a0ple.de')).toBe(EMAIL_INVALID); // a no-break space is a space too
+  });
+
+  it('phone: +, spaces, hyphens and parentheses are allowed, in any mix', () => {
+    expect(phoneError('+49 621 4305 8870')).toBe('');
+    expect(phoneError('+49-621-4305-8870')).toBe('');
+    expect(phoneError('+49 (0)621 4305 8870')).toBe(''); // '(0)' leaves '+490621…': first digit 4
+    expect(phoneError('(+49) 621 43058870')).toBe(''); // brackets removed first, then '+' leads
+    expect(phoneError(' +4962143058870 ')).toBe('');
+  });
+
+  it('phone: a leading 0 is invalid, with or without +', () => {
+    expect(phoneError('0')).toBe(PHONE_INVALID);
+    expect(phoneError('0049 621 43058870')).toBe(PHONE_INVALID);
+    expect(phoneError('+0 621')).toBe(PHONE_INVALID);
+    expect(phoneError('(0621) 43058870')).toBe(PHONE_INVALID);
+  });
+
+  it('phone: 16 digits pass and 17 fail, with or without + and separators', () => {
+    const sixteen = '1234567890123456';
+    expect(phoneError(sixteen)).toBe('');
+    expect(phoneError(`+${sixteen}`)).toBe('');
+    expect(phoneError('+12 (345) 678-901 234-56')).toBe('');
+    expect(phoneError(`${sixteen}7`)).toBe(PHONE_INVALID);
+    expect(phoneError(`+${sixteen}7`)).toBe(PHONE_INVALID);
+    expect(phoneError('+12 (345) 678-901 234-567')).toBe(PHONE_INVALID);
+  });
+
+  it('phone: other separators or characters are invalid', () => {
+    for (const bad of ['+49/621/43058870', '+49.621.43058870', '+49 621 4305 887x', '+49_621', '49 621 +4305']) {
+      expect(phoneError(bad), bad).toBe(PHONE_INVALID);
+    }
+    expect(phoneError('+ 49 621')).toBe(''); // a space after the plus is removed like any other
+  });
+
+  it('message: 9 vs 10 characters after trimming', () => {
+    expect(messageError('123456789')).toBe(MESSAGE_TOO_SHORT);
+    expect(messageError('\n123456789\n\n')).toBe(MESSAGE_TOO_SHORT);
+    expect(messageError('1234567890')).toBe('');
+    expect(messageError('12345 7890')).toBe(''); // inner spaces count
+    expect(messageError('😀'.repeat(9))).toBe(MESSAGE_TOO_SHORT);
+    expect(messageError('😀'.repeat(10))).toBe('');
+  });
+});

@@ -1,0 +1,13 @@
+import { contactJsonLd, osmEmbedUrl, osmLinkUrl } from './_config/contactData.js';
+import { fillCompanyDeep } from './_config/companyText.js';
+
+/** /contact: the map URLs and the JSON-LD (head.njk prints `jsonLd`), from company.json and contact.json. */
+export default {
+  eleventyComputed: {
+    officeMap: (data) => ({
+      embedUrl: osmEmbedUrl(data.company.office.coordinates, data.contact.map.zoom),
+      linkUrl: osmLinkUrl(data.company.office.coordinates, data.contact.map.zoom),
+    }),
+    jsonLd: (data) => fillCompanyDeep(contactJsonLd(data.company, data.contact), data.company),
+  },
+};

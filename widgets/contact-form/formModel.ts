@@ -1,0 +1,97 @@
+/**
+ * The pure part of <dc-contact-form>: variants and their texts, reading the
+ * element's attributes, the state texts of SPEC 4 and the submitted values.
+ * The field rules and messages are the shared ones of ../lib/validation.
+ */
+import type { ContactErrors, ContactField, ContactValues } from '../lib/validation';
+
+/** Field order: the order of the form, and of "focus the first invalid field". */
+export const CONTACT_FIELDS: readonly ContactField[] = ['name', 'email', 'phone', 'message'];
+
+export const EMPTY_CONTACT: Readonly<ContactValues> = Object.freeze({ name: '', email: '', phone: '', message: '' });
+
+/** Button texts of the processing and sent states (SPEC 4, exact). */
+export const PROCESSING_TEXT = 'Processing...';
+export const SENT_TEXT = '✓ Message Sent!';
+
+export type FormStatus = 'idle' | 'processing' | 'sent';
+
+export const VARIANTS = ['contact', 'consultation'] as const;
+export type Variant = (typeof VARIANTS)[number];
+
+export interface VariantText {
+  heading: string;
+  intro: string;
+  submit: string;
+  /** Label of the message field. */
+  messageLabel: string;
+  messagePlaceholder: string;
+  /** What the live region says in the sent state. */
+  sentAnnouncement: string;
+}
+
+export const VARIANT_TEXT: Readonly<Record<Variant, VariantText>> = Object.freeze({
+  contact: {
+    heading: 'Send us a message',
+    intro: 'Tell us about your data challenge. All fields are required.',
+    submit: 'Send Message',
+    messageLabel: 'Message',
+    messagePlaceholder: 'What would you like to improve in your reporting or data?',
+    sentAnnouncement: 'Message sent. Thank you, we will get back to you within 24 hours.',
+  },
+  consultation: {
+    heading: 'Request your free consultation',
+    intro: 'Tell us a little about your situation and we will propose a time for the call. All fields are required.',
+    submit: 'Request Free Consultation',
+    messageLabel: 'What would you like to discuss?',
+    messagePlaceholder: 'For example: our monthly reporting takes three days and the numbers never match.',
+    sentAnnouncement: 'Request sent. Thank you, we will get back to you within 24 hours to schedule your consultation.',
+  },
+});
+
+/** A warning for the console, or none. */
+export type Parsed<T> = { value: T; warning?: string };
+
+/** The `variant` attribute: 'contact' (default) or 'consultation'; anything else warns and falls back. */
+export function parseVariant(raw: string | null | undefined): Parsed<Variant> {
+  const value = (raw ?? '').trim().toLowerCase();
+  if (value === '') return { value: 'contact' };
+  if ((VARIANTS as readonly string[]).includes(value)) return { value: value as Variant };
+  return { value: 'contact', warning: `variant="${raw}" is not one of ${VARIANTS.join(', ')}; using "contact".` };
+}
+
+/** The `heading-level` attribute: 1 to 6, default 2; anything else warns and falls back to 2. */
+export function parseHeadingLevel(raw: string | null | undefined): Parsed<1 | 2 | 3 | 4 | 5 | 6> {
+  const value = (raw ?? '').trim();
+  if (value === '') return { value: 2 };
+  if (/^[1-6]$/.test(value)) return { value: Number(value) as 1 | 2 | 3 | 4 | 5 | 6 };
+  return { value: 2, warning: `heading-level="${raw}" is not a number from 1 to 6; using 2.` };
+}
+
+/** A text attribute that overrides a default: blank means "use the default". */
+export function textOr(raw: string | null | undefined, fallback: string): string {
+  const value = (raw ?? '').trim();
+  return value === '' ? fallback : value;
+}
+
+/** The first field (in form order) that has an error, or null. */
+export function firstInvalidField(errors: ContactErrors): ContactField | null {
+  return CONTACT_FIELDS.find((field) => (errors[field] ?? '') !== '') ?? null;
+}
+
+/** The values a valid submit hands on (event detail, console): each trimmed of surrounding whitespace. */
+export function submittedValues(values: ContactValues): ContactValues {
+  return {
+    name: values.name.trim(),
+    email: values.email.trim(),
+    phone: values.phone.trim(),
+    message: values.message.trim(),
+  };
+}
+
+/** Text of the submit button in each state. */
+export function buttonText(status: FormStatus, idleText: string): string {
+  if (status === 'processing') return PROCESSING_TEXT;
+  if (status === 'sent') return SENT_TEXT;
+  return idleText;
+}
