@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { ErrorText, FORM_TEXT, PasswordField, Spinner, TextField, focusFirstError, useTimers } from '../lib/accountForm';
 import { createApiClient } from '../lib/apiClient';
 import { INTERVALS } from '../lib/constants';
@@ -45,7 +45,8 @@ export function SignUpForm({ redirect = '/sign_in', api }: SignUpFormProps) {
   const successRef = useRef<HTMLHeadingElement>(null);
   const later = useTimers();
 
-  useEffect(() => {
+  // A layout effect: focus moves in the same frame the success message appears.
+  useLayoutEffect(() => {
     if (status === 'success') successRef.current?.focus();
   }, [status]);
 
