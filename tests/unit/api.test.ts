@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { API_MESSAGES } from '../../server/api/index';
 import { UNAUTHORIZED_MESSAGE, bearerToken, tokenMatches } from '../../server/api/adminAuth';
 import { PATCH_NOTHING_TO_CHANGE, PATCH_NOT_OBJECT, fieldNotEditable, fieldNotString } from '../../server/api/userPatch';
@@ -32,6 +32,9 @@ import {
  * prefix) and a real SQLite file in a temp folder. Password hashing is the real scrypt
  * (N = 2^17), so the tests register only as many users as they need.
  */
+
+// Real scrypt (about 128 MiB and a few hundred ms per hash) on a shared CI machine: allow time.
+vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 });
 
 const TOKEN = 'test-admin-token-5b1f';
 const ADMIN = { authorization: `Bearer ${TOKEN}` };
