@@ -113,6 +113,8 @@ export interface PasswordFieldProps {
   placeholder?: string | undefined;
   hint?: string | undefined;
   aside?: ReactNode;
+  /** Ids of further elements that describe the field (for example a requirements list). */
+  describedBy?: string | undefined;
   visible: boolean;
   toggleLabel: string;
   onToggle: () => void;
@@ -134,7 +136,7 @@ export function EyeIcon({ open }: { open: boolean }) {
  * ("Show password") whose aria-pressed says whether the password is visible.
  */
 export function PasswordField(props: PasswordFieldProps) {
-  const { id, name, label, value, error, autoComplete, placeholder, hint, aside, visible, toggleLabel, onToggle, onValue } = props;
+  const { id, name, label, value, error, autoComplete, placeholder, hint, aside, describedBy: extra, visible, toggleLabel, onToggle, onValue } = props;
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = `${id}-error`;
   return (
@@ -156,7 +158,7 @@ export function PasswordField(props: PasswordFieldProps) {
           autoCapitalize="none"
           required
           aria-invalid={error ? 'true' : undefined}
-          aria-describedby={describedBy(hintId, error && errorId)}
+          aria-describedby={describedBy(hintId, extra, error && errorId)}
           onInput={(event) => onValue((event.target as HTMLInputElement).value)}
         />
         <button
@@ -183,4 +185,21 @@ export function PasswordField(props: PasswordFieldProps) {
 
 export function Spinner() {
   return <span className="auth-spinner" aria-hidden="true" />;
+}
+
+/** A live checklist of the parts of a rule (the sign-up password), each ticked when met. */
+export function RequirementList({ id, label, items }: { id: string; label: string; items: { id: string; label: string; met: boolean }[] }) {
+  return (
+    <ul id={id} className="auth-requirements" aria-label={label}>
+      {items.map((item) => (
+        <li key={item.id} data-met={item.met ? 'true' : 'false'}>
+          <svg className="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            {item.met ? <path d="M20 6 9 17l-5-5" /> : <circle cx="12" cy="12" r="4" />}
+          </svg>
+          {item.label}
+          <span className="sr-only">{item.met ? ' (done)' : ' (not yet)'}</span>
+        </li>
+      ))}
+    </ul>
+  );
 }

@@ -1,5 +1,6 @@
 import { useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { ErrorText, FORM_TEXT, PasswordField, Spinner, TextField, focusFirstError, useTimers } from '../lib/accountForm';
+import { ErrorText, FORM_TEXT, PasswordField, RequirementList, Spinner, TextField, focusFirstError, useTimers } from '../lib/accountForm';
+import { passwordRequirements } from '../lib/accountValidation';
 import { createApiClient } from '../lib/apiClient';
 import { INTERVALS } from '../lib/constants';
 import {
@@ -129,7 +130,7 @@ export function SignUpForm({ redirect = '/sign_in', api }: SignUpFormProps) {
         name="password"
         label={T.password}
         autoComplete="new-password"
-        hint={T.passwordHint}
+        describedBy="sign-up-password-requirements"
         value={values.password}
         error={errors.password}
         visible={shown.password}
@@ -137,6 +138,7 @@ export function SignUpForm({ redirect = '/sign_in', api }: SignUpFormProps) {
         onToggle={toggle('password')}
         onValue={(v) => change('password', v)}
       />
+      <RequirementList id="sign-up-password-requirements" label={T.passwordRequirements} items={passwordRequirements(values.password)} />
       <PasswordField
         id="sign-up-confirm-password"
         name="confirmPassword"
