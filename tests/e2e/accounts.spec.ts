@@ -153,6 +153,9 @@ test.describe('/sign_up', () => {
     await expect(page.getByText(SIGN_UP_PASSWORD_TOO_SHORT)).toBeVisible();
     await page.getByLabel('Password', { exact: true }).fill('longenough');
     await expect(page.getByText(SIGN_UP_PASSWORD_WEAK)).toBeVisible();
+    const requirements = page.getByRole('list', { name: 'Password requirements' });
+    await expect(requirements.getByRole('listitem').filter({ hasText: 'At least 8 characters' })).toContainText('(done)');
+    await expect(requirements.getByRole('listitem').filter({ hasText: 'An uppercase letter' })).toContainText('(not yet)');
     await page.getByLabel('Confirm password').fill('different');
     await expect(page.getByText(PASSWORDS_DO_NOT_MATCH)).toBeVisible();
 
