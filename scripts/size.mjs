@@ -28,8 +28,17 @@ const budgetFor = (tag, key) => budgets.elements?.[tag]?.[key] ?? budgets[key];
 const runtimeFiles = new Set(Object.values(manifest).flatMap((entry) => entry.imports));
 const runtimeRows = [...runtimeFiles].map((file) => ({ file, size: gzFile(file) }));
 const runtimeTotal = runtimeRows.reduce((sum, row) => sum + row.size, 0);
-if (runtimeRows.some((row) => row.file.includes('/runtime-')) && runtimeTotal > budgets.runtime) {
-  failures.push(`shared chunks ${kb(runtimeTotal)} > ${kb(budgets.runtime)}`);
+// The runtime budget is for the framework chunk (Preact + r2wc). Shared app code that rollup
+// splits out when two elements import the same module (defineElement, validation...) is checked
+// like an element's own code, and every page's total below counts all of it.
+const frameworkTotal = runtimeRows.filter((row) => row.file.includes('/runtime-')).reduce((sum, row) => sum + row.size, 0);
+if (frameworkTotal > budgets.runtime) {
+  failures.push(`runtime chunk ${kb(frameworkTotal)} > ${kb(budgets.runtime)}`);
+}
+for (const row of runtimeRows) {
+  if (!row.file.includes('/runtime-') && row.size > budgets.elementOwn) {
+    failures.push(`shared chunk ${row.file} ${kb(row.size)} > ${kb(budgets.elementOwn)}`);
+  }
 }
 
 const elementRows = Object.entries(manifest).map(([tag, entry]) => {

@@ -18,7 +18,11 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
     reply.header('Cache-Control', 'no-store');
     return { status: 'ok' };
   });
-  await registerApi(app, { databasePath: config.databasePath, adminToken: config.adminToken });
+  await registerApi(app, {
+    databasePath: config.databasePath,
+    adminToken: config.adminToken,
+    registerRateLimit: config.registerRateLimit,
+  });
   await registerStaticSite(app, { distDir: config.distDir });
   return app;
 }

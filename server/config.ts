@@ -10,6 +10,15 @@ export interface ServerConfig {
   logLevel: string;
   /** Extra origins allowed in frame-src (third-party embeds that wait for consent). */
   frameSources: string[];
+  /** POST /user/register limit per client IP: DC_REGISTER_RATE_MAX requests per DC_REGISTER_RATE_WINDOW_S seconds. */
+  registerRateLimit: { max: number; timeWindowMs: number };
+}
+
+function positiveInteger(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 1) throw new Error(`${name} must be a whole number above 0, got '${value}'`);
+  return parsed;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -23,6 +32,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     distDir: resolve(env.DIST_DIR ?? 'dist'),
     databasePath: resolve(env.DATABASE_PATH ?? 'data/dc.sqlite'),
     adminToken: env.DC_ADMIN_TOKEN && env.DC_ADMIN_TOKEN.length > 0 ? env.DC_ADMIN_TOKEN : null,
+    registerRateLimit: {
+      max: positiveInteger('DC_REGISTER_RATE_MAX', env.DC_REGISTER_RATE_MAX, 10),
+      timeWindowMs: positiveInteger('DC_REGISTER_RATE_WINDOW_S', env.DC_REGISTER_RATE_WINDOW_S, 600) * 1000,
+    },
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'warn' : 'info'),
     frameSources: [
       'https://app.powerbi.com',
