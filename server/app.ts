@@ -9,7 +9,7 @@ import { registerStaticSite } from './staticSite';
 export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
-    trustProxy: true,
+    trustProxy: config.trustProxy ?? false,
     bodyLimit: 16 * 1024,
   });
   registerSecurityHeaders(app, { distDir: config.distDir, frameSources: config.frameSources });

@@ -12,6 +12,22 @@ export interface ServerConfig {
   frameSources: string[];
   /** POST /user/register limit per client IP: DC_REGISTER_RATE_MAX requests per DC_REGISTER_RATE_WINDOW_S seconds. */
   registerRateLimit: { max: number; timeWindowMs: number };
+  /**
+   * Which proxies to believe about the client address (X-Forwarded-For), from TRUST_PROXY:
+   * unset = none (a client cannot fake its IP to dodge the register rate limit), 'true' = any,
+   * a number = that many hops, otherwise a comma-separated list of proxy addresses/CIDRs.
+   */
+  trustProxy?: boolean | string | ((address: string, hop: number) => boolean);
+}
+
+function trustProxySetting(value: string | undefined): NonNullable<ServerConfig['trustProxy']> {
+  if (value === undefined || value.trim() === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return (_address, hop) => hop < hops;
+  }
+  return value;
 }
 
 function positiveInteger(name: string, value: string | undefined, fallback: number): number {
@@ -36,6 +52,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       max: positiveInteger('DC_REGISTER_RATE_MAX', env.DC_REGISTER_RATE_MAX, 10),
       timeWindowMs: positiveInteger('DC_REGISTER_RATE_WINDOW_S', env.DC_REGISTER_RATE_WINDOW_S, 600) * 1000,
     },
+    trustProxy: trustProxySetting(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'warn' : 'info'),
     frameSources: [
       'https://app.powerbi.com',

@@ -128,4 +128,22 @@ describe('config', () => {
     expect(loadConfig({ PORT: '3000' }).port).toBe(3000);
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
   });
+
+  it('trusts no proxy unless TRUST_PROXY says so', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8' }).trustProxy).toBe('10.0.0.0/8');
+    const hops = loadConfig({ TRUST_PROXY: '1' }).trustProxy as (address: string, hop: number) => boolean;
+    expect(hops('10.0.0.1', 0)).toBe(true);
+    expect(hops('10.0.0.2', 1)).toBe(false);
+  });
+
+  it('ignores X-Forwarded-For without TRUST_PROXY', async () => {
+    const app = await buildApp({ ...loadConfig({ DIST_DIR: dir, DATABASE_PATH: join(dir, 'proxy.sqlite'), LOG_LEVEL: 'silent' }), distDir: dir });
+    app.get('/__ip', async (request) => ({ ip: request.ip }));
+    const response = await app.inject({ url: '/__ip', headers: { 'x-forwarded-for': '203.0.113.9' }, remoteAddress: '127.0.0.1' });
+    expect(response.json()).toEqual({ ip: '127.0.0.1' });
+    await app.close();
+  });
 });
