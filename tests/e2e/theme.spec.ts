@@ -1,5 +1,9 @@
 import { expect, test } from '@playwright/test';
+import { seedConsent } from './support/consent';
 import { currentTheme } from './support/theme';
+
+// A returning visitor: the consent banner would cover the footer links these tests click.
+test.beforeEach(async ({ context }) => seedConsent(context));
 
 const background = (page: import('@playwright/test').Page) =>
   page.evaluate(() => getComputedStyle(document.body).backgroundColor);

@@ -499,7 +499,7 @@ describe('partner attributes', () => {
     it('falls back to the defaults with a warning for bad JSON or a non-array', () => {
       const bad = parseCategoriesConfig('{analytics: true', defaults);
       expect(bad.value).toEqual(defaults);
-      expect(bad.warnings).toEqual(['dc-consent: the "categories" attribute is not valid JSON; using the default categories.']);
+      expect(bad.warnings).toEqual(['dc-consent: "categories" is not valid JSON; using the defaults.']);
       const notArray = parseCategoriesConfig('{"analytics":true}', defaults);
       expect(notArray.value).toEqual(defaults);
       expect(notArray.warnings[0]).toMatch(/must be a JSON array/);
@@ -561,7 +561,7 @@ describe('partner attributes', () => {
     it('falls back to the defaults with a warning for bad JSON', () => {
       const result = parseVendorsConfig('[{"name": "Matomo",]', defaultVendors);
       expect(result.value).toEqual(defaultVendors);
-      expect(result.warnings).toEqual(['dc-consent: the "vendors" attribute is not valid JSON; using the default vendors.']);
+      expect(result.warnings).toEqual(['dc-consent: "vendors" is not valid JSON; using the defaults.']);
       expect(parseVendorsConfig('{"name":"x"}', defaultVendors).warnings[0]).toMatch(/must be a JSON array/);
     });
 
@@ -603,7 +603,7 @@ describe('partner attributes', () => {
   it('parseLanguage accepts en and de, including regional tags', () => {
     expect(parseLanguage(null)).toEqual({ value: 'en', warnings: [] });
     expect(parseLanguage('DE-de')).toEqual({ value: 'de', warnings: [] });
-    expect(parseLanguage('fr')).toEqual({ value: 'en', warnings: ['dc-consent: language "fr" is not supported (use en or de); using en.'] });
+    expect(parseLanguage('fr')).toEqual({ value: 'en', warnings: ['dc-consent: language "fr" is not supported; using en.'] });
   });
 
   it('parseLinkUrl accepts paths and http(s) URLs only', () => {

@@ -267,6 +267,30 @@ export interface BuildRecordInput {
   policyVersion?: string;
 }
 
+/** The IP fields of a record. */
+export interface RecordIpFields {
+  ipMasked: string;
+  ipHash: string;
+}
+
+/**
+ * The IP fields for a record: masked (see maskIp) and hashed (see hashIp) when an IP
+ * address is known; 'unavailable' for both when it is not, or is not an IP address.
+ * Never rejects: a failing hasher gives 'hash-unavailable'.
+ */
+export async function recordIpFields(
+  ip: string | null | undefined,
+  hash: (ip: string) => Promise<string> = (value) => hashIp(value),
+): Promise<RecordIpFields> {
+  const ipMasked = ip == null ? IP_UNAVAILABLE : maskIp(ip);
+  if (ipMasked === IP_UNAVAILABLE) return { ipMasked, ipHash: IP_UNAVAILABLE };
+  try {
+    return { ipMasked, ipHash: await hash(ip as string) };
+  } catch {
+    return { ipMasked, ipHash: HASH_UNAVAILABLE };
+  }
+}
+
 /**
  * Builds the record to store after Accept All, Reject All or Save Choices.
  *
@@ -276,21 +300,20 @@ export interface BuildRecordInput {
  * Never rejects: a failing hasher gives 'hash-unavailable'.
  */
 export async function buildRecord(input: BuildRecordInput): Promise<ConsentRecord> {
+  return assembleRecord(input, await recordIpFields(input.ip, input.hash));
+}
+
+/**
+ * The synchronous core of buildRecord, for a browser that cannot know its IP address:
+ * the IP fields are given (default: 'unavailable' for both, SPEC 8), nothing is hashed.
+ */
+export function assembleRecord(
+  input: Omit<BuildRecordInput, 'ip' | 'hash'>,
+  ip: RecordIpFields = { ipMasked: IP_UNAVAILABLE, ipHash: IP_UNAVAILABLE },
+): ConsentRecord {
   const policyVersion = input.policyVersion ?? POLICY_VERSION;
   const nowIso = input.now.toISOString();
   const previous = input.previous && input.previous.policyVersion === policyVersion ? input.previous : null;
-  const ip = input.ip ?? null;
-  const ipMasked = ip === null ? IP_UNAVAILABLE : maskIp(ip);
-  let ipHash: string;
-  if (ipMasked === IP_UNAVAILABLE) {
-    ipHash = IP_UNAVAILABLE;
-  } else {
-    try {
-      ipHash = await (input.hash ?? ((value: string) => hashIp(value)))(ip as string);
-    } catch {
-      ipHash = HASH_UNAVAILABLE;
-    }
-  }
   const location = input.location ?? unknownLocation();
   return {
     consentId: previous ? previous.consentId : input.uuid(),
@@ -298,8 +321,8 @@ export async function buildRecord(input: BuildRecordInput): Promise<ConsentRecor
     timezone: input.timezone.trim() === '' ? LOCATION_UNKNOWN : input.timezone,
     policyVersion,
     categories: normalizeCategories(input.categories),
-    ipMasked,
-    ipHash,
+    ipMasked: ip.ipMasked,
+    ipHash: ip.ipHash,
     location: { country: location.country, region: location.region, city: location.city },
     lastUpdated: nowIso,
   };
@@ -697,7 +720,7 @@ function parseJsonAttribute(json: string, attribute: string): { ok: true; value:
   try {
     return { ok: true, value: JSON.parse(json) };
   } catch {
-    return { ok: false, warning: `dc-consent: the "${attribute}" attribute is not valid JSON; using the default ${attribute}.` };
+    return { ok: false, warning: `dc-consent: "${attribute}" is not valid JSON; using the defaults.` };
   }
 }
 
@@ -731,32 +754,23 @@ export function parseCategoriesConfig(
   const parsed = parseJsonAttribute(json, 'categories');
   if (!parsed.ok) return fallback([parsed.warning]);
   if (!Array.isArray(parsed.value)) {
-    return fallback(['dc-consent: the "categories" attribute must be a JSON array; using the default categories.']);
+    return fallback(['dc-consent: "categories" must be a JSON array; using the defaults.']);
   }
   const warnings: string[] = [];
   const chosen: CategoryDefinition[] = [];
   parsed.value.forEach((entry: unknown, index) => {
-    const where = `dc-consent: categories[${index}]`;
-    if (!isRecordObject(entry) || !isConsentCategory(entry.id)) {
-      warnings.push(`${where} ignored: "id" must be one of ${CONSENT_CATEGORIES.join(', ')}.`);
-      return;
-    }
+    const ignore = (why: string) => void warnings.push(`dc-consent: categories[${index}] ignored: ${why}.`);
+    if (!isRecordObject(entry) || !isConsentCategory(entry.id)) return ignore('unknown "id"');
     const id = entry.id;
-    if (chosen.some((c) => c.id === id)) {
-      warnings.push(`${where} ignored: "${id}" is listed twice.`);
-      return;
-    }
+    if (chosen.some((c) => c.id === id)) return ignore(`"${id}" is listed twice`);
     const base = defaults.find((d) => d.id === id);
     const name = toLocalizedText(entry.name, base?.name);
     const description = toLocalizedText(entry.description, base?.description);
-    if (!name || !description) {
-      warnings.push(`${where} ignored: "name" and "description" must be non-empty strings or {"en","de"} objects.`);
-      return;
-    }
+    if (!name || !description) return ignore('bad "name" or "description"');
     chosen.push({ id, name, description, required: id === 'strictlyNecessary' });
   });
   if (chosen.length === 0) {
-    warnings.push('dc-consent: the "categories" attribute has no valid entry; using the default categories.');
+    warnings.push('dc-consent: "categories" has no valid entry; using the defaults.');
     return fallback(warnings);
   }
   if (!chosen.some((c) => c.id === 'strictlyNecessary')) {
@@ -771,10 +785,8 @@ export function parseCategoriesConfig(
 function slug(text: string): string {
   return text
     .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
     .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
+    .replace(/^-|-$/g, '');
 }
 
 function isHttpsUrl(value: unknown): value is string {
@@ -798,28 +810,19 @@ export function parseVendors(value: unknown): ConfigResult<Vendor[]> {
   const vendors: Vendor[] = [];
   const warnings: string[] = [];
   value.forEach((entry: unknown, index) => {
-    const where = `dc-consent: vendors[${index}] ignored`;
-    if (!isRecordObject(entry)) return void warnings.push(`${where}: not an object.`);
+    const ignore = (why: string) => void warnings.push(`dc-consent: vendors[${index}] ignored: ${why}.`);
+    if (!isRecordObject(entry)) return ignore('not an object');
     const name = typeof entry.name === 'string' ? entry.name.trim() : '';
-    if (name === '') return void warnings.push(`${where}: "name" is required.`);
-    if (!isOptionalCategory(entry.category)) {
-      return void warnings.push(`${where}: "category" must be one of ${OPTIONAL_CATEGORIES.join(', ')}.`);
-    }
-    if (!isHttpsUrl(entry.privacyUrl)) return void warnings.push(`${where}: "privacyUrl" must be an https URL.`);
+    if (name === '') return ignore('"name" is required');
+    if (!isOptionalCategory(entry.category)) return ignore(`"category" must be one of ${OPTIONAL_CATEGORIES.join(', ')}`);
+    if (!isHttpsUrl(entry.privacyUrl)) return ignore('"privacyUrl" must be an https URL');
     const purpose = toLocalizedText(entry.purpose);
-    if (!purpose) return void warnings.push(`${where}: "purpose" must be a string or {"en","de"} object.`);
+    if (!purpose) return ignore('bad "purpose"');
     const retention = toLocalizedText(entry.retention);
-    if (!retention) return void warnings.push(`${where}: "retention" must be a string or {"en","de"} object.`);
+    if (!retention) return ignore('bad "retention"');
     const id = typeof entry.id === 'string' && /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(entry.id) ? entry.id : slug(name);
-    if (id === '' || vendors.some((v) => v.id === id)) return void warnings.push(`${where}: id "${id}" is not unique.`);
-    vendors.push({
-      id,
-      name,
-      category: entry.category,
-      purpose,
-      privacyUrl: new URL((entry.privacyUrl as string).trim()).href,
-      retention,
-    });
+    if (id === '' || vendors.some((v) => v.id === id)) return ignore(`id "${id}" is not unique`);
+    vendors.push({ id, name, category: entry.category, purpose, privacyUrl: new URL(entry.privacyUrl.trim()).href, retention });
   });
   return { value: vendors, warnings };
 }
@@ -836,11 +839,11 @@ export function parseVendorsConfig(json: string | null | undefined, defaults: re
   const parsed = parseJsonAttribute(json, 'vendors');
   if (!parsed.ok) return fallback([parsed.warning]);
   if (!Array.isArray(parsed.value)) {
-    return fallback(['dc-consent: the "vendors" attribute must be a JSON array; using the default vendors.']);
+    return fallback(['dc-consent: "vendors" must be a JSON array; using the defaults.']);
   }
   const result = parseVendors(parsed.value);
   if (parsed.value.length > 0 && result.value.length === 0) {
-    return fallback([...result.warnings, 'dc-consent: the "vendors" attribute has no valid entry; using the default vendors.']);
+    return fallback([...result.warnings, 'dc-consent: "vendors" has no valid entry; using the defaults.']);
   }
   return result;
 }
@@ -852,7 +855,7 @@ export function parseLanguage(attr: string | null | undefined): ConfigResult<Con
   if ((CONSENT_LANGUAGES as readonly string[]).includes(base ?? '')) return { value: base as ConsentLanguage, warnings: [] };
   return {
     value: DEFAULT_CONSENT_LANGUAGE,
-    warnings: [`dc-consent: language "${attr}" is not supported (use en or de); using en.`],
+    warnings: [`dc-consent: language "${attr}" is not supported; using en.`],
   };
 }
 
@@ -873,7 +876,7 @@ export function parseLinkUrl(attr: string | null | undefined, fallback: string, 
   }
   return {
     value: fallback,
-    warnings: [`dc-consent: the "${attribute}" attribute must be a path or an http(s) URL; using ${fallback}.`],
+    warnings: [`dc-consent: "${attribute}" must be a path or an http(s) URL; using ${fallback}.`],
   };
 }
 
@@ -884,7 +887,7 @@ export function parseCookieDomain(attr: string | null | undefined): ConfigResult
   if (isValidCookieDomain(domain)) return { value: domain, warnings: [] };
   return {
     value: null,
-    warnings: [`dc-consent: the "cookie-domain" attribute "${attr}" is not a host name; the cookie is set for this host only.`],
+    warnings: [`dc-consent: cookie-domain "${attr}" is not a host name; using this host only.`],
   };
 }
 
@@ -895,6 +898,61 @@ export function parsePolicyVersion(attr: string | null | undefined, fallback: st
   if (/^[\w.-]{1,32}$/.test(text)) return { value: text, warnings: [] };
   return {
     value: fallback,
-    warnings: [`dc-consent: the "policy-version" attribute "${attr}" is not a version label; using ${fallback}.`],
+    warnings: [`dc-consent: policy-version "${attr}" is not a version label; using ${fallback}.`],
+  };
+}
+
+// ---------------------------------------------------------------------------
+// Content (the texts and vendors of site/_data/consent.json, or a partner's copy)
+// ---------------------------------------------------------------------------
+
+/** The texts every language of ConsentContent must have, as dotted paths. */
+const TEXT_PATHS = [
+  ...['label', 'title', 'text', 'acceptAll', 'rejectAll', 'customize'].map((k) => `banner.${k}`),
+  ...['title', 'intro', 'legalBasis', 'categoriesHeading', 'alwaysOn', 'save', 'saving', 'saved', 'close', 'closeLabel', 'privacyLink', 'imprintLink'].map((k) => `dialog.${k}`),
+  ...['label', 'en', 'de'].map((k) => `language.${k}`),
+  ...['heading', 'intro', 'show', 'hide', 'name', 'category', 'purpose', 'retention', 'privacy', 'privacyLinkText', 'empty'].map((k) => `vendorList.${k}`),
+  ...CONSENT_CATEGORIES.flatMap((id) => [`categories.${id}.name`, `categories.${id}.description`]),
+  'manage',
+];
+
+/** The first missing or empty text of one language, as a dotted path, or undefined when complete. */
+function missingText(texts: unknown): string | undefined {
+  return TEXT_PATHS.find((path) => {
+    const value = path.split('.').reduce<unknown>((node, key) => (isRecordObject(node) ? node[key] : undefined), texts);
+    return typeof value !== 'string' || value.trim() === '';
+  });
+}
+
+/**
+ * Checks consent content (the shape of site/_data/consent.json) from an untrusted source,
+ * such as the inline `<script type="application/json">` child of `<dc-consent>`.
+ * - null with a warning when a language misses a text (the caller then uses its defaults);
+ * - otherwise a clean copy: bad vendors are dropped (see parseVendors), a bad policy version
+ *   or link falls back to the built-in one, particles is an integer from 0 to 60 (default 15).
+ */
+export function parseConsentContent(value: unknown): ConfigResult<ConsentContent | null> {
+  if (!isRecordObject(value)) return { value: null, warnings: ['dc-consent: the consent content is not a JSON object; using the defaults.'] };
+  for (const lang of CONSENT_LANGUAGES) {
+    const missing = missingText(value[lang]);
+    if (missing) return { value: null, warnings: [`dc-consent: the consent content lacks the text "${lang}.${missing}"; using the defaults.`] };
+  }
+  const vendors = value.vendors === undefined ? { value: [], warnings: [] } : parseVendors(value.vendors);
+  const policy = parsePolicyVersion(typeof value.policyVersion === 'string' ? value.policyVersion : null);
+  const privacy = parseLinkUrl(value.privacyUrl as string, '/privacy-policy', 'privacyUrl');
+  const imprint = parseLinkUrl(value.imprintUrl as string, '/imprint', 'imprintUrl');
+  const n = value.particles;
+  const particles = typeof n === 'number' && Number.isInteger(n) && n >= 0 && n <= 60 ? n : 15;
+  return {
+    value: {
+      policyVersion: policy.value,
+      privacyUrl: privacy.value,
+      imprintUrl: imprint.value,
+      particles,
+      en: value.en as unknown as ConsentTexts,
+      de: value.de as unknown as ConsentTexts,
+      vendors: vendors.value,
+    },
+    warnings: [...vendors.warnings, ...policy.warnings, ...privacy.warnings, ...imprint.warnings],
   };
 }
