@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import {
   ADDED_ID_PREFIX,
   EMPTY_PRESS_FILTER,
@@ -41,7 +41,6 @@ const EMPTY_FORM: Required<PressFormValues> = { title: '', url: '', source: '', 
 export function Press({ src }: PressProps) {
   const url = src && src.trim() !== '' ? src.trim() : '/data/press.json';
   const [phase, setPhase] = useState<Phase>('loading');
-  const [attempt, setAttempt] = useState(0);
   const [items, setItems] = useState<PressItem[]>([]);
   const [filter, setFilter] = useState<PressFilter>({ ...EMPTY_PRESS_FILTER });
   const [formOpen, setFormOpen] = useState(false);
@@ -54,9 +53,18 @@ export function Press({ src }: PressProps) {
   const retryFocus = useRef(false);
   const errorRef = useRef<HTMLHeadingElement>(null);
 
-  useEffect(() => {
-    const abort = new AbortController();
+  // One load at a time: the simulated delay (SPEC 9: 1000 ms), then the real request.
+  const pending = useRef<{ timer: number; abort: AbortController } | null>(null);
+  const cancel = () => {
+    if (!pending.current) return;
+    window.clearTimeout(pending.current.timer);
+    pending.current.abort.abort();
+    pending.current = null;
+  };
+  const load = () => {
+    cancel();
     setPhase('loading');
+    const abort = new AbortController();
     const timer = window.setTimeout(() => {
       fetch(url, { signal: abort.signal, headers: { accept: 'application/json' } })
         .then((response) => {
@@ -73,11 +81,14 @@ export function Press({ src }: PressProps) {
           setPhase('error');
         });
     }, PRESS_LOAD_DELAY_MS);
-    return () => {
-      window.clearTimeout(timer);
-      abort.abort();
-    };
-  }, [url, attempt]);
+    pending.current = { timer, abort };
+  };
+  // A layout effect: the delay starts when the element renders, not a frame later.
+  useLayoutEffect(() => {
+    load();
+    return cancel;
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [url]);
 
   useEffect(() => {
     if (phase === 'error' && retryFocus.current) errorRef.current?.focus();
@@ -262,7 +273,7 @@ export function Press({ src }: PressProps) {
             className="btn btn-primary"
             onClick={() => {
               retryFocus.current = true;
-              setAttempt((value) => value + 1);
+              load();
             }}
           >
             Retry
