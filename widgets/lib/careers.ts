@@ -4,7 +4,17 @@
  * the expand/collapse state and the apply-by-mail link. No DOM, no framework.
  * The job data itself lives in site/_data/jobs.json.
  */
+import {
+  expectArray,
+  expectRecord,
+  expectString,
+  expectStringArray,
+  expectText,
+  expectUniqueIds,
+  optionalString,
+} from './dataShape';
 import { toggleMany } from './disclosure';
+import { parseDate } from './format';
 
 /** Where a job is done (SPEC 3), in the order the location dropdown lists them. */
 export const JOB_LOCATIONS = ['Remote (EU)', 'Hybrid (Berlin)'] as const;
@@ -27,6 +37,8 @@ export interface Job {
   title: string;
   location: JobLocation;
   employmentType: EmploymentType;
+  /** 'YYYY-MM-DD' the posting went online; '' when unknown. */
+  datePosted?: string;
   description: string;
   responsibilities: string[];
   requirements: { mustHave: string[]; niceToHave: string[] };
@@ -231,6 +243,24 @@ export function applyBody(jobTitle: string, hrName: string): string {
 }
 
 /**
+ * An address for a mailto: link, percent-encoded around its last '@' (which stays literal for mail
+ * clients that do not decode %40); any '?', '&', '#' or space in it is encoded, so it cannot add
+ * a header or end the address early.
+ */
+function encodeMailAddress(raw: string): string {
+  const address = wellFormed(raw.trim());
+  const at = address.lastIndexOf('@');
+  return at < 0
+    ? encodeURIComponent(address)
+    : `${encodeURIComponent(address.slice(0, at))}@${encodeURIComponent(address.slice(at + 1))}`;
+}
+
+/** A plain mailto: link to an address (the HR contact's e-mail shown under a job). */
+export function mailtoAddress(address: string): string {
+  return `mailto:${encodeMailAddress(address)}`;
+}
+
+/**
  * The mailto link of the apply action (SPEC 7): to the job's HR address, with the subject and body
  * above. Every part is percent-encoded with encodeURIComponent, so a title or name containing
  * & ? # = % + or line breaks can neither end a field early nor add a header (cc, bcc...).
@@ -241,13 +271,61 @@ export function applyBody(jobTitle: string, hrName: string): string {
  * @example buildApplyMailto(job) // 'mailto:miriam.hoffmann@dataclarity.de?subject=Application%20for%20...&body=Dear%20...'
  */
 export function buildApplyMailto(job: Pick<Job, 'title'> & { application: Pick<JobApplication, 'hrName' | 'hrEmail'> }): string {
-  const address = wellFormed(job.application.hrEmail.trim());
-  const at = address.lastIndexOf('@');
-  const to =
-    at < 0
-      ? encodeURIComponent(address)
-      : `${encodeURIComponent(address.slice(0, at))}@${encodeURIComponent(address.slice(at + 1))}`;
+  const to = encodeMailAddress(job.application.hrEmail);
   const subject = encodeURIComponent(applySubject(job.title));
   const body = encodeURIComponent(applyBody(job.title, job.application.hrName));
   return `mailto:${to}?subject=${subject}&body=${body}`;
+}
+
+/**
+ * Checks the jobs feed (/data/jobs.json, the shape of site/_data/jobs.json) and returns its
+ * departments. Locations and employment types may be values other than the known ones (the
+ * dropdowns list whatever occurs); a datePosted that is not a real date becomes ''.
+ * @throws DataShapeError naming the first field that is missing or of the wrong type, or a repeated id
+ */
+export function parseJobData(raw: unknown): JobDepartment[] {
+  const root = expectRecord(raw, 'jobs');
+  const departments = expectArray(root.departments, 'departments').map((value, d): JobDepartment => {
+    const path = `departments[${d}]`;
+    const department = expectRecord(value, path);
+    return {
+      id: expectText(department.id, `${path}.id`),
+      name: expectText(department.name, `${path}.name`),
+      summary: expectString(department.summary, `${path}.summary`),
+      jobs: expectArray(department.jobs, `${path}.jobs`).map((jobValue, j): Job => {
+        const at = `${path}.jobs[${j}]`;
+        const job = expectRecord(jobValue, at);
+        const requirements = expectRecord(job.requirements, `${at}.requirements`);
+        const application = expectRecord(job.application, `${at}.application`);
+        const datePosted = optionalString(job.datePosted, `${at}.datePosted`);
+        return {
+          id: expectText(job.id, `${at}.id`),
+          title: expectText(job.title, `${at}.title`),
+          location: expectText(job.location, `${at}.location`) as JobLocation,
+          employmentType: expectText(job.employmentType, `${at}.employmentType`) as EmploymentType,
+          datePosted: parseDate(datePosted) === null ? '' : datePosted,
+          description: expectString(job.description, `${at}.description`),
+          responsibilities: expectStringArray(job.responsibilities, `${at}.responsibilities`),
+          requirements: {
+            mustHave: expectStringArray(requirements.mustHave, `${at}.requirements.mustHave`),
+            niceToHave: expectStringArray(requirements.niceToHave, `${at}.requirements.niceToHave`),
+          },
+          benefits: expectStringArray(job.benefits, `${at}.benefits`),
+          application: {
+            hrName: expectText(application.hrName, `${at}.application.hrName`),
+            hrTitle: expectString(application.hrTitle, `${at}.application.hrTitle`),
+            hrEmail: expectText(application.hrEmail, `${at}.application.hrEmail`),
+          },
+        };
+      }),
+    };
+  });
+  expectUniqueIds(departments.map((department) => department.id), 'departments');
+  expectUniqueIds(departments.flatMap((department) => department.jobs.map((job) => job.id)), 'jobs');
+  return departments;
+}
+
+/** '1 open position', '9 open positions'. */
+export function openPositionsLabel(count: number): string {
+  return `${count} open position${count === 1 ? '' : 's'}`;
 }

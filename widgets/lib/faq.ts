@@ -3,6 +3,7 @@
  * chips and the search filter. The accordion (several entries open at once) uses toggleMany from
  * ./disclosure. The questions themselves live in site/_data/faq.json.
  */
+import { DataShapeError, expectArray, expectRecord, expectString, expectText, expectUniqueIds } from './dataShape';
 
 /** The chip that disables the category filter. */
 export const FAQ_ALL = 'All';
@@ -73,4 +74,44 @@ export function categoryCounts(
     if ((FAQ_TOPICS as readonly string[]).includes(entry.category)) counts[entry.category as FaqTopic] += 1;
   }
   return counts;
+}
+
+/**
+ * Checks the FAQ feed (/data/faq.json: { categories, entries }) and returns its entries.
+ * An entry's category must be one of the four topics (the chips offer no other).
+ * @throws DataShapeError naming the first bad field, or a repeated id
+ */
+export function parseFaqData(raw: unknown): FaqEntry[] {
+  const root = expectRecord(raw, 'faq');
+  const entries = expectArray(root.entries, 'entries').map((value, index): FaqEntry => {
+    const path = `entries[${index}]`;
+    const entry = expectRecord(value, path);
+    const category = expectText(entry.category, `${path}.category`);
+    if (!(FAQ_TOPICS as readonly string[]).includes(category)) {
+      throw new DataShapeError(`${path}.category must be one of ${FAQ_TOPICS.join(', ')}`);
+    }
+    return {
+      id: expectText(entry.id, `${path}.id`),
+      category: category as FaqTopic,
+      question: expectText(entry.question, `${path}.question`),
+      answer: expectString(entry.answer, `${path}.answer`),
+    };
+  });
+  expectUniqueIds(entries.map((entry) => entry.id), 'entries');
+  return entries;
+}
+
+/** The entries grouped by topic, in FAQ_TOPICS order, leaving out topics without an entry. */
+export function groupByTopic<T extends { category: string }>(entries: readonly T[]): { topic: FaqTopic; entries: T[] }[] {
+  return FAQ_TOPICS.map((topic) => ({ topic, entries: entries.filter((entry) => entry.category === topic) })).filter(
+    (group) => group.entries.length > 0,
+  );
+}
+
+/** A topic as an id fragment: 'PowerBI Dashboard' -> 'powerbi-dashboard'. */
+export function topicSlug(topic: string): string {
+  return topic
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 }

@@ -5,6 +5,7 @@
  * The press items live in site/_data/press.json, the outlet types in site/_data/pressMeta.json.
  */
 import { sortPosts, yearOptions as yearsOfDates } from './blog';
+import { DataShapeError, expectArray, expectRecord, expectText, expectUniqueIds, optionalString } from './dataShape';
 import { formatShortDate, yearOf } from './format';
 
 /** The outlet types of SPEC 3, in their order (also site/_data/pressMeta.json "outletTypes"). */
@@ -213,3 +214,33 @@ export function createPressItem(draft: PressDraft, existing: readonly Pick<Press
 export function addPressItem(items: readonly PressItem[], draft: PressDraft): PressItem[] {
   return [createPressItem(draft, items), ...items];
 }
+
+/**
+ * Checks the press feed (/data/press.json: an array of items). Missing or null source, date and
+ * excerpt become ''; an unknown outlet type becomes 'Other'. Title, id and url are required and the
+ * url must pass isWebUrl, so a feed cannot put a javascript: link on a card.
+ * @throws DataShapeError naming the first bad field, or a repeated id
+ */
+export function parsePressItems(raw: unknown): PressItem[] {
+  const items = expectArray(raw, 'press').map((value, index): PressItem => {
+    const path = `press[${index}]`;
+    const item = expectRecord(value, path);
+    const url = expectText(item.url, `${path}.url`).trim();
+    if (!isWebUrl(url)) throw new DataShapeError(`${path}.url must be an absolute http(s) URL`);
+    const outlet = optionalString(item.outlet_type, `${path}.outlet_type`);
+    return {
+      id: expectText(item.id, `${path}.id`),
+      title: expectText(item.title, `${path}.title`),
+      source: optionalString(item.source, `${path}.source`),
+      outlet_type: (OUTLET_TYPES as readonly string[]).includes(outlet) ? (outlet as OutletType) : DEFAULT_OUTLET_TYPE,
+      date: optionalString(item.date, `${path}.date`),
+      url,
+      excerpt: optionalString(item.excerpt, `${path}.excerpt`),
+    };
+  });
+  expectUniqueIds(items.map((item) => item.id), 'press');
+  return items;
+}
+
+/** The simulated loading time before the press data is fetched (SPEC 4, 9: 1000 ms). */
+export const PRESS_LOAD_DELAY_MS = 1000;

@@ -1,0 +1,24 @@
+import { fillCompanyDeep } from './_config/companyText.js';
+import { libRules, readData } from './_config/libRules.js';
+
+const press = await libRules('press');
+const format = await libRules('format');
+
+/**
+ * The press page's served list, built by the island's own rules: checked items, newest first,
+ * dates as 'Jan 15, 2025', and the year options. A malformed press.json fails the build.
+ */
+export default function pressData() {
+  const items = press.sortPress(press.parsePressItems(fillCompanyDeep(readData('press'), readData('company'))));
+  return {
+    pressView: {
+      items: items.map((item) => ({
+        ...item,
+        dateLabel: press.pressDisplayDate(item),
+        dated: format.parseDate(item.date) !== null,
+      })),
+      years: press.yearOptions(items),
+      count: `${items.length} article${items.length === 1 ? '' : 's'}`,
+    },
+  };
+}

@@ -1,0 +1,280 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { seedConsent } from './support/consent';
+import { useStoredTheme } from './support/theme';
+
+const PATH = '/press';
+const FEED = '**/data/press.json';
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+
+const cards = (page: Page) => page.locator('article.press-card');
+const cardTitles = (page: Page) => page.locator('.press-card-title a');
+const loadingText = (page: Page) => page.getByText('Loading press coverage...');
+
+/** A fake clock that stands still until the test moves it (install() alone lets time flow). */
+async function stopClock(page: Page) {
+  const start = new Date('2025-03-03T09:00:00Z');
+  await page.clock.install({ time: start });
+  await page.clock.pauseAt(new Date(start.getTime() + 60_000));
+}
+
+/** Opens the page with a stopped clock, lets the simulated 1 s pass, and waits for the list. */
+async function loaded(page: Page) {
+  await stopClock(page);
+  await page.goto(PATH);
+  await expect(loadingText(page)).toBeVisible();
+  await page.clock.runFor(1000);
+  await expect(loadingText(page)).toBeHidden();
+}
+
+async function axe(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+const item = (overrides: Record<string, unknown>) => ({
+  id: 'x',
+  title: 'A title',
+  source: 'A source',
+  outlet_type: 'Magazine',
+  date: '2024-05-01',
+  url: 'https://example.com/a',
+  excerpt: 'An excerpt.',
+  ...overrides,
+});
+
+test.beforeEach(async ({ context }) => seedConsent(context));
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the six items are in the page, newest first, with their dates', async ({ page }) => {
+    await page.goto(PATH);
+    await expect(cards(page)).toHaveCount(6);
+    await expect(cardTitles(page).first()).toContainText('DataClarity GmbH founded in Mannheim');
+    await expect(cardTitles(page).last()).toContainText('From month-end spreadsheets to one semantic model');
+    await expect(page.locator('.press-card-date')).toHaveText(['Jan 20, 2025', 'Dec 9, 2024', 'Nov 21, 2024', 'Oct 17, 2024', 'Sep 24, 2024', 'Aug 29, 2024']);
+    await expect(page.getByRole('button', { name: 'Add press item' })).toBeHidden();
+    await expect(page.getByRole('link', { name: /Why dashboards go unused/ })).toHaveAttribute('href', /^https:\/\//);
+  });
+});
+
+test('shows the loading state for the simulated second, then the fetched list', async ({ page }) => {
+  let requested = 0;
+  await page.route(FEED, async (route) => {
+    requested += 1;
+    await route.continue();
+  });
+  await stopClock(page);
+  await page.goto(PATH);
+  await expect(loadingText(page)).toBeVisible();
+  await expect(cards(page)).toHaveCount(0);
+  await page.clock.runFor(900);
+  expect(requested).toBe(0);
+  await expect(loadingText(page)).toBeVisible();
+  await page.clock.runFor(100);
+  await expect(cards(page)).toHaveCount(6);
+  expect(requested).toBe(1);
+  await expect(page.getByRole('status').filter({ hasText: 'articles' })).toHaveText('6 articles');
+  await expect(page.locator('.press-card-outlet, .press-outlet').first()).toHaveText('Online newswire');
+});
+
+test('a failed load shows the error with Retry, and Retry recovers', async ({ page }) => {
+  await page.route(FEED, (route) => route.abort('failed'));
+  await stopClock(page);
+  await page.goto(PATH);
+  await page.clock.runFor(1000);
+  await expect(page.getByRole('heading', { name: 'Error Loading Press Data' })).toBeVisible();
+  await expect(page.getByText('Failed to load press data. Please try again.')).toBeVisible();
+  await expect(cards(page)).toHaveCount(0);
+
+  await page.unroute(FEED);
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(loadingText(page)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Error Loading Press Data' })).toBeHidden();
+  await page.clock.runFor(1000);
+  await expect(cards(page)).toHaveCount(6);
+});
+
+test('an HTTP error or malformed data also shows the error state', async ({ page }) => {
+  await page.route(FEED, (route) => route.fulfill({ status: 500, body: 'oops' }));
+  await loaded(page);
+  await expect(page.getByRole('heading', { name: 'Error Loading Press Data' })).toBeVisible();
+
+  await page.unroute(FEED);
+  await page.route(FEED, (route) => route.fulfill({ json: [item({ url: 'javascript:alert(1)' })] }));
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await page.clock.runFor(1000);
+  await expect(page.getByRole('heading', { name: 'Error Loading Press Data' })).toBeVisible();
+});
+
+test('search on title or source, case-insensitive; year filter from the data; combined', async ({ page }) => {
+  await loaded(page);
+  const search = page.getByRole('searchbox', { name: 'Search' });
+  const year = page.getByLabel('Year');
+  await expect(year.locator('option')).toHaveText(['All Years', '2025', '2024']);
+
+  await search.fill('COMPUTERWOCHE'); // a source
+  await expect(cardTitles(page)).toHaveText([/the bottleneck is data quality/]);
+  await expect(page.getByRole('status').filter({ hasText: 'articles' })).toHaveText('1 of 6 articles');
+
+  await search.fill('dashboards go'); // a title
+  await expect(cardTitles(page)).toHaveText([/Why dashboards go unused/]);
+
+  await search.fill('Mittelstand BI'); // excerpts are not searched: 'Mittelstand' alone is only in a title
+  await expect(cards(page)).toHaveCount(1);
+
+  await search.fill('');
+  await year.selectOption('2025');
+  await expect(cards(page)).toHaveCount(1);
+  await year.selectOption('2024');
+  await expect(cards(page)).toHaveCount(5);
+  await search.fill('founders');
+  await expect(cardTitles(page)).toHaveText([/founders want to end spreadsheet chaos/]);
+
+  await search.fill('PresseBox'); // a 2025 item while 2024 is chosen
+  await expect(page.getByText('No press items found.', { exact: true })).toBeVisible();
+  await expect(page.getByText('Try adjusting your filters to see more results', { exact: true })).toBeVisible();
+});
+
+test('an empty feed says there is no coverage; undated items show last with "Date not available"', async ({ page }) => {
+  await page.route(FEED, (route) => route.fulfill({ json: [] }));
+  await loaded(page);
+  await expect(page.getByText('No press items found.', { exact: true })).toBeVisible();
+  await expect(page.getByText('No press coverage available at the moment', { exact: true })).toBeVisible();
+
+  await page.unroute(FEED);
+  await page.route(FEED, (route) =>
+    route.fulfill({
+      json: [
+        item({ id: 'undated', title: 'Undated piece', date: '' }),
+        item({ id: 'old', title: 'Older piece', date: '2023-03-05' }),
+        item({ id: 'new', title: 'Newer piece', date: '2024-11-30' }),
+      ],
+    }),
+  );
+  await page.reload();
+  await page.clock.runFor(1000);
+  await expect(cardTitles(page)).toHaveText([/Newer piece/, /Older piece/, /Undated piece/]);
+  await expect(page.locator('.press-card-date')).toHaveText(['Nov 30, 2024', 'Mar 5, 2023', 'Date not available']);
+  await expect(page.getByLabel('Year').locator('option')).toHaveText(['All Years', '2024', '2023']);
+});
+
+test('the add form: invalid input adds nothing; a valid item goes on top, and the form closes and resets', async ({ page }) => {
+  await loaded(page);
+  const toggle = page.getByRole('button', { name: 'Add press item' });
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  const form = page.getByRole('form', { name: 'Add a press item' });
+  await expect(form).toBeVisible();
+  await expect(form).toContainText('not saved');
+  await expect(form).toContainText('requires a backend');
+
+  await form.getByRole('button', { name: 'Add item' }).click();
+  await expect(form.getByText('Title is required')).toBeVisible();
+  await expect(form.getByText('URL is required')).toBeVisible();
+  await expect(form.getByLabel('Title')).toBeFocused();
+  await expect(cards(page)).toHaveCount(6);
+
+  await form.getByLabel('Title').fill('Hostile link');
+  await expect(form.getByText('Title is required')).toBeHidden();
+  for (const bad of ['javascript:alert(1)', 'data:text/html,<b>x</b>', '/press/relative', 'www.example.com']) {
+    await form.getByLabel('URL').fill(bad);
+    await form.getByRole('button', { name: 'Add item' }).click();
+    await expect(form.getByText('Please enter a full web address starting with http:// or https://')).toBeVisible();
+    await expect(form.getByLabel('URL')).toHaveAttribute('aria-invalid', 'true');
+    await expect(cards(page)).toHaveCount(6);
+  }
+
+  await form.getByLabel('Title').fill('DataClarity at the Rhein-Neckar data day');
+  await form.getByLabel('URL').fill('https://example.org/data-day');
+  await form.getByLabel('Source').fill('Data Day Mannheim');
+  await form.getByLabel('Outlet type').selectOption('Event');
+  await form.getByLabel('Date').fill('2023-06-01');
+  await form.getByRole('button', { name: 'Add item' }).click();
+
+  await expect(form).toBeHidden();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(cards(page)).toHaveCount(7);
+  const first = cards(page).first();
+  await expect(first.getByRole('link')).toHaveText(/DataClarity at the Rhein-Neckar data day/);
+  await expect(first.getByRole('link')).toHaveAttribute('href', 'https://example.org/data-day');
+  await expect(first).toContainText('Event');
+  await expect(first).toContainText('Jun 1, 2023');
+  await expect(first).toContainText('Added, not saved');
+  await expect(page.getByLabel('Year').locator('option')).toHaveText(['All Years', '2025', '2024', '2023']);
+
+  await toggle.click();
+  await expect(form.getByLabel('Title')).toHaveValue('');
+  await expect(form.getByLabel('URL')).toHaveValue('');
+  await expect(form.getByText('Title is required')).toBeHidden();
+  await form.getByRole('button', { name: 'Cancel' }).click();
+  await expect(form).toBeHidden();
+
+  // In memory only: a reload shows the six items again.
+  await page.reload();
+  await page.clock.runFor(1000);
+  await expect(cards(page)).toHaveCount(6);
+});
+
+test('an added item that the active filter would hide clears the filter so it shows on top', async ({ page }) => {
+  await loaded(page);
+  await page.getByLabel('Year').selectOption('2025');
+  await page.getByRole('button', { name: 'Add press item' }).click();
+  const form = page.getByRole('form', { name: 'Add a press item' });
+  await form.getByLabel('Title').fill('Undated interview');
+  await form.getByLabel('URL').fill('http://example.net/interview');
+  await form.getByRole('button', { name: 'Add item' }).click();
+  await expect(page.getByLabel('Year')).toHaveValue('');
+  await expect(cardTitles(page).first()).toHaveText(/Undated interview/);
+  await expect(cards(page).first()).toContainText('Date not available');
+});
+
+test.describe('grid columns', () => {
+  for (const [width, columns] of [[375, 1], [800, 2], [1280, 3]] as const) {
+    test(`${columns} column(s) at ${width} px`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await loaded(page);
+      const tops = await page.locator('.press-grid-item').evaluateAll((items) => items.slice(0, 3).map((el) => Math.round(el.getBoundingClientRect().top)));
+      expect(tops.filter((top) => top === tops[0])).toHaveLength(columns);
+    });
+  }
+});
+
+// axe runs on its own timers: these tests use the real clock.
+for (const theme of ['light', 'dark'] as const) {
+  test.describe(`axe, ${theme} theme`, () => {
+    test.beforeEach(async ({ page, context }) => {
+      await useStoredTheme(context, theme);
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+    });
+
+    test('loading state', async ({ page }) => {
+      await page.route(FEED, () => undefined); // never answers: the page stays loading
+      await page.goto(PATH);
+      await expect(loadingText(page)).toBeVisible();
+      await axe(page);
+    });
+
+    test('error state', async ({ page }) => {
+      await page.route(FEED, (route) => route.abort('failed'));
+      await page.goto(PATH);
+      await expect(page.getByRole('heading', { name: 'Error Loading Press Data' })).toBeVisible();
+      await axe(page);
+    });
+
+    test('open form with errors, and a filtered empty list', async ({ page }) => {
+      await page.goto(PATH);
+      await expect(cards(page)).toHaveCount(6);
+      await expect(page.locator('dc-press .press-toolbar')).toBeVisible();
+      await page.getByRole('button', { name: 'Add press item' }).click();
+      const form = page.getByRole('form', { name: 'Add a press item' });
+      await form.getByLabel('URL').fill('javascript:alert(1)');
+      await form.getByRole('button', { name: 'Add item' }).click();
+      await expect(form.getByText('Title is required')).toBeVisible();
+      await page.getByRole('searchbox', { name: 'Search' }).fill('no such outlet');
+      await expect(page.getByText('No press items found.', { exact: true })).toBeVisible();
+      await axe(page);
+    });
+  });
+}

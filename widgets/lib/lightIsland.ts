@@ -1,0 +1,66 @@
+import { render, type ComponentChild } from 'preact';
+
+/**
+ * A site island that upgrades the list its page already shows. The page renders the full content
+ * as static HTML inside the element (readable and indexable with JavaScript off); the element
+ * fetches the same content as JSON (its `src` attribute, or the default), checks it, and only
+ * then renders its component into its own light DOM. The component outputs the same markup the
+ * page served, so Preact reuses those nodes: no flash, no layout shift, no blank list while the
+ * JSON loads. If the JSON cannot be loaded or is malformed, the served HTML stays as it is, a
+ * console warning says why, and the element gets the `data-island-error` attribute.
+ *
+ * (defineElement with `shadow: false` renders at once, before the data is there, which would
+ * blank the served list for the duration of the request; that is right for an island with its
+ * own loading state, like the press page, and wrong for these.)
+ */
+export interface LightIslandOptions<D> {
+  /** The JSON to load when the element has no `src` attribute, e.g. '/data/jobs.json'. */
+  src: string;
+  /** Checks the fetched JSON; throws (with a message naming the bad field) when it is unusable. */
+  parse(raw: unknown): D;
+  /**
+   * The component tree for the data. `host` is the element: read from it whatever the visitor
+   * changed in the served HTML before the upgrade (an entry opened with JavaScript still loading).
+   */
+  view(data: D, host: HTMLElement): unknown;
+}
+
+export function defineLightIsland<D>(tag: string, options: LightIslandOptions<D>): CustomElementConstructor {
+  const existing = customElements.get(tag);
+  if (existing) return existing;
+
+  class LightIsland extends HTMLElement {
+    /** 0: idle, 1: loading, 2: rendered. */
+    #state = 0;
+
+    connectedCallback(): void {
+      if (this.#state !== 0) return;
+      this.#state = 1;
+      const src = this.getAttribute('src')?.trim() || options.src;
+      fetch(src, { headers: { accept: 'application/json' } })
+        .then((response) => {
+          if (!response.ok) throw new Error(`HTTP ${response.status}`);
+          return response.json() as Promise<unknown>;
+        })
+        .then((raw) => {
+          render(options.view(options.parse(raw), this) as ComponentChild, this);
+          this.#state = 2;
+          this.setAttribute('data-ready', '');
+        })
+        .catch((error: unknown) => {
+          this.#state = 0;
+          this.setAttribute('data-island-error', '');
+          console.warn(`<${tag}>: could not use ${src}; the served list stays, without search and filters.`, error);
+        });
+    }
+  }
+
+  customElements.define(tag, LightIsland);
+  return LightIsland;
+}
+
+async function load(src: string, signal: AbortSignal): Promise<unknown> {
+  const response = await fetch(src, { signal, headers: { accept: 'application/json' } });
+  if (!response.ok) throw new Error(`HTTP ${response.status} for ${src}`);
+  return response.json();
+}
