@@ -181,6 +181,9 @@ export function Blog({ src, headingLevel, tagline, container }: BlogProps) {
       loadFeed(feedUrl, controller.signal).then(
         ({ posts, tagline: feedTagline }) => {
           if (controller.signal.aborted) return;
+          // The interactive view replaces the server-rendered copy, which is stale from now on.
+          if (host && host.children.length > 0) host.replaceChildren();
+          setHasFallback(false);
           setLoad({ state: 'loaded', posts, tagline: feedTagline, base: feedUrl });
           if (host) emit(host, BLOG_EVENTS.load, { src: feedUrl, count: posts.length });
         },
@@ -192,14 +195,6 @@ export function Blog({ src, headingLevel, tagline, container }: BlogProps) {
       controller.abort();
     };
   }, [feedUrl, attempt]);
-
-  // Once the interactive view shows, the server-rendered copy is stale: remove it.
-  useEffect(() => {
-    if (load.state === 'loaded' && hasFallback && host) {
-      host.replaceChildren();
-      setHasFallback(false);
-    }
-  }, [load.state]);
 
   // Back/forward: the filters follow the URL.
   useEffect(() => {
