@@ -2,6 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import { join, normalize, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isSlashCanonical } from '../site/_config/urls.js';
 import { API_BASE } from '../widgets/lib/constants';
 import { sendProblem } from './api/problem';
 
@@ -24,7 +25,9 @@ export function cacheControlFor(urlPath: string): string {
 /**
  * Serves dist/: every route is a directory with an index.html, answered at
  * its canonical URL without a trailing slash (`/about`); `/about/` and
- * `/about/index.html` redirect there with 301. Unknown paths get the built
+ * `/about/index.html` redirect there with 301. The exception (site/_config/urls.js)
+ * are the blog posts, canonical WITH the slash: `/blog/{slug}/` answers 200 and
+ * `/blog/{slug}` and `/blog/{slug}/index.html` redirect to it. Unknown paths get the built
  * not-found page with status 404. Files are streamed by @fastify/static
  * (ETag, Last-Modified, ranges, no path traversal).
  */
@@ -56,6 +59,14 @@ export async function registerStaticSite(app: FastifyInstance, options: { distDi
     return null;
   };
 
+  /** The slash form of `path` when it names an existing slash-canonical directory index, else null. */
+  const slashCanonical = (path: string): string | null => {
+    const bare = path.replace(/\/index\.html$/, '').replace(/\/+$/, '');
+    if (bare === '') return null;
+    const slash = `${bare}/`;
+    return isSlashCanonical(slash) && resolveFile(slash) ? slash : null;
+  };
+
   const serve = async (request: FastifyRequest, reply: FastifyReply) => {
     const url = new URL(request.url, 'http://localhost');
     let path: string;
@@ -69,7 +80,10 @@ export async function registerStaticSite(app: FastifyInstance, options: { distDi
     }
     const target = REDIRECTS[path.replace(/\/+$/, '')];
     if (target) return reply.redirect(target + url.search, 301);
-    if (path.length > 1 && (path.endsWith('/') || path.endsWith('/index.html'))) {
+    const slash = slashCanonical(path);
+    if (slash !== null) {
+      if (path !== slash) return reply.redirect(encodeURI(slash) + url.search, 301);
+    } else if (path.length > 1 && (path.endsWith('/') || path.endsWith('/index.html'))) {
       const canonical = path.replace(/\/index\.html$/, '').replace(/\/+$/, '') || '/';
       if (canonical !== path && resolveFile(canonical)) {
         return reply.redirect(encodeURI(canonical) + url.search, 301);

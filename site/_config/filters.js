@@ -1,16 +1,17 @@
 import MarkdownIt from 'markdown-it';
 import { fillCompanyDeep, fillCompanyText } from './companyText.js';
+import { postsNewestFirst } from './blogPost.js';
+import { canonicalPath } from './urls.js';
 
 const markdown = new MarkdownIt({ html: false, linkify: false, typographer: true });
 
-/** '/about/' -> '/about' (the site's canonical form has no trailing slash, except the root). */
-export function canonicalPath(url) {
-  if (!url || url === '/') return '/';
-  return url.replace(/index\.html$/, '').replace(/\/+$/, '') || '/';
-}
+/** '/about/' -> '/about': the site's canonical form (see urls.js; blog posts keep their slash). */
+export { canonicalPath };
 
 export function registerFilters(eleventyConfig) {
   eleventyConfig.addFilter('canonicalPath', canonicalPath);
+  /** The blog posts of collections.all, checked, newest first: {{ collections.all | blogPosts }}; with their HTML: blogPosts(true). */
+  eleventyConfig.addFilter('blogPosts', (collection, withContent = false) => postsNewestFirst(collection, withContent));
 
   /** Absolute URL on the production host: {{ page.url | absoluteUrl(company.siteUrl) }}. */
   eleventyConfig.addFilter('absoluteUrl', (url, base) => new URL(canonicalPath(url), base).href);

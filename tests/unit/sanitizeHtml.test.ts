@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, it, expect, vi } from 'vitest';
-import { isAllowedUrl, sanitizeHtml } from '../../widgets/lib/sanitizeHtml';
+import { isAllowedUrl, sanitizeHtml, shiftHeadings } from '../../widgets/lib/sanitizeHtml';
 
 /** Parses sanitized output again, the way the widget's innerHTML would. */
 function reparse(html: string): HTMLElement {
@@ -196,5 +196,30 @@ describe('isAllowedUrl', () => {
     ['   ', false],
   ])('%j -> %s', (url, allowed) => {
     expect(isAllowedUrl(url, ['http', 'https', 'mailto'])).toBe(allowed);
+  });
+});
+
+describe('sanitizeHtml with a base URL, and shiftHeadings', () => {
+  const base = 'https://www.dataclarity.de/data/blog.json';
+  it('resolves relative links and images against the feed URL', () => {
+    expect(sanitizeHtml('<a href="/contact">C</a><a href="../x">X</a><img src="img/a.png" alt="A">', { baseUrl: base })).toBe(
+      '<a href="https://www.dataclarity.de/contact" rel="noopener noreferrer">C</a>' +
+        '<a href="https://www.dataclarity.de/x" rel="noopener noreferrer">X</a>' +
+        '<img src="https://www.dataclarity.de/data/img/a.png" alt="A">',
+    );
+  });
+  it('keeps fragment links, absolute URLs and mailto, and still drops javascript:', () => {
+    expect(sanitizeHtml('<a href="#s">S</a><a href="https://x.example/">E</a><a href="mailto:a@b.de">M</a><a href="javascript:alert(1)">J</a>', { baseUrl: base })).toBe(
+      '<a href="#s" rel="noopener noreferrer">S</a><a href="https://x.example/" rel="noopener noreferrer">E</a>' +
+        '<a href="mailto:a@b.de" rel="noopener noreferrer">M</a><a>J</a>',
+    );
+  });
+  it('ignores an unusable base', () => {
+    expect(sanitizeHtml('<a href="/c">C</a>', { baseUrl: 'not a url' })).toBe('<a href="/c" rel="noopener noreferrer">C</a>');
+  });
+  it('moves headings down, at most to h6, and leaves escaped text alone', () => {
+    expect(shiftHeadings('<h2>A</h2><p>&lt;h2&gt;</p><h3>B</h3><h6>C</h6>', 1)).toBe('<h3>A</h3><p>&lt;h2&gt;</p><h4>B</h4><h6>C</h6>');
+    expect(shiftHeadings('<h2>A</h2>', 0)).toBe('<h2>A</h2>');
+    expect(shiftHeadings('<h2>A</h2>', 3)).toBe('<h5>A</h5>');
   });
 });

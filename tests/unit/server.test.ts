@@ -21,6 +21,9 @@ beforeAll(async () => {
   write('index.html', '<!doctype html><title>Home</title>' + 'x'.repeat(4000));
   write('about/index.html', '<!doctype html><title>About</title>');
   write('privacy_policy/index.html', '<!doctype html><title>Privacy</title>');
+  write('blog/index.html', '<!doctype html><title>Blog</title>');
+  write('blog/star-schema-first/index.html', '<!doctype html><title>Star Schema First</title>');
+  write('blog/feed.xml', '<?xml version="1.0"?><feed xmlns="http://www.w3.org/2005/Atom"/>');
   write('404.html', '<!doctype html><title>Page Not Found</title>');
   write('assets/js/runtime-AbCdEf12.js', 'export{};');
   write('assets/images/logo.svg', '<svg/>');
@@ -50,6 +53,42 @@ describe('static site', () => {
     const index = await app.inject('/about/index.html');
     expect(index.statusCode).toBe(301);
     expect(index.headers.location).toBe('/about');
+  });
+
+  it('serves a blog post at its canonical URL WITH trailing slash', async () => {
+    const response = await app.inject('/blog/star-schema-first/');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('Star Schema First');
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('redirects the other spellings of a blog post to the slash form, keeping the query', async () => {
+    for (const [path, location] of [
+      ['/blog/star-schema-first', '/blog/star-schema-first/'],
+      ['/blog/star-schema-first?utm_source=x', '/blog/star-schema-first/?utm_source=x'],
+      ['/blog/star-schema-first/index.html', '/blog/star-schema-first/'],
+      ['/blog/star-schema-first//', '/blog/star-schema-first/'],
+    ] as const) {
+      const response = await app.inject(path);
+      expect(response.statusCode, path).toBe(301);
+      expect(response.headers.location, path).toBe(location);
+    }
+  });
+
+  it('keeps /blog itself and files under /blog canonical without a slash', async () => {
+    expect((await app.inject('/blog')).statusCode).toBe(200);
+    const slash = await app.inject('/blog/');
+    expect(slash.statusCode).toBe(301);
+    expect(slash.headers.location).toBe('/blog');
+    const feed = await app.inject('/blog/feed.xml');
+    expect(feed.statusCode).toBe(200);
+    expect(feed.body).toContain('<feed');
+  });
+
+  it('answers a missing blog post with 404 in every spelling', async () => {
+    for (const path of ['/blog/no-such-post', '/blog/no-such-post/', '/blog/Star-Schema-First/']) {
+      expect((await app.inject(path)).statusCode, path).toBe(404);
+    }
   });
 
   it('redirects /privacy-policy to /privacy_policy with 301', async () => {

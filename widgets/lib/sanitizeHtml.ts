@@ -44,15 +44,34 @@ export function isAllowedUrl(value: string, schemes: readonly string[]): boolean
   return match === null || schemes.includes((match[1] ?? '').toLowerCase());
 }
 
+/** Options of sanitizeHtml. */
+export interface SanitizeOptions {
+  /**
+   * Resolve relative link and image URLs against this absolute URL (the feed's own URL), so
+   * content fetched from another site points back there. Fragment links ('#x') stay as they are.
+   */
+  baseUrl?: string;
+}
+
+/** `value` resolved against `base` (fragment-only values and unparsable bases leave it unchanged). */
+function resolveAgainst(value: string, base: string | undefined): string {
+  if (!base || value.startsWith('#')) return value;
+  try {
+    return new URL(value, base).href;
+  } catch {
+    return value;
+  }
+}
+
 /** Copies the allowed attributes of `tag` from `source` to `target`. Returns false to drop the element. */
-function copyAttributes(source: Element, target: Element, tag: string): boolean {
+function copyAttributes(source: Element, target: Element, tag: string, options: SanitizeOptions): boolean {
   const get = (name: string) => source.getAttribute(name)?.trim() ?? null;
   const title = get('title');
   switch (tag) {
     case 'a': {
       const href = get('href');
       if (href !== null && isAllowedUrl(href, LINK_SCHEMES)) {
-        target.setAttribute('href', href);
+        target.setAttribute('href', resolveAgainst(href, options.baseUrl));
         target.setAttribute('rel', 'noopener noreferrer');
         if (get('target') === '_blank') target.setAttribute('target', '_blank');
       }
@@ -62,7 +81,7 @@ function copyAttributes(source: Element, target: Element, tag: string): boolean 
     case 'img': {
       const src = get('src');
       if (src === null || !isAllowedUrl(src, IMAGE_SCHEMES)) return false;
-      target.setAttribute('src', src);
+      target.setAttribute('src', resolveAgainst(src, options.baseUrl));
       target.setAttribute('alt', get('alt') ?? '');
       for (const name of ['width', 'height']) {
         const value = get(name);
@@ -94,7 +113,7 @@ function copyAttributes(source: Element, target: Element, tag: string): boolean 
 }
 
 /** Copies the clean form of `source`'s children into `target`. */
-function copyChildren(source: Node, target: Node, doc: Document, depth: number): void {
+function copyChildren(source: Node, target: Node, doc: Document, depth: number, options: SanitizeOptions): void {
   for (const child of Array.from(source.childNodes)) {
     if (child.nodeType === TEXT_NODE) {
       target.appendChild(doc.createTextNode(child.nodeValue ?? ''));
@@ -110,12 +129,12 @@ function copyChildren(source: Node, target: Node, doc: Document, depth: number):
     }
     if (ALLOWED_TAGS.has(tag) && element.namespaceURI === HTML_NS) {
       const clean = doc.createElement(tag);
-      if (!copyAttributes(element, clean, tag)) continue;
-      copyChildren(element, clean, doc, depth + 1);
+      if (!copyAttributes(element, clean, tag, options)) continue;
+      copyChildren(element, clean, doc, depth + 1, options);
       target.appendChild(clean);
     } else {
       // Unknown element: unwrap it, keeping its (cleaned) content.
-      copyChildren(element, target, doc, depth + 1);
+      copyChildren(element, target, doc, depth + 1, options);
     }
   }
 }
@@ -133,13 +152,24 @@ const escapeText = (text: string) =>
  * - no on* handlers, no style, no srcdoc, no other attribute;
  * - script, style, iframe, object, embed, form, svg, math (and template, noscript, frame, applet,
  *   base, link, meta) removed with their content; any other element unwrapped, its text kept.
+ * With `options.baseUrl`, kept relative href/src values are made absolute against it.
  * Without a DOMParser (not a browser), all markup is stripped and the text escaped.
  */
-export function sanitizeHtml(html: string): string {
+export function sanitizeHtml(html: string, options: SanitizeOptions = {}): string {
   if (typeof html !== 'string' || html === '') return '';
   if (typeof DOMParser === 'undefined') return escapeText(html.replace(/<[^>]*>?/g, ''));
   const doc = new DOMParser().parseFromString(html, 'text/html');
   const container = doc.createElement('div');
-  if (doc.body) copyChildren(doc.body, container, doc, 0);
+  if (doc.body) copyChildren(doc.body, container, doc, 0, options);
   return container.innerHTML;
+}
+
+/**
+ * Moves the headings of sanitized HTML down by `levels` (h2 -> h3 for 1), at most to h6, so an
+ * article's own headings sit below the heading that introduces it. Only for sanitizeHtml output,
+ * whose heading tags carry no attributes.
+ */
+export function shiftHeadings(html: string, levels: number): string {
+  if (levels <= 0) return html;
+  return html.replace(/<(\/?)h([1-6])>/g, (_match, slash: string, level: string) => `<${slash}h${Math.min(6, Number(level) + levels)}>`);
 }

@@ -1,0 +1,65 @@
+import { fillCompanyText } from './_config/companyText.js';
+import { postsNewestFirst } from './_config/blogPost.js';
+
+/**
+ * /blog/feed.xml: the blog as an Atom 1.0 feed (RFC 4287), every post with its full HTML
+ * content, newest first. Pages announce it with <link rel="alternate"> (data `feedLink`).
+ */
+export const data = {
+  permalink: '/blog/feed.xml',
+  eleventyExcludeFromCollections: true,
+  sitemap: false,
+  eleventyImport: { collections: ['all'] },
+};
+
+const XML_ESCAPES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
+/** Text for XML content and attributes; characters XML 1.0 forbids are dropped. */
+export function xml(value) {
+  return String(value)
+    .replace(/[^\u0009\u000A\u000D\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '')
+    .replace(/[&<>"']/g, (char) => XML_ESCAPES[char]);
+}
+
+/** Site-relative href/src in rendered HTML made absolute, so feed readers resolve them. */
+export function absolutizeHtml(html, base) {
+  return html.replace(/\b(href|src)="(\/(?!\/)[^"]*)"/g, (_match, attribute, path) => `${attribute}="${new URL(path, base).href}"`);
+}
+
+/** RFC 3339 timestamp of a 'YYYY-MM-DD' date (midnight UTC). */
+const timestamp = (date) => `${date}T00:00:00Z`;
+
+export function render(data) {
+  const { company, blogPage } = data;
+  const posts = postsNewestFirst(data.collections.all, true);
+  const blogUrl = new URL('/blog', company.siteUrl).href;
+  const selfUrl = new URL(data.permalink, company.siteUrl).href;
+  const updated = posts.length > 0 ? timestamp(posts[0].date) : timestamp('2025-01-01');
+  const entries = posts.map(
+    (post) => `  <entry>
+    <id>${xml(post.canonical_url)}</id>
+    <title>${xml(post.title)}</title>
+    <link rel="alternate" type="text/html" href="${xml(post.canonical_url)}"/>
+    <published>${timestamp(post.date)}</published>
+    <updated>${timestamp(post.date)}</updated>
+    <author><name>${xml(post.author)}</name></author>
+    <category term="${xml(post.category)}"/>
+${post.tags.map((tag) => `    <category term="${xml(tag)}"/>`).join('\n')}
+    <summary>${xml(post.summary)}</summary>
+    <content type="html">${xml(absolutizeHtml(post.content.trim(), company.siteUrl))}</content>
+  </entry>`,
+  );
+  return `<?xml version="1.0" encoding="utf-8"?>
+<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="en">
+  <id>${xml(blogUrl)}</id>
+  <title>${xml(fillCompanyText(blogPage.feedTitle, company))}</title>
+  <subtitle>${xml(fillCompanyText(blogPage.feedSubtitle, company))}</subtitle>
+  <link rel="self" type="application/atom+xml" href="${xml(selfUrl)}"/>
+  <link rel="alternate" type="text/html" href="${xml(blogUrl)}"/>
+  <updated>${updated}</updated>
+  <author><name>${xml(company.legalName)}</name><uri>${xml(company.siteUrl)}</uri></author>
+  <icon>${xml(new URL('/assets/favicon.svg', company.siteUrl).href)}</icon>
+  <rights>© ${xml(company.legalName)}</rights>
+${entries.join('\n')}
+</feed>
+`;
+}
