@@ -341,6 +341,7 @@ test.describe('on a partner page', () => {
       await expect(inline.getByRole('button', { name: 'Copy link' })).toHaveCount(0);
       await inline.getByRole('tab', { name: 'Other host' }).click();
       await expect(inline.getByText('Invalid Dashboard')).toBeVisible();
+      expect(await axeViolations(page, '#inline-gallery')).toEqual([]);
       expect(await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)).toBeUndefined();
       expect(dialogs).toEqual([]);
       expect(requested.some((url) => url.includes('r=x'))).toBe(false);
