@@ -117,7 +117,21 @@ function Skeleton() {
 /**
  * <dc-dashboard-gallery>: tabs of Power BI reports (SPEC 2.6). Each report's embed snippet is
  * validated (parseEmbed) and never inserted; the element builds its own iframe from the
- * validated URL once functional consent allows third-party frames.
+ * validated URL once functional consent allows third-party frames. See README.md.
+ *
+ * @element dc-dashboard-gallery
+ * @attr src - URL of a reports JSON document (when there is no inline JSON child)
+ * @attr allowed-hosts - Power BI hosts that may be embedded (narrows the default list)
+ * @attr selected - id of the report selected initially
+ * @attr label - accessible name of the tab list (default 'Reports')
+ * @attr heading-level - level of the report title heading (default 3)
+ * @event dc-report-change - {id, title, index}: the visitor selected another report
+ * @event dc-report-load - {id}: the selected report's frame loaded
+ * @event dc-report-error - {id, reason: 'invalid' | 'timeout', message}
+ * @event dc-aspect-change - {aspect}: the visitor chose an aspect ratio
+ * @event dc-link-copy - {id, url, copied}: 'Copy link' was used
+ * @cssproperty --dc-gallery-stage-bg - background of the frame area
+ * @cssproperty --dc-gallery-max-height - maximum frame height (default 80vh)
  */
 export function DashboardGallery({
   container,
@@ -219,7 +233,8 @@ export function DashboardGallery({
 
   // ---- consent -----------------------------------------------------------------------------
   const [allowed, setAllowed] = useState(() => consentAllows('functional'));
-  useEffect(() => onConsentChange(() => setAllowed((was) => was || consentAllows('functional'))), []);
+  // Follows every saved choice: a withdrawn consent unloads the frames again.
+  useEffect(() => onConsentChange(() => setAllowed(consentAllows('functional'))), []);
   const allowFrames = () => {
     grantConsent(['functional']);
     setAllowed(true);
