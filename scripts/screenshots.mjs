@@ -1,7 +1,9 @@
 /**
  * Screenshots for looking at the site: node scripts/screenshots.mjs [outDir] [path ...]
  * Each path in light and dark, at 1280 px and 375 px. Needs a running server
- * (BASE_URL, default http://localhost:8080).
+ * (BASE_URL, default http://localhost:8080). FRAME_STUB=<file.html> serves that file for the
+ * Power BI hosts (not reachable here), e.g. FRAME_STUB=tests/e2e/fixtures/powerbi-stub.html; full-page
+ * captures leave cross-origin frames blank, so with FULL=0 the shot is taken at the first frame.
  */
 import { mkdirSync } from 'node:fs';
 import { chromium } from '@playwright/test';
@@ -9,6 +11,8 @@ import { chromium } from '@playwright/test';
 const [outDir = '/tmp/shots', ...paths] = process.argv.slice(2);
 const base = process.env.BASE_URL ?? 'http://localhost:8080';
 const full = process.env.FULL !== '0';
+const frameStub = process.env.FRAME_STUB;
+const POWER_BI_HOSTS = /^https:\/\/app\.(powerbi\.(com|cn|de)|(high\.|mil\.)?powerbigov\.us)\//;
 mkdirSync(outDir, { recursive: true });
 const browser = await chromium.launch({
   executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
@@ -21,8 +25,13 @@ for (const path of paths.length ? paths : ['/']) {
       await context.addInitScript((isDark) => {
         localStorage.setItem('dc_theme', JSON.stringify({ isDark, source: 'user-preference' }));
       }, theme === 'dark');
+      if (frameStub) await context.route(POWER_BI_HOSTS, (route) => route.fulfill({ path: frameStub, contentType: 'text/html' }));
       const page = await context.newPage();
       await page.goto(base + path, { waitUntil: 'networkidle' });
+      if (frameStub && !full) {
+        await page.locator('iframe').first().scrollIntoViewIfNeeded().catch(() => {});
+        await page.waitForTimeout(300);
+      }
       const name = `${path.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'home'}-${theme}-${width}.png`;
       await page.screenshot({ path: `${outDir}/${name}`, fullPage: full });
       console.log(`${outDir}/${name}`);
