@@ -28,8 +28,12 @@ const budgetFor = (tag, key) => budgets.elements?.[tag]?.[key] ?? budgets[key];
 const runtimeFiles = new Set(Object.values(manifest).flatMap((entry) => entry.imports));
 const runtimeRows = [...runtimeFiles].map((file) => ({ file, size: gzFile(file) }));
 const runtimeTotal = runtimeRows.reduce((sum, row) => sum + row.size, 0);
-if (runtimeRows.some((row) => row.file.includes('/runtime-')) && runtimeTotal > budgets.runtime) {
-  failures.push(`shared chunks ${kb(runtimeTotal)} > ${kb(budgets.runtime)}`);
+// The runtime budget is for the framework chunk (Preact + r2wc). Small shared
+// modules (rules, helpers) become their own chunks; they are counted in the
+// total of every page that loads them, which has its own budget.
+const frameworkTotal = runtimeRows.filter((row) => row.file.includes('/runtime-')).reduce((sum, row) => sum + row.size, 0);
+if (frameworkTotal > budgets.runtime) {
+  failures.push(`runtime chunk ${kb(frameworkTotal)} > ${kb(budgets.runtime)}`);
 }
 
 const elementRows = Object.entries(manifest).map(([tag, entry]) => {
