@@ -3,7 +3,7 @@ import { createAutoAdvance, type AutoAdvance } from './autoAdvance';
 /**
  * Binds an auto-advancer (widgets/lib/autoAdvance.ts) to an element of the page:
  * it pauses while the pointer is over `hoverTarget`, while keyboard focus is
- * inside `focusTarget`, and while the browser tab is hidden, and it is started
+ * inside `focusTarget` (keyboard focus, :focus-visible), and while the browser tab is hidden, and it is started
  * only while the element is connected (the caller destroys it on disconnect).
  */
 export interface RotationOptions {
@@ -16,6 +16,16 @@ export interface RotationOptions {
   signal: AbortSignal;
   /** Called whenever the paused state changes (to show or hide a progress indicator). */
   onPausedChange?: (paused: boolean) => void;
+}
+
+/** Whether focus on `target` came from the keyboard (:focus-visible); true where the selector is unknown. */
+function isKeyboardFocus(target: EventTarget | null): boolean {
+  if (!(target instanceof Element)) return false;
+  try {
+    return target.matches(':focus-visible');
+  } catch {
+    return true;
+  }
 }
 
 export function startRotation(options: RotationOptions): AutoAdvance {
@@ -38,7 +48,8 @@ export function startRotation(options: RotationOptions): AutoAdvance {
 
   hoverTarget.addEventListener('pointerenter', (e) => { if (e.pointerType !== 'touch') pause('hover'); }, { signal });
   hoverTarget.addEventListener('pointerleave', () => resume('hover'), { signal });
-  focusTarget.addEventListener('focusin', () => pause('focus'), { signal });
+  // Keyboard focus pauses; the focus a mouse click leaves on a button does not (the pointer is handled by hover).
+  focusTarget.addEventListener('focusin', (event) => { if (isKeyboardFocus(event.target)) pause('focus'); }, { signal });
   focusTarget.addEventListener(
     'focusout',
     (event) => {
