@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { INTERVALS } from '../../widgets/lib/constants';
 import { badgeTone } from '../../widgets/lib/proficiency';
 import { seedConsent } from './support/consent';
+import { useStoredTheme } from './support/theme';
 
 /* Home page (SPEC 2.3): hero, metrics card, technology stack tabs, why-choose-us tabs. */
 
@@ -279,6 +280,23 @@ test.describe('why choose us', () => {
     await page.clock.runFor(INTERVALS.whyChooseUsMs);
     await expect(whyTab(page, 'Differentiators')).toHaveAttribute('aria-selected', 'true');
   });
+
+  for (const theme of ['light', 'dark'] as const) {
+    test(`every tab panel passes axe in the ${theme} theme`, async ({ page, context }) => {
+      // No fake clock here (axe needs real timers); keyboard focus in the tab list holds the rotation.
+      await useStoredTheme(context, theme);
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await page.goto('/');
+      await expect(page.locator('dc-why-choose-us')).toHaveAttribute('data-ready', '');
+      await whyTab(page, labels[0]!).focus();
+      for (const label of labels.slice(1)) {
+        await page.keyboard.press('ArrowRight');
+        await expect(whyTab(page, label)).toHaveAttribute('aria-selected', 'true');
+        const results = await new AxeBuilder({ page }).include('#why-choose-us').withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
+        expect(results.violations.map((v) => `${label}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      }
+    });
+  }
 
   test.describe('at phone width', () => {
     test.use({ viewport: { width: 375, height: 740 } });
