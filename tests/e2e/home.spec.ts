@@ -208,11 +208,12 @@ test.describe('technology stack', () => {
 
   test('shows the side panels and core capabilities', async ({ page }) => {
     await page.goto('/');
-    const side = page.getByRole('complementary', { name: 'Technology facts' });
+    const facts = page.getByRole('list', { name: 'Technology facts' });
     for (const p of techStack.panels as Json[]) {
-      await expect(side.getByText(p.value, { exact: true })).toBeVisible();
-      await expect(side.getByText(p.label, { exact: true })).toBeVisible();
+      await expect(facts.getByText(p.value, { exact: true })).toBeVisible();
+      await expect(facts.getByText(p.label, { exact: true })).toBeVisible();
     }
+    const side = page.getByRole('complementary', { name: techStack.capabilities.title });
     for (const item of techStack.capabilities.items as string[]) await expect(side.getByText(item)).toBeVisible();
   });
 });
