@@ -52,7 +52,7 @@ test.describe('on desktop', () => {
 
   test('the Services dropdown opens on hover', async ({ page }) => {
     await page.goto('/about');
-    await page.getByRole('button', { name: 'Services' }).hover();
+    await page.getByRole('button', { name: 'Services', exact: true }).hover();
     await expect(page.getByRole('link', { name: /Reporting Solutions/ }).first()).toBeVisible();
   });
 

@@ -1,0 +1,3 @@
+import { legalPageData } from './_config/legalPage.js';
+
+export default legalPageData('imprint');
