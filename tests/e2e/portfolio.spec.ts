@@ -130,6 +130,18 @@ test.describe('/portfolio page', () => {
     await page.clock.runFor(DASHBOARD_LOAD_TIMEOUT_MS * 2);
     await expect(g.getByText('Loading dashboard')).toBeVisible();
     await g.locator('.stage').scrollIntoViewIfNeeded();
+    // Intersection callbacks come with the browser's next rendering update (not the fake clock): a fresh
+    // observer's first callback arrives after the gallery's own one, so once it has fired the gallery knows.
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          const observer = new IntersectionObserver(() => {
+            observer.disconnect();
+            resolve();
+          });
+          observer.observe(document.querySelector('dc-dashboard-gallery')!);
+        }),
+    );
     await page.clock.runFor(100); // lets the visibility callback's effect run (Preact schedules effects on a frame)
     await page.clock.runFor(DASHBOARD_LOAD_TIMEOUT_MS - 1000);
     await expect(g.getByText('Loading dashboard')).toBeVisible();
