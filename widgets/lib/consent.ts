@@ -897,15 +897,18 @@ export function parsePolicyVersion(attr: string | null | undefined, fallback: st
 // Content (the texts and vendors of site/_data/consent.json, or a partner's copy)
 // ---------------------------------------------------------------------------
 
-/** The texts every language of ConsentContent must have, as dotted paths. */
+/** The texts every language of ConsentContent must have, as dotted paths ('banner.label', ...). */
 const TEXT_PATHS = [
-  ...['label', 'title', 'text', 'acceptAll', 'rejectAll', 'customize'].map((k) => `banner.${k}`),
-  ...['title', 'intro', 'legalBasis', 'categoriesHeading', 'alwaysOn', 'save', 'saving', 'saved', 'close', 'closeLabel', 'privacyLink', 'imprintLink'].map((k) => `dialog.${k}`),
-  ...['label', 'en', 'de'].map((k) => `language.${k}`),
-  ...['heading', 'intro', 'show', 'hide', 'name', 'category', 'purpose', 'retention', 'privacy', 'privacyLinkText', 'empty'].map((k) => `vendorList.${k}`),
-  ...CONSENT_CATEGORIES.flatMap((id) => [`categories.${id}.name`, `categories.${id}.description`]),
-  'manage',
-];
+  'banner label title text acceptAll rejectAll customize',
+  'dialog title intro legalBasis categoriesHeading alwaysOn save saving saved close closeLabel privacyLink imprintLink',
+  'language label en de',
+  'vendorList heading intro show hide name category purpose retention privacy privacyLinkText empty',
+  ...CONSENT_CATEGORIES.map((id) => `categories.${id} name description`),
+  ' manage',
+].flatMap((group) => {
+  const [head, ...keys] = group.split(' ');
+  return keys.map((key) => (head ? `${head}.${key}` : key));
+});
 
 /** The first missing or empty text of one language, as a dotted path, or undefined when complete. */
 function missingText(texts: unknown): string | undefined {
