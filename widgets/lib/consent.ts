@@ -15,10 +15,9 @@
 // Constants (SPEC 9)
 // ---------------------------------------------------------------------------
 
-/** Name of the consent cookie. */
-export const COOKIE_NAME = 'cmp_consent_v1';
-/** Current version of the privacy policy; a record of another version is asked again. */
-export const POLICY_VERSION = '2025.1';
+import { COOKIE_NAME, POLICY_VERSION, readCookieValue } from './consentCookie';
+
+export { COOKIE_NAME, POLICY_VERSION, readCookieValue, cookieAllows } from './consentCookie';
 /** Cookie lifetime: 180 days, in seconds (4320 hours). */
 export const COOKIE_MAX_AGE_S = 4320 * 60 * 60;
 /** Value of ipMasked and ipHash when no IP address is known (SPEC 8). */
@@ -218,22 +217,16 @@ type RandomSource = Pick<Crypto, 'getRandomValues'> & Partial<Pick<Crypto, 'rand
 
 /**
  * A new UUID v4. Uses crypto.randomUUID where it exists (secure contexts only),
- * else builds one from crypto.getRandomValues (available on http:// too).
+ * else builds one from crypto.getRandomValues (available on http:// too; every
+ * browser with custom elements has it).
  */
 export function uuidV4(random: RandomSource | undefined = globalThis.crypto): string {
-  if (random && typeof random.randomUUID === 'function') return random.randomUUID();
-  const bytes = new Uint8Array(16);
-  if (random && typeof random.getRandomValues === 'function') {
-    random.getRandomValues(bytes);
-  } else {
-    // Last resort for environments without Web Crypto: the id only correlates a
-    // visitor's own consent updates, it protects nothing.
-    for (let i = 0; i < 16; i += 1) bytes[i] = Math.floor(Math.random() * 256);
-  }
-  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
-  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  if (typeof random?.randomUUID === 'function') return random.randomUUID();
+  const bytes = (random as RandomSource).getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] as number) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] as number) & 0x3f) | 0x80;
   const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  return hex.replace(/(.{8})(.{4})(.{4})(.{4})/, '$1-$2-$3-$4-');
 }
 
 /** The browser's IANA time zone, or 'Unknown' when Intl cannot tell. */
@@ -371,17 +364,6 @@ export function serializeCookie(record: ConsentRecord, options: SerializeCookieO
 export type ConsentCookieResult =
   | { record: ConsentRecord | null; needsPrompt: boolean; error?: undefined }
   | { record: null; needsPrompt: true; error: string };
-
-/** The raw value of one cookie in a `document.cookie` / Cookie header string (first match), or null. */
-export function readCookieValue(cookieHeader: string | null | undefined, name: string = COOKIE_NAME): string | null {
-  if (typeof cookieHeader !== 'string' || cookieHeader === '') return null;
-  for (const pair of cookieHeader.split(';')) {
-    const eq = pair.indexOf('=');
-    if (eq === -1) continue;
-    if (pair.slice(0, eq).trim() === name) return pair.slice(eq + 1).trim();
-  }
-  return null;
-}
 
 /**
  * Reads the consent record from a cookie header (document.cookie).
@@ -690,13 +672,14 @@ export interface ConfigResult<T> {
   warnings: string[];
 }
 
-function isConsentCategory(value: unknown): value is ConsentCategory {
-  return typeof value === 'string' && (CONSENT_CATEGORIES as readonly string[]).includes(value);
-}
+const isConsentCategory = (value: unknown): value is ConsentCategory =>
+  (CONSENT_CATEGORIES as readonly unknown[]).includes(value);
 
-function isOptionalCategory(value: unknown): value is OptionalCategory {
-  return typeof value === 'string' && (OPTIONAL_CATEGORIES as readonly string[]).includes(value);
-}
+const isOptionalCategory = (value: unknown): value is OptionalCategory =>
+  (OPTIONAL_CATEGORIES as readonly unknown[]).includes(value);
+
+/** A trimmed non-empty string, or null. */
+const text = (value: unknown): string | null => (typeof value === 'string' && value.trim()) || null;
 
 /**
  * A localized text from partner input: a non-empty string (used for both languages)
@@ -705,23 +688,64 @@ function isOptionalCategory(value: unknown): value is OptionalCategory {
  */
 function toLocalizedText(value: unknown, fallback?: LocalizedText): LocalizedText | null {
   if (value === undefined) return fallback ?? null;
-  if (typeof value === 'string') {
-    const text = value.trim();
-    return text === '' ? null : { en: text, de: text };
-  }
-  if (!isRecordObject(value)) return null;
-  const en = typeof value.en === 'string' && value.en.trim() !== '' ? value.en.trim() : null;
-  const de = typeof value.de === 'string' && value.de.trim() !== '' ? value.de.trim() : null;
-  if (en === null && de === null) return null;
-  return { en: en ?? (de as string), de: de ?? (en as string) };
+  const source = typeof value === 'string' ? { en: value, de: value } : isRecordObject(value) ? value : {};
+  const en = text(source.en);
+  const de = text(source.de);
+  return en || de ? { en: (en || de) as string, de: (de || en) as string } : null;
 }
 
-function parseJsonAttribute(json: string, attribute: string): { ok: true; value: unknown } | { ok: false; warning: string } {
+/**
+ * A single-value attribute: empty/absent gives `fallback` silently; otherwise `accept`
+ * returns the value to use, or undefined to fall back with `warning`.
+ */
+function parseAttribute<T>(
+  attr: string | null | undefined,
+  fallback: T,
+  accept: (trimmed: string) => T | undefined,
+  warning: string,
+): ConfigResult<T> {
+  const trimmed = text(attr);
+  const value = trimmed === null ? fallback : accept(trimmed);
+  return value === undefined ? { value: fallback, warnings: [`dc-consent: ${warning}`] } : { value, warnings: [] };
+}
+
+/**
+ * A JSON list attribute (categories, vendors). Empty/absent: the defaults, no warning.
+ * Invalid JSON, not an array, or entries given but none valid: the defaults with a
+ * warning. Otherwise `parse` keeps the valid entries and warns about the others.
+ */
+function parseListAttribute<T>(
+  json: string | null | undefined,
+  attribute: string,
+  defaults: readonly T[],
+  parse: (entries: unknown[]) => ConfigResult<T[]>,
+): ConfigResult<T[]> {
+  const fallback = (warning?: string, warnings: string[] = []) => ({
+    value: defaults.map((d) => ({ ...d })),
+    warnings: warning ? [...warnings, `dc-consent: "${attribute}" ${warning}; using the defaults.`] : warnings,
+  });
+  if (!text(json)) return fallback();
+  let entries: unknown;
   try {
-    return { ok: true, value: JSON.parse(json) };
+    entries = JSON.parse(json as string);
   } catch {
-    return { ok: false, warning: `dc-consent: "${attribute}" is not valid JSON; using the defaults.` };
+    return fallback('is not valid JSON');
   }
+  if (!Array.isArray(entries)) return fallback('must be a JSON array');
+  const result = parse(entries);
+  return entries.length > 0 && result.value.length === 0 ? fallback('has no valid entry', result.warnings) : result;
+}
+
+/** Runs `check` on each entry; a returned string is the reason it is skipped, with a warning. */
+function parseEntries<T>(entries: unknown[], name: string, check: (entry: Record<string, unknown>, kept: T[]) => T | string): ConfigResult<T[]> {
+  const value: T[] = [];
+  const warnings: string[] = [];
+  entries.forEach((entry, index) => {
+    const result = isRecordObject(entry) ? check(entry, value) : 'not an object';
+    if (typeof result === 'string') warnings.push(`dc-consent: ${name}[${index}] ignored: ${result}.`);
+    else value.push(result);
+  });
+  return { value, warnings };
 }
 
 /** The built-in category definitions from the texts of consent.json. */
@@ -749,53 +773,31 @@ export function parseCategoriesConfig(
   json: string | null | undefined,
   defaults: readonly CategoryDefinition[],
 ): ConfigResult<CategoryDefinition[]> {
-  const fallback = (warnings: string[]) => ({ value: defaults.map((d) => ({ ...d })), warnings });
-  if (typeof json !== 'string' || json.trim() === '') return fallback([]);
-  const parsed = parseJsonAttribute(json, 'categories');
-  if (!parsed.ok) return fallback([parsed.warning]);
-  if (!Array.isArray(parsed.value)) {
-    return fallback(['dc-consent: "categories" must be a JSON array; using the defaults.']);
-  }
-  const warnings: string[] = [];
-  const chosen: CategoryDefinition[] = [];
-  parsed.value.forEach((entry: unknown, index) => {
-    const ignore = (why: string) => void warnings.push(`dc-consent: categories[${index}] ignored: ${why}.`);
-    if (!isRecordObject(entry) || !isConsentCategory(entry.id)) return ignore('unknown "id"');
-    const id = entry.id;
-    if (chosen.some((c) => c.id === id)) return ignore(`"${id}" is listed twice`);
-    const base = defaults.find((d) => d.id === id);
-    const name = toLocalizedText(entry.name, base?.name);
-    const description = toLocalizedText(entry.description, base?.description);
-    if (!name || !description) return ignore('bad "name" or "description"');
-    chosen.push({ id, name, description, required: id === 'strictlyNecessary' });
-  });
-  if (chosen.length === 0) {
-    warnings.push('dc-consent: "categories" has no valid entry; using the defaults.');
-    return fallback(warnings);
-  }
-  if (!chosen.some((c) => c.id === 'strictlyNecessary')) {
-    const necessary = defaults.find((d) => d.id === 'strictlyNecessary');
-    if (necessary) chosen.unshift({ ...necessary });
-  } else {
+  const necessary = defaults.find((d) => d.required);
+  return parseListAttribute(json, 'categories', defaults, (entries) => {
+    const result = parseEntries<CategoryDefinition>(entries, 'categories', (entry, kept) => {
+      const id = entry.id;
+      if (!isConsentCategory(id)) return 'unknown "id"';
+      if (kept.some((c) => c.id === id)) return `"${id}" is listed twice`;
+      const base = defaults.find((d) => d.id === id);
+      const name = toLocalizedText(entry.name, base?.name);
+      const description = toLocalizedText(entry.description, base?.description);
+      return name && description ? { id, name, description, required: id === 'strictlyNecessary' } : 'bad "name" or "description"';
+    });
+    const chosen = result.value;
+    if (chosen.length > 0 && !chosen.some((c) => c.required) && necessary) chosen.unshift({ ...necessary });
     chosen.sort((a, b) => Number(b.required) - Number(a.required));
-  }
-  return { value: chosen, warnings };
+    return result;
+  });
 }
 
-function slug(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
-}
-
-function isHttpsUrl(value: unknown): value is string {
-  if (typeof value !== 'string') return false;
+/** The href of an https URL without credentials, or null. */
+function httpsHref(value: unknown): string | null {
   try {
-    const url = new URL(value.trim());
-    return url.protocol === 'https:' && url.username === '' && url.password === '';
+    const url = new URL(text(value) as string);
+    return url.protocol === 'https:' && !url.username && !url.password ? url.href : null;
   } catch {
-    return false;
+    return null;
   }
 }
 
@@ -807,24 +809,25 @@ function isHttpsUrl(value: unknown): value is string {
  */
 export function parseVendors(value: unknown): ConfigResult<Vendor[]> {
   if (!Array.isArray(value)) return { value: [], warnings: ['dc-consent: vendors must be an array.'] };
-  const vendors: Vendor[] = [];
-  const warnings: string[] = [];
-  value.forEach((entry: unknown, index) => {
-    const ignore = (why: string) => void warnings.push(`dc-consent: vendors[${index}] ignored: ${why}.`);
-    if (!isRecordObject(entry)) return ignore('not an object');
-    const name = typeof entry.name === 'string' ? entry.name.trim() : '';
-    if (name === '') return ignore('"name" is required');
-    if (!isOptionalCategory(entry.category)) return ignore(`"category" must be one of ${OPTIONAL_CATEGORIES.join(', ')}`);
-    if (!isHttpsUrl(entry.privacyUrl)) return ignore('"privacyUrl" must be an https URL');
+  return parseEntries<Vendor>(value, 'vendors', (entry, kept) => {
+    const name = text(entry.name);
+    if (!name) return '"name" is required';
+    const category = entry.category;
+    if (!isOptionalCategory(category)) return `"category" must be one of ${OPTIONAL_CATEGORIES.join(', ')}`;
+    const privacyUrl = httpsHref(entry.privacyUrl);
+    if (!privacyUrl) return '"privacyUrl" must be an https URL';
     const purpose = toLocalizedText(entry.purpose);
-    if (!purpose) return ignore('bad "purpose"');
+    if (!purpose) return 'bad "purpose"';
     const retention = toLocalizedText(entry.retention);
-    if (!retention) return ignore('bad "retention"');
-    const id = typeof entry.id === 'string' && /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(entry.id) ? entry.id : slug(name);
-    if (id === '' || vendors.some((v) => v.id === id)) return ignore(`id "${id}" is not unique`);
-    vendors.push({ id, name, category: entry.category, purpose, privacyUrl: new URL(entry.privacyUrl.trim()).href, retention });
+    if (!retention) return 'bad "retention"';
+    const given = entry.id;
+    const id =
+      typeof given === 'string' && /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(given)
+        ? given
+        : name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+    if (!id || kept.some((v) => v.id === id)) return `id "${id}" is not unique`;
+    return { id, name, category, purpose, privacyUrl, retention };
   });
-  return { value: vendors, warnings };
 }
 
 /**
@@ -834,29 +837,17 @@ export function parseVendors(value: unknown): ConfigResult<Vendor[]> {
  * are kept and bad ones skipped with a warning each.
  */
 export function parseVendorsConfig(json: string | null | undefined, defaults: readonly Vendor[]): ConfigResult<Vendor[]> {
-  const fallback = (warnings: string[]) => ({ value: defaults.map((v) => ({ ...v })), warnings });
-  if (typeof json !== 'string' || json.trim() === '') return fallback([]);
-  const parsed = parseJsonAttribute(json, 'vendors');
-  if (!parsed.ok) return fallback([parsed.warning]);
-  if (!Array.isArray(parsed.value)) {
-    return fallback(['dc-consent: "vendors" must be a JSON array; using the defaults.']);
-  }
-  const result = parseVendors(parsed.value);
-  if (parsed.value.length > 0 && result.value.length === 0) {
-    return fallback([...result.warnings, 'dc-consent: "vendors" has no valid entry; using the defaults.']);
-  }
-  return result;
+  return parseListAttribute(json, 'vendors', defaults, parseVendors);
 }
 
 /** The `lang` attribute: 'en' or 'de' (case-insensitive, region ignored: 'de-DE' -> 'de'); else 'en' with a warning. */
 export function parseLanguage(attr: string | null | undefined): ConfigResult<ConsentLanguage> {
-  if (typeof attr !== 'string' || attr.trim() === '') return { value: DEFAULT_CONSENT_LANGUAGE, warnings: [] };
-  const base = attr.trim().toLowerCase().split(/[-_]/)[0];
-  if ((CONSENT_LANGUAGES as readonly string[]).includes(base ?? '')) return { value: base as ConsentLanguage, warnings: [] };
-  return {
-    value: DEFAULT_CONSENT_LANGUAGE,
-    warnings: [`dc-consent: language "${attr}" is not supported; using en.`],
-  };
+  return parseAttribute<ConsentLanguage>(
+    attr,
+    DEFAULT_CONSENT_LANGUAGE,
+    (value) => CONSENT_LANGUAGES.find((lang) => lang === value.toLowerCase().split(/[-_]/)[0]),
+    `language "${attr}" is not supported; using en.`,
+  );
 }
 
 /**
@@ -865,56 +856,59 @@ export function parseLanguage(attr: string | null | undefined): ConfigResult<Con
  * the fallback with a warning.
  */
 export function parseLinkUrl(attr: string | null | undefined, fallback: string, attribute = 'url'): ConfigResult<string> {
-  if (typeof attr !== 'string' || attr.trim() === '') return { value: fallback, warnings: [] };
-  const text = attr.trim();
-  if (/^\/(?![/\\])/.test(text) && !/[\s<>"']/.test(text)) return { value: text, warnings: [] };
-  try {
-    const url = new URL(text);
-    if (url.protocol === 'https:' || url.protocol === 'http:') return { value: url.href, warnings: [] };
-  } catch {
-    // fall through
-  }
-  return {
-    value: fallback,
-    warnings: [`dc-consent: "${attribute}" must be a path or an http(s) URL; using ${fallback}.`],
-  };
+  return parseAttribute(
+    attr,
+    fallback,
+    (value) => {
+      if (/^\/(?![/\\])/.test(value) && !/[\s<>"']/.test(value)) return value;
+      try {
+        const url = new URL(value);
+        if (/^https?:$/.test(url.protocol)) return url.href;
+      } catch {
+        // not a URL
+      }
+      return undefined;
+    },
+    `"${attribute}" must be a path or an http(s) URL; using ${fallback}.`,
+  );
 }
 
 /** The `cookie-domain` attribute: a plain host name, else none (host-only cookie) with a warning. */
 export function parseCookieDomain(attr: string | null | undefined): ConfigResult<string | null> {
-  if (typeof attr !== 'string' || attr.trim() === '') return { value: null, warnings: [] };
-  const domain = attr.trim().toLowerCase();
-  if (isValidCookieDomain(domain)) return { value: domain, warnings: [] };
-  return {
-    value: null,
-    warnings: [`dc-consent: cookie-domain "${attr}" is not a host name; using this host only.`],
-  };
+  return parseAttribute<string | null>(
+    attr,
+    null,
+    (value) => (isValidCookieDomain(value) ? value.toLowerCase() : undefined),
+    `cookie-domain "${attr}" is not a host name; using this host only.`,
+  );
 }
 
 /** The `policy-version` attribute: 1-32 characters of letters, digits, '.', '_' or '-'; else the fallback with a warning. */
 export function parsePolicyVersion(attr: string | null | undefined, fallback: string = POLICY_VERSION): ConfigResult<string> {
-  if (typeof attr !== 'string' || attr.trim() === '') return { value: fallback, warnings: [] };
-  const text = attr.trim();
-  if (/^[\w.-]{1,32}$/.test(text)) return { value: text, warnings: [] };
-  return {
-    value: fallback,
-    warnings: [`dc-consent: policy-version "${attr}" is not a version label; using ${fallback}.`],
-  };
+  return parseAttribute(
+    attr,
+    fallback,
+    (value) => (/^[\w.-]{1,32}$/.test(value) ? value : undefined),
+    `policy-version "${attr}" is not a version label; using ${fallback}.`,
+  );
 }
 
 // ---------------------------------------------------------------------------
 // Content (the texts and vendors of site/_data/consent.json, or a partner's copy)
 // ---------------------------------------------------------------------------
 
-/** The texts every language of ConsentContent must have, as dotted paths. */
+/** The texts every language of ConsentContent must have, as dotted paths ('banner.label', ...). */
 const TEXT_PATHS = [
-  ...['label', 'title', 'text', 'acceptAll', 'rejectAll', 'customize'].map((k) => `banner.${k}`),
-  ...['title', 'intro', 'legalBasis', 'categoriesHeading', 'alwaysOn', 'save', 'saving', 'saved', 'close', 'closeLabel', 'privacyLink', 'imprintLink'].map((k) => `dialog.${k}`),
-  ...['label', 'en', 'de'].map((k) => `language.${k}`),
-  ...['heading', 'intro', 'show', 'hide', 'name', 'category', 'purpose', 'retention', 'privacy', 'privacyLinkText', 'empty'].map((k) => `vendorList.${k}`),
-  ...CONSENT_CATEGORIES.flatMap((id) => [`categories.${id}.name`, `categories.${id}.description`]),
-  'manage',
-];
+  'banner label title text acceptAll rejectAll customize',
+  'dialog title intro legalBasis categoriesHeading alwaysOn save saving saved close closeLabel privacyLink imprintLink',
+  'language label en de',
+  'vendorList heading intro show hide name category purpose retention privacy privacyLinkText empty',
+  ...CONSENT_CATEGORIES.map((id) => `categories.${id} name description`),
+  ' manage',
+].flatMap((group) => {
+  const [head, ...keys] = group.split(' ');
+  return keys.map((key) => (head ? `${head}.${key}` : key));
+});
 
 /** The first missing or empty text of one language, as a dotted path, or undefined when complete. */
 function missingText(texts: unknown): string | undefined {

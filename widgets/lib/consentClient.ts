@@ -8,13 +8,8 @@
  * element has not upgraded yet (they read the cookie) or is absent (a partner page
  * without <dc-consent>: nothing is managed, so nothing is held back).
  */
-import {
-  allows as recordAllows,
-  parseConsentCookie,
-  type ConsentCategories,
-  type ConsentRecord,
-  type OptionalCategory,
-} from './consent';
+import type { ConsentCategories, ConsentRecord, OptionalCategory } from './consent';
+import { cookieAllows } from './consentCookie';
 
 /** The name of the one global: `window.dcConsent`. */
 export const CONSENT_GLOBAL = 'dcConsent';
@@ -67,7 +62,7 @@ export function consentAllows(category: OptionalCategory, doc: Document = docume
   if (!consentManaged(doc)) return true;
   const api = globalThis.window?.dcConsent;
   if (api) return api.allows(category);
-  return recordAllows(parseConsentCookie(doc.cookie).record, category);
+  return cookieAllows(doc.cookie, category);
 }
 
 /** Subscribes to consent changes through the DOM event (works before the global exists). */

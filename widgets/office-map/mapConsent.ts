@@ -1,5 +1,5 @@
 /** Pure helpers of <dc-office-map> (see define.ts). */
-import { allows, parseConsentCookie } from '../lib/consent';
+import { cookieAllows } from '../lib/consentCookie';
 
 /** The only host the frame may load from (server/config.ts allows it in frame-src). */
 export const MAP_ORIGIN = 'https://www.openstreetmap.org';
@@ -8,7 +8,7 @@ export const MAP_ORIGIN = 'https://www.openstreetmap.org';
 export function functionalAllowed(doc: Document = document): boolean {
   const api = globalThis.window?.dcConsent;
   if (api) return api.allows('functional');
-  return allows(parseConsentCookie(doc.cookie).record, 'functional');
+  return cookieAllows(doc.cookie, 'functional');
 }
 
 /** The frame URL, only when it is an https URL on the map host (anything else is refused). */
