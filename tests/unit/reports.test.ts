@@ -2,7 +2,8 @@ import { describe, it, expect } from 'vitest';
 import siteReports from '../../site/_data/reports.json';
 import { loadConfig } from '../../server/config';
 import { DEFAULT_ALLOWED_HOSTS } from '../../widgets/lib/embed';
-import { DASHBOARD_LOAD_TIMEOUT_MS, initialIndex, parseReports, tabKeyTarget } from '../../widgets/lib/reports';
+import { DASHBOARD_LOAD_TIMEOUT_MS, initialIndex, parseReports } from '../../widgets/lib/reports';
+import { tabKeyTarget } from '../../widgets/lib/tabKeys';
 
 const item = (over: Record<string, unknown> = {}) => ({
   id: 'overview',
@@ -100,15 +101,15 @@ describe('tabKeyTarget (WAI-ARIA tabs)', () => {
     ['ArrowDown', 2, null],
     ['a', 2, null],
   ])('%s from tab %i of 6 goes to %s', (key, index, expected) => {
-    expect(tabKeyTarget(key, index, 6)).toBe(expected);
+    expect(tabKeyTarget(key, index, 6, 'horizontal')).toBe(expected);
   });
 
   it('handles one tab, no tabs and an out-of-range index', () => {
-    expect(tabKeyTarget('ArrowRight', 0, 1)).toBe(0);
-    expect(tabKeyTarget('ArrowRight', 0, 0)).toBeNull();
-    expect(tabKeyTarget('ArrowRight', 9, 3)).toBe(0);
-    expect(tabKeyTarget('ArrowLeft', -4, 3)).toBe(2);
-    expect(tabKeyTarget('ArrowRight', Number.NaN, 3)).toBe(1);
+    expect(tabKeyTarget('ArrowRight', 0, 1, 'horizontal')).toBe(0);
+    expect(tabKeyTarget('ArrowRight', 0, 0, 'horizontal')).toBeNull();
+    expect(tabKeyTarget('ArrowRight', 9, 3, 'horizontal')).toBe(0);
+    expect(tabKeyTarget('ArrowLeft', -4, 3, 'horizontal')).toBe(2);
+    expect(tabKeyTarget('ArrowRight', Number.NaN, 3, 'horizontal')).toBe(1);
   });
 });
 

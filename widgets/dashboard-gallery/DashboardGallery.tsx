@@ -13,11 +13,11 @@ import { createCopyMarker } from '../lib/copyMarker';
 import { emit, hostOf, type ElementProps } from '../lib/defineElement';
 import { EMBED_MESSAGES, parseAllowedHosts, parseEmbed, type EmbedResult } from '../lib/embed';
 import { formatShortDate, parseDate } from '../lib/format';
+import { tabKeyTarget } from '../lib/tabKeys';
 import {
   DASHBOARD_LOAD_TIMEOUT_MS,
   initialIndex,
   parseReports,
-  tabKeyTarget,
   type ReportItem,
 } from '../lib/reports';
 
@@ -224,7 +224,7 @@ export function DashboardGallery({
     if (host) emit(host, GALLERY_EVENTS.reportChange, { id: item.id, title: item.title, index: next });
   };
   const onTabKey = (event: ReactKeyboardEvent<HTMLButtonElement>, current: number) => {
-    const target = tabKeyTarget(event.key, current, reports.length);
+    const target = tabKeyTarget(event.key, current, reports.length, 'horizontal');
     if (target === null) return;
     event.preventDefault();
     tabRefs.current[target]?.focus();

@@ -103,28 +103,6 @@ export function parseReports(input: unknown): ReportsResult {
   return { ok: true, reports, warnings };
 }
 
-/**
- * The tab a key moves focus to in a horizontal WAI-ARIA tab list of `count` tabs:
- * ArrowRight / ArrowLeft wrap around, Home and End go to the ends. null for any other key
- * (or an empty list), so the caller lets the key through.
- */
-export function tabKeyTarget(key: string, index: number, count: number): number | null {
-  if (count <= 0) return null;
-  const current = Math.min(Math.max(Number.isInteger(index) ? index : 0, 0), count - 1);
-  switch (key) {
-    case 'ArrowRight':
-      return (current + 1) % count;
-    case 'ArrowLeft':
-      return (current - 1 + count) % count;
-    case 'Home':
-      return 0;
-    case 'End':
-      return count - 1;
-    default:
-      return null;
-  }
-}
-
 /** The index of the report with `id`, else 0 (the first report is selected initially). */
 export function initialIndex(reports: readonly Pick<ReportItem, 'id'>[], id: string | null | undefined): number {
   if (!id) return 0;

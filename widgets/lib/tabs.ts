@@ -5,30 +5,9 @@
  * order (roving tabindex), and each tab's panel is shown with `hidden` removed.
  */
 
-/** Keys the tab list handles. */
-export type TabKey = 'ArrowRight' | 'ArrowLeft' | 'ArrowDown' | 'ArrowUp' | 'Home' | 'End';
+import { tabKeyTarget } from './tabKeys';
 
-/**
- * The tab a key moves to from `index` in a list of `count` tabs, or null when
- * the key is not a tab-list key (the event is then left alone). Arrows wrap.
- */
-export function tabKeyTarget(key: string, index: number, count: number): number | null {
-  if (count <= 0) return null;
-  switch (key) {
-    case 'ArrowRight':
-    case 'ArrowDown':
-      return (index + 1) % count;
-    case 'ArrowLeft':
-    case 'ArrowUp':
-      return (index - 1 + count) % count;
-    case 'Home':
-      return 0;
-    case 'End':
-      return count - 1;
-    default:
-      return null;
-  }
-}
+export { tabKeyTarget };
 
 export interface TabsController {
   /** Shows tab `index` (and its panel); `focus` moves keyboard focus to the tab. */

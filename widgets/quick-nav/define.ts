@@ -1,3 +1,5 @@
+import { dismissableDetails } from '../lib/detailsMenu';
+
 /**
  * <dc-quick-nav>: the phone-width quick navigation of the about, story and
  * legal pages (SPEC 2.4, 2.5, 2.17). The markup is a <details> menu of in-page
@@ -15,7 +17,6 @@ export class QuickNavElement extends HTMLElement {
     this.#abort = new AbortController();
     const { signal } = this.#abort;
     const doc = this.ownerDocument;
-    const summary = menu.querySelector('summary');
 
     menu.addEventListener(
       'click',
@@ -34,23 +35,7 @@ export class QuickNavElement extends HTMLElement {
       },
       { signal },
     );
-    menu.addEventListener(
-      'keydown',
-      (event) => {
-        if (event.key === 'Escape' && menu.open) {
-          menu.open = false;
-          summary?.focus();
-        }
-      },
-      { signal },
-    );
-    doc.addEventListener(
-      'click',
-      (event) => {
-        if (menu.open && !menu.contains(event.target as Node)) menu.open = false;
-      },
-      { signal },
-    );
+    dismissableDetails(menu, signal);
     this.setAttribute('data-ready', '');
   }
 

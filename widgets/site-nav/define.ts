@@ -1,3 +1,5 @@
+import { dismissableDetails } from '../lib/detailsMenu';
+
 /**
  * <dc-site-nav>: progressive enhancement of the site header's static markup.
  * Without this script the Services dropdown opens on hover and keyboard focus
@@ -63,24 +65,7 @@ class SiteNav extends HTMLElement {
     }
 
     for (const menu of this.querySelectorAll<HTMLDetailsElement>('details[data-mobile-menu]')) {
-      const summary = menu.querySelector('summary');
-      menu.addEventListener(
-        'keydown',
-        (event) => {
-          if (event.key === 'Escape' && menu.open) {
-            menu.open = false;
-            summary?.focus();
-          }
-        },
-        { signal },
-      );
-      document.addEventListener(
-        'click',
-        (event) => {
-          if (menu.open && !menu.contains(event.target as Node)) menu.open = false;
-        },
-        { signal },
-      );
+      dismissableDetails(menu, signal);
       menu.addEventListener(
         'focusout',
         (event) => {
