@@ -1,21 +1,52 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { sitemapPaths } from './support/routes';
 import { useStoredTheme } from './support/theme';
 
-const paths = [...sitemapPaths(), '/not-a-page'];
+/**
+ * One page load per route and theme drives the per-route checks: in the light
+ * theme the route's status, landmarks and metadata, in both themes axe (with the
+ * consent banner showing, as a first-time visitor sees the page).
+ */
+const paths = sitemapPaths();
+
+async function expectNoAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+async function expectPageBasics(page: Page, path: string): Promise<void> {
+  await expect(page.getByRole('banner')).toBeVisible();
+  await expect(page.getByRole('main')).toBeVisible();
+  await expect(page.getByRole('contentinfo')).toBeVisible();
+  await expect(page.locator('h1')).toHaveCount(1);
+  expect((await page.title()).length).toBeGreaterThan(5);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`${path === '/' ? '/' : path}$`));
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /.{30,}/);
+  await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', /.+/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+}
 
 for (const theme of ['light', 'dark'] as const) {
-  test.describe(`axe, ${theme} theme`, () => {
-    test.beforeEach(async ({ context }) => useStoredTheme(context, theme));
+  test.describe(`${theme} theme`, () => {
+    test.beforeEach(async ({ context, page }) => {
+      await useStoredTheme(context, theme);
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+    });
     for (const path of paths) {
-      test(`${path} has no violations`, async ({ page }) => {
-        await page.emulateMedia({ reducedMotion: 'reduce' });
-        await page.goto(path);
+      test(`${path} has no violations${theme === 'light' ? ', answers 200 with header, main, footer and metadata' : ''}`, async ({ page }) => {
+        const response = await page.goto(path);
+        expect(response?.status()).toBe(200);
         await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-        const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-        expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+        if (theme === 'light') await expectPageBasics(page, path);
+        await expectNoAxeViolations(page);
       });
     }
+    test('the not-found page has no violations', async ({ page }) => {
+      const response = await page.goto('/not-a-page');
+      expect(response?.status()).toBe(404);
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+      await expectNoAxeViolations(page);
+    });
   });
 }
