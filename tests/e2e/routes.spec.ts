@@ -78,6 +78,7 @@ for (const path of PLACEHOLDER_ROUTES) {
 }
 
 test('the progress bar animates to 75% after 500 ms', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
   await page.goto('/training');
   const fill = page.locator('.progress-fill');
   const animation = await fill.evaluate((element) => {
