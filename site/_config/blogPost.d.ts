@@ -1,17 +1,8 @@
 /** Types of blogPost.js (plain JavaScript so the page build can import it without a compiler). */
-export interface CheckedPost {
-  id: number | string;
-  slug: string;
-  title: string;
-  author: string;
-  date: string;
-  category: string;
-  tags: string[];
-  image_url: string;
-  read_time_minutes: number;
-  summary: string;
-  seo: { metaTitle: string; metaDescription: string; ogImage: string };
-  canonical_url: string;
+import type { BlogPost } from '../../widgets/lib/blog';
+
+/** A post's front matter after checkPost: the widget's BlogPost without the body, plus its page URL and date text. */
+export interface CheckedPost extends Omit<BlogPost, 'content'> {
   url: string;
   displayDate: string;
 }

@@ -115,6 +115,21 @@ const Icon = ({ d }: { d: string }) => (
   </svg>
 );
 
+/** Tags as toggle buttons: pressed while the tag is the filter; a click sets or clears it. */
+function TagButtons({ tags, selected, onToggle, label }: { tags: readonly string[]; selected: string; onToggle: (tag: string) => void; label?: string }) {
+  return (
+    <ul className="blog-tags" aria-label={label}>
+      {tags.map((tag) => (
+        <li key={tag}>
+          <button type="button" className="blog-tag" aria-pressed={selected === tag} onClick={() => onToggle(tag)}>
+            #{tag}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function Media({ post, base, className, eager }: { post: BlogPost; base: string; className: string; eager?: boolean }) {
   const src = resolveUrl(post.image_url, base);
   return (
@@ -383,15 +398,7 @@ export function Blog({ src, headingLevel, tagline, container }: BlogProps) {
             <span className="blog-topics-label" aria-hidden="true">
               Topics
             </span>
-            <ul className="blog-tags">
-              {tags.map((tag) => (
-                <li key={tag}>
-                  <button type="button" className="blog-tag" aria-pressed={filter.tag === tag} onClick={() => toggleTag(tag)}>
-                    #{tag}
-                  </button>
-                </li>
-              ))}
-            </ul>
+            <TagButtons tags={tags} selected={filter.tag} onToggle={toggleTag} />
           </div>
         ) : null}
         <p className="blog-count" role="status">
@@ -434,15 +441,7 @@ export function Blog({ src, headingLevel, tagline, container }: BlogProps) {
                   <time dateTime={featured.date}>{formatShortDate(featured.date)}</time>
                 </p>
                 {featured.tags.length > 0 ? (
-                  <ul className="blog-tags" aria-label="Tags">
-                    {featured.tags.map((tag) => (
-                      <li key={tag}>
-                        <button type="button" className="blog-tag" aria-pressed={filter.tag === tag} onClick={() => toggleTag(tag)}>
-                          #{tag}
-                        </button>
-                      </li>
-                    ))}
-                  </ul>
+                  <TagButtons tags={featured.tags} selected={filter.tag} onToggle={toggleTag} label="Tags" />
                 ) : null}
                 <p className="blog-summary">{featured.summary}</p>
                 <div className="blog-share" role="group" aria-label="Share this article">

@@ -56,6 +56,20 @@ export function ErrorText({ id, message }: { id: string; message: string | undef
   );
 }
 
+/** A field's hint (when it has one) and its error (while it has one), below the input. */
+function FieldNotes({ hintId, hint, errorId, error }: { hintId: string | undefined; hint: string | undefined; errorId: string; error: string | undefined }) {
+  return (
+    <>
+      {hint ? (
+        <p id={hintId} className="auth-hint">
+          {hint}
+        </p>
+      ) : null}
+      <ErrorText id={errorId} message={error} />
+    </>
+  );
+}
+
 export interface TextFieldProps {
   id: string;
   name: string;
@@ -93,12 +107,7 @@ export function TextField({ id, name, label, value, error, type = 'text', autoCo
         aria-describedby={describedBy(hintId, error && errorId)}
         onInput={(event) => onValue((event.target as HTMLInputElement).value)}
       />
-      {hint ? (
-        <p id={hintId} className="auth-hint">
-          {hint}
-        </p>
-      ) : null}
-      <ErrorText id={errorId} message={error} />
+      <FieldNotes hintId={hintId} hint={hint} errorId={errorId} error={error} />
     </div>
   );
 }
@@ -173,12 +182,7 @@ export function PasswordField(props: PasswordFieldProps) {
           <EyeIcon open={!visible} />
         </button>
       </div>
-      {hint ? (
-        <p id={hintId} className="auth-hint">
-          {hint}
-        </p>
-      ) : null}
-      <ErrorText id={errorId} message={error} />
+      <FieldNotes hintId={hintId} hint={hint} errorId={errorId} error={error} />
     </div>
   );
 }
