@@ -83,7 +83,7 @@ if (markdown) {
   for (const row of elementRows) {
     console.log(`| \`<${row.tag}>\` | ${row.public ? 'yes' : 'site only'} | ${row.standalone === null ? '–' : kb(row.standalone)} | ${kb(row.own)} |`);
   }
-  console.log(`\nShared runtime on the site (Preact + r2wc + shared code): ${kb(runtimeTotal)} gzip.`);
+  console.log(`\nShared code on the site: the Preact + r2wc runtime chunk is ${kb(frameworkTotal)} gzip; all shared chunks together are ${kb(runtimeTotal)} (a page loads only the chunks its elements use).`);
   const heaviest = [...pageRows].sort((a, b) => b.total - a.total)[0];
   if (heaviest) console.log(`Heaviest page: \`${heaviest.route}\`, ${kb(heaviest.total)} of JavaScript gzip.`);
 } else {
