@@ -54,11 +54,11 @@ export function Careers({ departments, initial }: CareersProps) {
   return (
     <>
       <div className="careers-filters island-only" role="search" aria-label="Filter jobs">
-        <div className="careers-field careers-field-search">
+        <div className="form-field careers-field-search">
           <label htmlFor="careers-search">Search</label>
           <input
             id="careers-search"
-            className="careers-input"
+            className="form-input form-input-search"
             type="search"
             placeholder="Job title or keyword"
             autoComplete="off"
@@ -104,11 +104,11 @@ export function Careers({ departments, initial }: CareersProps) {
 
 function Dropdown(props: { id: string; label: string; options: JobOption[]; value: string; onChange: (value: string) => void }) {
   return (
-    <div className="careers-field">
+    <div className="form-field">
       <label htmlFor={props.id}>{props.label}</label>
       <select
         id={props.id}
-        className="careers-input careers-select"
+        className="form-input form-select"
         value={props.value}
         onChange={(event) => props.onChange((event.target as HTMLSelectElement).value)}
       >

@@ -136,11 +136,11 @@ export function Press({ src }: PressProps) {
     <>
       <div className="press-toolbar island-only">
         <div className="press-filters" role="search" aria-label="Filter press coverage">
-          <div className="press-field press-field-search">
+          <div className="form-field">
             <label htmlFor="press-search">Search</label>
             <input
               id="press-search"
-              className="press-input"
+              className="form-input form-input-search"
               type="search"
               placeholder="Title or source"
               autoComplete="off"
@@ -152,11 +152,11 @@ export function Press({ src }: PressProps) {
               }}
             />
           </div>
-          <div className="press-field">
+          <div className="form-field">
             <label htmlFor="press-year">Year</label>
             <select
               id="press-year"
-              className="press-input press-select"
+              className="form-input form-select"
               disabled={!ready}
               value={filter.year}
               onChange={(event) => {
@@ -197,7 +197,7 @@ export function Press({ src }: PressProps) {
             <input
               ref={titleRef}
               id="press-new-title"
-              className="press-input"
+              className="form-input"
               type="text"
               required
               aria-invalid={errors.title ? 'true' : undefined}
@@ -210,7 +210,7 @@ export function Press({ src }: PressProps) {
             <input
               ref={urlRef}
               id="press-new-url"
-              className="press-input"
+              className="form-input"
               type="url"
               inputMode="url"
               required
@@ -221,10 +221,10 @@ export function Press({ src }: PressProps) {
             />
           </Field>
           <Field id="press-new-source" label="Source">
-            <input id="press-new-source" className="press-input" type="text" value={values.source} onInput={setField('source') as never} />
+            <input id="press-new-source" className="form-input" type="text" value={values.source} onInput={setField('source') as never} />
           </Field>
           <Field id="press-new-outlet" label="Outlet type">
-            <select id="press-new-outlet" className="press-input press-select" value={values.outlet_type} onChange={setField('outlet_type') as never}>
+            <select id="press-new-outlet" className="form-input form-select" value={values.outlet_type} onChange={setField('outlet_type') as never}>
               <option value="">Other (default)</option>
               {OUTLET_TYPES.map((type) => (
                 <option key={type} value={type}>
@@ -234,10 +234,10 @@ export function Press({ src }: PressProps) {
             </select>
           </Field>
           <Field id="press-new-date" label="Date">
-            <input id="press-new-date" className="press-input" type="date" value={values.date} onInput={setField('date') as never} />
+            <input id="press-new-date" className="form-input" type="date" value={values.date} onInput={setField('date') as never} />
           </Field>
           <Field id="press-new-excerpt" label="Excerpt" wide>
-            <textarea id="press-new-excerpt" className="press-input press-textarea" rows={3} value={values.excerpt} onInput={setField('excerpt') as never} />
+            <textarea id="press-new-excerpt" className="form-input press-textarea" rows={3} value={values.excerpt} onInput={setField('excerpt') as never} />
           </Field>
         </div>
         <div className="press-form-actions">
@@ -296,7 +296,7 @@ export function Press({ src }: PressProps) {
 
 function Field(props: { id: string; label: string; required?: boolean; error?: string; hint?: string; wide?: boolean; children: unknown }) {
   return (
-    <div className={props.wide ? 'press-field press-field-wide' : 'press-field'}>
+    <div className={props.wide ? 'form-field press-field-wide' : 'form-field'}>
       <label htmlFor={props.id}>
         {props.label}
         {props.required ? (
