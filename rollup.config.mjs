@@ -5,6 +5,7 @@ import terser from '@rollup/plugin-terser';
 import typescript from '@rollup/plugin-typescript';
 import { cssText } from './build/cssModule.mjs';
 import { listElements } from './build/elements.mjs';
+import { reactAliases } from './build/reactAliases.mjs';
 import { islandManifest } from './build/islandManifest.mjs';
 
 /**
@@ -18,14 +19,7 @@ import { islandManifest } from './build/islandManifest.mjs';
 const elements = listElements();
 
 const plugins = () => [
-  alias({
-    entries: [
-      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-      { find: /^react-dom$/, replacement: 'preact/compat' },
-      { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-      { find: /^react$/, replacement: 'preact/compat' },
-    ],
-  }),
+  alias({ entries: reactAliases }),
   resolve({ extensions: ['.ts', '.tsx', '.mjs', '.js', '.json'], browser: true }),
   json({ preferConst: true, compact: true }),
   cssText(),

@@ -1,13 +1,9 @@
 import { defineConfig } from 'vitest/config';
+import { reactAliases } from './build/reactAliases.mjs';
 
 export default defineConfig({
   resolve: {
-    alias: [
-      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-      { find: /^react-dom$/, replacement: 'preact/compat' },
-      { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-      { find: /^react$/, replacement: 'preact/compat' },
-    ],
+    alias: reactAliases,
   },
   test: {
     include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'],
