@@ -1,7 +1,8 @@
 /**
- * Writes dist/assets/js/manifest.json: for each element tag, its entry file and
- * the chunks it imports (the shared runtime), so the page build can add exactly
- * the scripts and modulepreloads a page needs.
+ * Writes dist/assets/js/manifest.json: for each element tag, its entry file, the
+ * chunks it imports (the shared runtime), so the page build can add exactly the
+ * scripts and modulepreloads a page needs, and the chunks it loads on demand
+ * (`lazy`, never preloaded; counted by scripts/size.mjs).
  */
 export function islandManifest({ elements, publicPath }) {
   return {
@@ -23,9 +24,11 @@ export function islandManifest({ elements, publicPath }) {
           }
         };
         visit(chunk.fileName);
+        const lazy = chunk.dynamicImports.filter((fileName) => !imports.has(fileName));
         manifest[element.tag] = {
           file: publicPath + chunk.fileName,
           imports: [...imports].map((fileName) => publicPath + fileName),
+          lazy: lazy.map((fileName) => publicPath + fileName),
           public: element.public,
         };
       }

@@ -165,6 +165,42 @@ test.describe('on the site', () => {
     await expect(settings).toBeFocused();
   });
 
+  test('the dialog loads on demand: not for a returning visitor until opened; a failed load is retried', async ({ page, context }) => {
+    await seedConsent(context);
+    const dialogCode: string[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/js\/Preferences-[\w-]+\.js$/.test(request.url())) dialogCode.push(request.url());
+    });
+    const errors: string[] = [];
+    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+    await page.goto('/');
+    await page.waitForFunction(() => Boolean(window.dcConsent));
+    await page.waitForLoadState('networkidle');
+    expect(dialogCode, 'no dialog code on page load').toEqual([]);
+
+    // The network fails once: the click does nothing visible and says why in the console.
+    await page.route(/\/assets\/js\/Preferences-[\w-]+\.js$/, (route) => route.abort('connectionrefused'));
+    const settings = page.getByRole('contentinfo').getByRole('link', { name: 'Cookie settings' });
+    await settings.click();
+    await expect.poll(() => errors.some((text) => text.includes('the preferences dialog could not be loaded'))).toBe(true);
+    await expect(dialog(page)).toHaveCount(0);
+    await expect(page).not.toHaveURL(/privacy/);
+
+    // Back online: the next click loads it and opens the dialog.
+    await page.unroute(/\/assets\/js\/Preferences-[\w-]+\.js$/);
+    await settings.click();
+    await expect(dialog(page)).toBeVisible();
+    await expect(dialog(page).getByRole('switch', { name: 'Analytics' })).not.toBeChecked();
+    expect(dialogCode.length).toBe(2);
+  });
+
+  test('a first visit fetches the dialog while the banner shows, so Customize opens it at once', async ({ page }) => {
+    const loaded = page.waitForRequest(/\/assets\/js\/Preferences-[\w-]+\.js$/);
+    await page.goto('/');
+    await expect(banner(page)).toBeVisible();
+    await loaded;
+  });
+
   test('closing the dialog without a choice brings the banner back', async ({ page, context }) => {
     await page.goto('/');
     await banner(page).getByRole('button', { name: 'Customize' }).click();

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import {
   OPTIONAL_CATEGORIES,
   POLICY_VERSION,
@@ -11,17 +11,15 @@ import {
   parseLinkUrl,
   parsePolicyVersion,
   parseVendorsConfig,
-  type CategoryDefinition,
   type ConfigResult,
   type ConsentCategories,
   type ConsentContent,
   type ConsentLanguage,
-  type ConsentTexts,
   type OptionalCategory,
-  type Vendor,
 } from '../lib/consent';
 import { hostOf, type ElementProps } from '../lib/defineElement';
 import { createConsentManager, type ConsentManager } from './manager';
+import type { Preferences as PreferencesDialog } from './Preferences';
 
 /** Attributes of <dc-consent> (all optional; see README.md). */
 export interface ConsentProps extends ElementProps {
@@ -42,6 +40,24 @@ const DIALOG = 2;
 /** The element that owns the page's consent; a second <dc-consent> stays empty. */
 let owner: HTMLElement | null = null;
 
+let preferences: Promise<typeof PreferencesDialog> | null = null;
+
+/**
+ * The preferences dialog, loaded on first use: a visitor who has chosen does not need it
+ * to apply the choice, and one who sees the banner gets it while reading. A failed load
+ * is forgotten, so the next attempt fetches it again.
+ */
+function loadPreferences(): Promise<typeof PreferencesDialog> {
+  preferences ??= import('./Preferences').then(
+    (module) => module.Preferences,
+    (error: unknown) => {
+      preferences = null;
+      throw error;
+    },
+  );
+  return preferences;
+}
+
 function logged<T>(result: ConfigResult<T>): T {
   result.warnings.forEach((warning) => console.warn(warning));
   return result.value;
@@ -59,13 +75,6 @@ function inlineContent(host: HTMLElement): ConsentContent | null {
   }
 }
 
-/** The focused element, looking into open shadow roots. */
-function deepActive(doc: Document): HTMLElement | null {
-  let active = doc.activeElement;
-  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
-  return active as HTMLElement | null;
-}
-
 /**
  * <dc-consent>: the cookie banner, the preferences dialog and the page's consent
  * state (manager.ts). Renders nothing for a visitor who has chosen until the
@@ -80,6 +89,7 @@ export function Consent(props: ConsentProps) {
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState('');
   const [, rerender] = useState(0);
+  const [Preferences, setPreferences] = useState<typeof PreferencesDialog | null>(null);
   const enabled = useRef<OptionalCategory[]>([...OPTIONAL_CATEGORIES]);
   const [manager] = useState<ConsentManager | null>(() => {
     if (owner && owner !== host && owner.isConnected) {
@@ -128,6 +138,21 @@ export function Consent(props: ConsentProps) {
       })
       .catch((error) => console.error(`dc-consent: could not load the consent texts from ${url}`, error));
   }, [manager, content, props.src]);
+
+  useEffect(() => {
+    if (view === NONE || Preferences) return undefined;
+    let live = true;
+    loadPreferences().then(
+      (component) => live && setPreferences(() => component),
+      (error: unknown) => {
+        console.error('dc-consent: the preferences dialog could not be loaded', error);
+        if (live && view === DIALOG) setView(manager?.needsPrompt() ? BANNER : NONE);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [view, Preferences, manager]);
 
   useEffect(() => {
     if (props.lang) setLang(logged(parseLanguage(props.lang)));
@@ -188,7 +213,7 @@ export function Consent(props: ConsentProps) {
           </div>
         </section>
       )}
-      {view === DIALOG && (
+      {view === DIALOG && Preferences && (
         <Preferences
           root={root}
           t={t}
@@ -212,174 +237,3 @@ export function Consent(props: ConsentProps) {
   );
 }
 
-interface PreferencesProps {
-  root: ShadowRoot;
-  t: ConsentTexts;
-  lang: ConsentLanguage;
-  setLang: (lang: ConsentLanguage) => void;
-  definitions: CategoryDefinition[];
-  vendors: Vendor[];
-  initial: ConsentCategories;
-  busy: boolean;
-  particles: number;
-  privacyUrl: string;
-  imprintUrl: string;
-  onSave: (categories: ConsentCategories) => void;
-  onClose: () => void;
-}
-
-/** The modal preferences dialog: a native <dialog> shown with showModal(), focus kept inside. */
-function Preferences({ root, t, lang, setLang, definitions, vendors, initial, busy, particles, privacyUrl, imprintUrl, onSave, onClose }: PreferencesProps) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const [draft, setDraft] = useState(initial);
-
-  useLayoutEffect(() => {
-    const dialog = ref.current as HTMLDialogElement;
-    const doc = root.ownerDocument;
-    const active = deepActive(doc);
-    // Focus goes back to the trigger; not to the banner's own buttons (they are gone).
-    const back = active && active !== doc.body && !root.contains(active) ? active : null;
-    dialog.showModal();
-    return () => {
-      if (dialog.open) dialog.close();
-      back?.focus();
-    };
-  }, [root]);
-
-  /** Tab and Shift+Tab wrap around inside the dialog. */
-  const trapTab = (event: KeyboardEvent) => {
-    if (event.key !== 'Tab') return;
-    const focusable = Array.from(
-      (ref.current as HTMLDialogElement).querySelectorAll<HTMLElement>('button,a[href],input,summary'),
-    ).filter((el) => !(el as HTMLButtonElement).disabled && el.getClientRects().length > 0);
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    const active = root.activeElement;
-    const outside = !focusable.includes(active as HTMLElement);
-    if (event.shiftKey ? active === first || outside : active === last || outside) {
-      event.preventDefault();
-      (event.shiftKey ? last : first)?.focus();
-    }
-  };
-
-  const languages: ConsentLanguage[] = ['en', 'de'];
-  return (
-    <dialog
-      ref={ref}
-      aria-labelledby="dcc-title"
-      lang={lang}
-      onKeyDown={trapTab}
-      onCancel={(event) => busy && event.preventDefault()}
-      onClose={onClose}
-    >
-      <div className="fx" aria-hidden="true">
-        {Array.from({ length: particles }, (_, i) => (
-          <i
-            key={i}
-            style={{
-              left: `${(i * 37 + 7) % 100}%`,
-              top: `${(i * 53 + 11) % 100}%`,
-              animationDelay: `${-i * 1.7}s`,
-              animationDuration: `${14 + (i % 5) * 3}s`,
-            }}
-          />
-        ))}
-      </div>
-      <div className="panel">
-        <div className="head">
-          <h2 id="dcc-title">
-            {t.dialog.title}
-          </h2>
-          <div className="langs" role="group" aria-label={t.language.label}>
-            {languages.map((code) => (
-              <button key={code} type="button" lang={code} aria-pressed={lang === code} onClick={() => setLang(code)}>
-                {t.language[code]}
-              </button>
-            ))}
-          </div>
-          <button
-            type="button"
-            className="x"
-            aria-label={t.dialog.closeLabel}
-            title={t.dialog.close}
-            disabled={busy}
-            onClick={() => ref.current?.close()}
-          >
-            <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-              <path d="M6 6l12 12M18 6 6 18" />
-            </svg>
-          </button>
-        </div>
-        <div className="body">
-          <p>{t.dialog.intro}</p>
-          <p className="small">{t.dialog.legalBasis}</p>
-          <h3>{t.dialog.categoriesHeading}</h3>
-          <ul className="cats">
-            {definitions.map(({ id, name, description, required }) => {
-              const own = vendors.filter((vendor) => vendor.category === id);
-              const key = `dcc-${id}`;
-              return (
-                <li key={id} className="cat">
-                  <div className="row">
-                    <label htmlFor={key}>{name[lang]}</label>
-                    {required && <span className="badge">{t.dialog.alwaysOn}</span>}
-                    <input
-                      id={key}
-                      type="checkbox"
-                      role="switch"
-                      className="switch"
-                      checked={required || draft[id]}
-                      disabled={required || busy}
-                      aria-describedby={`${key}-d`}
-                      onChange={(event) => setDraft({ ...draft, [id]: event.currentTarget.checked })}
-                    />
-                  </div>
-                  <p id={`${key}-d`} className="small">
-                    {description[lang]}
-                  </p>
-                  {own.length === 0 ? (
-                    <p className="small">{t.vendorList.empty}</p>
-                  ) : (
-                    <details>
-                      <summary>
-                        {t.vendorList.heading} ({own.length})
-                      </summary>
-                      <ul>
-                        {own.map((vendor) => (
-                          <li key={vendor.id}>
-                            <strong>{vendor.name}</strong>
-                            <dl>
-                              <dt>{t.vendorList.purpose}</dt>
-                              <dd>{vendor.purpose[lang]}</dd>
-                              <dt>{t.vendorList.retention}</dt>
-                              <dd>{vendor.retention[lang]}</dd>
-                              <dt>{t.vendorList.privacy}</dt>
-                              <dd>
-                                <a href={vendor.privacyUrl} target="_blank" rel="noopener noreferrer" aria-label={`${t.vendorList.privacyLinkText}: ${vendor.name}`}>
-                                  {t.vendorList.privacyLinkText}
-                                </a>
-                              </dd>
-                            </dl>
-                          </li>
-                        ))}
-                      </ul>
-                    </details>
-                  )}
-                </li>
-              );
-            })}
-          </ul>
-        </div>
-        <div className="foot">
-          <p className="links">
-            <a href={privacyUrl}>{t.dialog.privacyLink}</a>
-            <a href={imprintUrl}>{t.dialog.imprintLink}</a>
-          </p>
-          <button type="button" className="btn btn-primary" disabled={busy} onClick={() => onSave(draft)}>
-            {busy ? t.dialog.saving : t.dialog.save}
-          </button>
-        </div>
-      </div>
-    </dialog>
-  );
-}

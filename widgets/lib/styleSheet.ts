@@ -3,8 +3,11 @@
  * (adoptedStyleSheets), so a partner page with a strict CSP needs no
  * 'unsafe-inline' for styles. One CSSStyleSheet per CSS text is shared by every
  * instance. Browsers without constructable stylesheets get a <style> element.
+ * A text already applied to a root is not applied again (a lazily loaded part of
+ * an element adopts its styles when it first renders).
  */
 const sheets = new Map<string, CSSStyleSheet>();
+const applied = new WeakMap<ShadowRoot, Set<string>>();
 
 function sheetFor(cssText: string): CSSStyleSheet | null {
   let sheet = sheets.get(cssText);
@@ -21,7 +24,10 @@ function sheetFor(cssText: string): CSSStyleSheet | null {
 }
 
 export function adoptStyles(root: ShadowRoot, cssTexts: readonly string[]): void {
-  const texts = cssTexts.filter((text) => text.length > 0);
+  const done = applied.get(root) ?? new Set<string>();
+  applied.set(root, done);
+  const texts = cssTexts.filter((text) => text.length > 0 && !done.has(text));
+  texts.forEach((text) => done.add(text));
   const adopted = texts.map(sheetFor);
   if ('adoptedStyleSheets' in root && adopted.every((sheet) => sheet !== null)) {
     root.adoptedStyleSheets = [...root.adoptedStyleSheets, ...(adopted as CSSStyleSheet[])];
