@@ -1,9 +1,29 @@
 import { blogPosting, postsNewestFirst } from './_config/blogPost.js';
 import { fillCompanyText } from './_config/companyText.js';
+import { libRules } from './_config/libRules.js';
 
-/** Structured data of /blog: the Blog with a BlogPosting per post (SPEC 2.15). */
+const blog = await libRules('blog');
+const format = await libRules('format');
+
+/**
+ * Structured data of /blog: the Blog with a BlogPosting per post (SPEC 2.15); and what the static
+ * page needs to take the room of the element's filter bar and masthead, built by the element's
+ * own rules, so the upgrade moves nothing.
+ */
 export default {
   eleventyComputed: {
+    blogControls: (data) => {
+      const posts = postsNewestFirst(data.collections.all);
+      return {
+        labels: blog.BLOG_LABELS,
+        searchPlaceholder: blog.BLOG_TEXT.searchPlaceholder,
+        categories: blog.CATEGORY_OPTIONS,
+        years: blog.yearOptions(posts),
+        tags: blog.tagOptions(posts),
+        count: blog.articleCount(posts.length),
+        masthead: posts.length > 0 ? `${blog.articleCount(posts.length)} · Latest ${format.formatShortDate(posts[0].date)}` : '',
+      };
+    },
     jsonLd: (data) => {
       const { company } = data;
       const blogUrl = new URL('/blog', company.siteUrl).href;

@@ -36,6 +36,11 @@ async function pauseClock(page: Page) {
 /** Opens /blog (with an optional query) and waits until the element has loaded the posts. */
 async function openBlog(page: Page, query = '') {
   await page.goto(`/blog${query}`);
+  await openBlogLoaded(page);
+}
+
+/** Waits until the element on the open page has loaded the posts. */
+async function openBlogLoaded(page: Page) {
   await expect(page.getByRole('search', { name: 'Filter articles' })).toBeVisible();
 }
 
@@ -109,6 +114,9 @@ test.describe('post pages', () => {
       await expect(page.getByRole('heading', { name: 'Other Articles' })).toBeVisible();
       expect(await sideTitles(page)).toEqual(ALL_NEWEST_FIRST);
       await expect(page.getByRole('link', { name: new RegExp(byId(1).title) })).toHaveAttribute('href', `/blog/${byId(1).slug}/`);
+      // The stand-in for the filter bar is hidden: no controls that cannot work.
+      await expect(page.locator('.blog-controls-static .blog-filters')).toBeHidden();
+      await expect(page.getByText('6 articles · Latest Jun 17, 2025')).toBeVisible();
     });
   });
 });
@@ -153,6 +161,29 @@ test.describe('feeds', () => {
 });
 
 test.describe('/blog magazine', () => {
+  for (const width of [375, 1280]) {
+    test(`the upgrade to the interactive magazine moves nothing on screen (${width} px)`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await page.addInitScript(() => {
+        const w = window as unknown as { cls: number };
+        w.cls = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+            if (!entry.hadRecentInput) w.cls += entry.value;
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      await page.goto('/blog');
+      const title = page.getByRole('heading', { level: 2, name: byId(6).title });
+      await expect(title).toBeVisible();
+      const before = await title.boundingBox();
+      await openBlogLoaded(page);
+      const after = await title.boundingBox();
+      expect(Math.abs((after?.y ?? 0) - (before?.y ?? 0)), 'featured title moved').toBeLessThan(8);
+      expect(await page.evaluate(() => (window as unknown as { cls: number }).cls)).toBeLessThan(0.01);
+    });
+  }
+
   test('shows the loading text for 500 ms, then the hero, featured article and side list', async ({ page }) => {
     await pauseClock(page);
     await page.goto('/blog');

@@ -1,5 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import {
+  articleCount,
   BLOG_TEXT,
   CATEGORY_OPTIONS,
   EMPTY_FILTER,
@@ -83,6 +84,14 @@ const POSTS: BlogPost[] = [
 
 const filter = (overrides: Partial<BlogFilter>): BlogFilter => ({ ...EMPTY_FILTER, ...overrides });
 const ids = (posts: readonly { id: BlogPost['id'] }[]) => posts.map((p) => p.id);
+
+describe('articleCount', () => {
+  it('says article for one and articles otherwise', () => {
+    expect(articleCount(0)).toBe('0 articles');
+    expect(articleCount(1)).toBe('1 article');
+    expect(articleCount(2)).toBe('2 articles');
+  });
+});
 
 describe('texts and options', () => {
   it('holds the SPEC messages exactly', () => {

@@ -1,6 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import {
+  BLOG_LABELS,
   BLOG_TEXT,
+  articleCount,
   CATEGORY_OPTIONS,
   EMPTY_FILTER,
   FILTER_QUERY_KEYS,
@@ -35,6 +37,8 @@ export interface BlogProps extends ElementProps {
   headingLevel?: string;
   /** Hero tagline (default: the feed's `tagline`). */
   tagline?: string;
+  /** A short line above the hero title (default: none). */
+  eyebrow?: string;
 }
 
 /** The site's own feed, on the origin this script was loaded from. */
@@ -155,7 +159,7 @@ function Media({ post, base, className, eager }: { post: BlogPost; base: string;
  * 500 ms delay, then offers search, category, tag and year filters (AND), a featured article with
  * sanitised content and a share bar, and the 'Other Articles' side list.
  */
-export function Blog({ src, headingLevel, tagline, container }: BlogProps) {
+export function Blog({ src, headingLevel, tagline, eyebrow, container }: BlogProps) {
   const host = hostOf(container);
   const level = Math.min(5, Math.max(1, Number.parseInt(headingLevel ?? '', 10) || 2));
   const sync = useMemo(() => wantsUrlSync(host), [host]);
@@ -286,12 +290,13 @@ export function Blog({ src, headingLevel, tagline, container }: BlogProps) {
   const hero = (
     <header className="blog-hero">
       <div className="blog-inner blog-hero-inner">
+        {eyebrow && eyebrow.trim() !== '' ? <p className="blog-eyebrow">{eyebrow}</p> : null}
         <H className="blog-title">{BLOG_TEXT.heroTitle}</H>
         <p className="blog-subtitle">{BLOG_TEXT.heroSubtitle}</p>
         {heroTagline ? <p className="blog-tagline">{heroTagline}</p> : null}
         {load.state === 'loaded' && posts.length > 0 ? (
           <p className="blog-masthead">
-            {posts.length} {posts.length === 1 ? 'article' : 'articles'} · Latest {formatShortDate(posts[0]?.date)}
+            {articleCount(posts.length)} · Latest {formatShortDate(posts[0]?.date)}
           </p>
         ) : null}
       </div>
@@ -301,7 +306,7 @@ export function Blog({ src, headingLevel, tagline, container }: BlogProps) {
   if (load.state !== 'loaded') {
     const status =
       load.state === 'loading' ? (
-        <div className={hasFallback ? 'blog-toast' : 'blog-status'} role="status">
+        <div className={hasFallback ? 'blog-toast' : 'blog-status'} role="status" key="status">
           <span className="blog-spinner" aria-hidden="true" />
           {BLOG_TEXT.loading}
         </div>
@@ -314,11 +319,13 @@ export function Blog({ src, headingLevel, tagline, container }: BlogProps) {
         </div>
       );
     if (hasFallback) {
-      // Keep showing the server-rendered magazine while loading (or after a failure).
+      // Keep showing the server-rendered magazine while loading (or after a failure). The keys
+      // keep Preact from reusing the status box as the loaded view's main column, which the
+      // browser would count as a layout shift of that box.
       return (
         <div className="blog" data-state={load.state}>
-          {load.state === 'loading' ? status : <div className="blog-inner">{status}</div>}
-          <slot />
+          {load.state === 'loading' ? status : <div className="blog-inner" key="status">{status}</div>}
+          <slot key="fallback" />
         </div>
       );
     }
@@ -339,11 +346,11 @@ export function Blog({ src, headingLevel, tagline, container }: BlogProps) {
     <div className="blog" data-state="loaded">
       {hero}
       <div className="blog-inner blog-main">
-        <div className="blog-filters" role="search" aria-label="Filter articles">
+        <div className="blog-filters" role="search" aria-label={BLOG_LABELS.filters}>
           <div className="blog-search">
             <Icon d="M11 4a7 7 0 1 0 0 14 7 7 0 0 0 0-14Zm9 16-3.5-3.5" />
             <label className="sr-only" htmlFor="blog-search">
-              Search articles
+              {BLOG_LABELS.search}
             </label>
             <input
               id="blog-search"
@@ -356,7 +363,7 @@ export function Blog({ src, headingLevel, tagline, container }: BlogProps) {
             />
           </div>
           <label className="sr-only" htmlFor="blog-category">
-            Category
+            {BLOG_LABELS.category}
           </label>
           <select
             id="blog-category"
@@ -371,7 +378,7 @@ export function Blog({ src, headingLevel, tagline, container }: BlogProps) {
             ))}
           </select>
           <label className="sr-only" htmlFor="blog-year">
-            Year
+            {BLOG_LABELS.year}
           </label>
           <select
             id="blog-year"
@@ -379,7 +386,7 @@ export function Blog({ src, headingLevel, tagline, container }: BlogProps) {
             value={filter.year}
             onChange={(event) => changeFilter({ ...filter, year: (event.target as HTMLSelectElement).value })}
           >
-            <option value="">All Years</option>
+            <option value="">{BLOG_LABELS.allYears}</option>
             {years.map((year) => (
               <option key={year} value={year}>
                 {year}
@@ -394,15 +401,15 @@ export function Blog({ src, headingLevel, tagline, container }: BlogProps) {
           ) : null}
         </div>
         {tags.length > 0 ? (
-          <div className="blog-topics" role="group" aria-label="Filter by tag">
+          <div className="blog-topics" role="group" aria-label={BLOG_LABELS.tagGroup}>
             <span className="blog-topics-label" aria-hidden="true">
-              Topics
+              {BLOG_LABELS.topics}
             </span>
             <TagButtons tags={tags} selected={filter.tag} onToggle={toggleTag} />
           </div>
         ) : null}
         <p className="blog-count" role="status">
-          {active ? `${filtered.length} of ${posts.length} articles match your filters` : `${posts.length} articles`}
+          {active ? `${filtered.length} of ${posts.length} articles match your filters` : articleCount(posts.length)}
         </p>
 
         {featured === null ? (

@@ -92,6 +92,22 @@ export const BLOG_TEXT = Object.freeze({
   copied: '✓ Copied!',
 });
 
+/** Labels of the filter bar that the SPEC leaves open; the page's static copy uses them too. */
+export const BLOG_LABELS = Object.freeze({
+  filters: 'Filter articles',
+  search: 'Search articles',
+  category: 'Category',
+  year: 'Year',
+  allYears: 'All Years',
+  topics: 'Topics',
+  tagGroup: 'Filter by tag',
+});
+
+/** '1 article', '6 articles'. */
+export function articleCount(count: number): string {
+  return `${count} ${count === 1 ? 'article' : 'articles'}`;
+}
+
 /**
  * Newest first. Stable: posts with the same date keep their input order.
  * Posts whose date is missing or unreadable go last (in input order).
