@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
+import { layoutShift, recordLayoutShift } from './support/layoutShift';
 import { seedConsent } from './support/consent';
 import { useStoredTheme } from './support/theme';
 
@@ -164,15 +165,7 @@ test.describe('/blog magazine', () => {
   for (const width of [375, 1280]) {
     test(`the upgrade to the interactive magazine moves nothing on screen (${width} px)`, async ({ page }) => {
       await page.setViewportSize({ width, height: 800 });
-      await page.addInitScript(() => {
-        const w = window as unknown as { cls: number };
-        w.cls = 0;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-            if (!entry.hadRecentInput) w.cls += entry.value;
-          }
-        }).observe({ type: 'layout-shift', buffered: true });
-      });
+      await recordLayoutShift(page);
       await page.goto('/blog');
       const title = page.getByRole('heading', { level: 2, name: byId(6).title });
       await expect(title).toBeVisible();
@@ -180,7 +173,7 @@ test.describe('/blog magazine', () => {
       await openBlogLoaded(page);
       const after = await title.boundingBox();
       expect(Math.abs((after?.y ?? 0) - (before?.y ?? 0)), 'featured title moved').toBeLessThan(8);
-      expect(await page.evaluate(() => (window as unknown as { cls: number }).cls)).toBeLessThan(0.01);
+      expect(await layoutShift(page)).toBeLessThan(0.01);
     });
   }
 

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { seedConsent } from './support/consent';
+import { layoutShift, recordLayoutShift } from './support/layoutShift';
 import { sitemapPaths } from './support/routes';
 
 /**
@@ -10,15 +11,7 @@ import { sitemapPaths } from './support/routes';
 test.beforeEach(async ({ context, page }) => {
   await seedConsent(context);
   await page.setViewportSize({ width: 375, height: 800 });
-  await page.addInitScript(() => {
-    const w = window as unknown as { cls: number };
-    w.cls = 0;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-        if (!entry.hadRecentInput) w.cls += entry.value;
-      }
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
+  await recordLayoutShift(page);
 });
 
 /** Every custom element defined, the network quiet and no island still showing its loading state. */
@@ -29,14 +22,12 @@ async function islandsSettled(page: Page) {
   await page.waitForLoadState('networkidle');
   await expect(page.locator('.press-loading')).toHaveCount(0);
   await expect(page.locator('dc-blog .blog[data-state="loading"]')).toHaveCount(0);
-  // Two frames, so the last layout is reported.
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }
 
 for (const path of sitemapPaths()) {
   test(`${path} does not shift while its islands upgrade`, async ({ page }) => {
     await page.goto(path);
     await islandsSettled(page);
-    expect(await page.evaluate(() => (window as unknown as { cls: number }).cls)).toBeLessThan(0.01);
+    expect(await layoutShift(page)).toBeLessThan(0.01);
   });
 }
