@@ -28,6 +28,7 @@ for (const path of sitemapPaths()) {
   test(`${path} does not shift while its islands upgrade`, async ({ page }) => {
     await page.goto(path);
     await islandsSettled(page);
-    expect(await layoutShift(page)).toBeLessThan(0.01);
+    const shift = await layoutShift(page);
+    expect(shift.value, `moved:\n${shift.sources}`).toBeLessThan(0.01);
   });
 }
