@@ -3,7 +3,6 @@ import { fillCompanyText } from './_config/companyText.js';
 import { libRules } from './_config/libRules.js';
 
 const blog = await libRules('blog');
-const format = await libRules('format');
 
 /**
  * Structured data of /blog: the Blog with a BlogPosting per post (SPEC 2.15); and what the static
@@ -21,7 +20,7 @@ export default {
         years: blog.yearOptions(posts),
         tags: blog.tagOptions(posts),
         count: blog.articleCount(posts.length),
-        masthead: posts.length > 0 ? `${blog.articleCount(posts.length)} · Latest ${format.formatShortDate(posts[0].date)}` : '',
+        masthead: blog.mastheadText(posts),
       };
     },
     jsonLd: (data) => {

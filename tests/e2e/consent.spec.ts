@@ -3,6 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { COOKIE_MAX_AGE_S, COOKIE_NAME, POLICY_VERSION, type ConsentRecord } from '../../widgets/lib/consent';
 import { seedConsent } from './support/consent';
+import { layoutShift, recordLayoutShift } from './support/layoutShift';
 import { useStoredTheme } from './support/theme';
 
 const ORIGIN = `http://localhost:${process.env.E2E_PORT ?? 4173}`;
@@ -12,6 +13,8 @@ const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 
 const banner = (page: Page) => page.getByRole('region', { name: 'Cookie consent' });
 const dialog = (page: Page) => page.getByRole('dialog', { name: 'Cookie preferences' });
+/** The dialog's on-demand chunk on the site. */
+const DIALOG_CHUNK = /\/assets\/js\/Preferences-[\w-]+\.js$/;
 
 async function consentCookie(context: BrowserContext) {
   const cookie = (await context.cookies()).find((c) => c.name === COOKIE_NAME);
@@ -169,7 +172,7 @@ test.describe('on the site', () => {
     await seedConsent(context);
     const dialogCode: string[] = [];
     page.on('request', (request) => {
-      if (/\/assets\/js\/Preferences-[\w-]+\.js$/.test(request.url())) dialogCode.push(request.url());
+      if (DIALOG_CHUNK.test(request.url())) dialogCode.push(request.url());
     });
     const errors: string[] = [];
     page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
@@ -179,7 +182,7 @@ test.describe('on the site', () => {
     expect(dialogCode, 'no dialog code on page load').toEqual([]);
 
     // The network fails once: the click does nothing visible and says why in the console.
-    await page.route(/\/assets\/js\/Preferences-[\w-]+\.js$/, (route) => route.abort('connectionrefused'));
+    await page.route(DIALOG_CHUNK, (route) => route.abort('connectionrefused'));
     const settings = page.getByRole('contentinfo').getByRole('link', { name: 'Cookie settings' });
     await settings.click();
     await expect.poll(() => errors.some((text) => text.includes('the preferences dialog could not be loaded'))).toBe(true);
@@ -187,7 +190,7 @@ test.describe('on the site', () => {
     await expect(page).not.toHaveURL(/privacy/);
 
     // Back online: the next click loads it and opens the dialog.
-    await page.unroute(/\/assets\/js\/Preferences-[\w-]+\.js$/);
+    await page.unroute(DIALOG_CHUNK);
     await settings.click();
     await expect(dialog(page)).toBeVisible();
     await expect(dialog(page).getByRole('switch', { name: 'Analytics' })).not.toBeChecked();
@@ -195,7 +198,7 @@ test.describe('on the site', () => {
   });
 
   test('a first visit fetches the dialog while the banner shows, so Customize opens it at once', async ({ page }) => {
-    const loaded = page.waitForRequest(/\/assets\/js\/Preferences-[\w-]+\.js$/);
+    const loaded = page.waitForRequest(DIALOG_CHUNK);
     await page.goto('/');
     await expect(banner(page)).toBeVisible();
     await loaded;
@@ -326,31 +329,23 @@ test.describe('on the site', () => {
 
   test('the banner does not shift the layout or become the largest contentful paint', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 740 });
+    await recordLayoutShift(page);
     await page.addInitScript(() => {
-      const w = window as unknown as { lcp: { size: number; inConsent: boolean }[]; cls: number };
+      const w = window as unknown as { lcp: { size: number; inConsent: boolean }[] };
       w.lcp = [];
-      w.cls = 0;
       new PerformanceObserver((list) => {
         for (const entry of list.getEntries() as (PerformanceEntry & { size: number; element: Element | null })[]) {
           w.lcp.push({ size: entry.size, inConsent: !entry.element || entry.element.closest('dc-consent') !== null });
         }
       }).observe({ type: 'largest-contentful-paint', buffered: true });
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-          if (!entry.hadRecentInput) w.cls += entry.value;
-        }
-      }).observe({ type: 'layout-shift', buffered: true });
     });
     await page.goto('/');
     await expect(banner(page)).toBeVisible();
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-    const { lcp, cls } = await page.evaluate(() => {
-      const w = window as unknown as { lcp: { size: number; inConsent: boolean }[]; cls: number };
-      return { lcp: w.lcp, cls: w.cls };
-    });
+    const shift = await layoutShift(page);
+    const lcp = await page.evaluate(() => (window as unknown as { lcp: { size: number; inConsent: boolean }[] }).lcp);
     expect(lcp.length).toBeGreaterThan(0);
     expect(lcp.at(-1)!.inConsent, `LCP entries: ${JSON.stringify(lcp)}`).toBe(false);
-    expect(cls).toBeLessThan(0.01);
+    expect(shift.value, `moved:\n${shift.sources}`).toBeLessThan(0.01);
   });
 });
 

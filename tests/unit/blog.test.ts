@@ -1,6 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import {
   articleCount,
+  mastheadText,
   BLOG_TEXT,
   CATEGORY_OPTIONS,
   EMPTY_FILTER,
@@ -84,6 +85,14 @@ const POSTS: BlogPost[] = [
 
 const filter = (overrides: Partial<BlogFilter>): BlogFilter => ({ ...EMPTY_FILTER, ...overrides });
 const ids = (posts: readonly { id: BlogPost['id'] }[]) => posts.map((p) => p.id);
+
+describe('mastheadText', () => {
+  it('counts the posts and names the newest date; empty without posts', () => {
+    expect(mastheadText([{ date: '2025-06-17' }, { date: '2024-01-02' }])).toBe('2 articles · Latest Jun 17, 2025');
+    expect(mastheadText([{ date: '2025-06-17' }])).toBe('1 article · Latest Jun 17, 2025');
+    expect(mastheadText([])).toBe('');
+  });
+});
 
 describe('articleCount', () => {
   it('says article for one and articles otherwise', () => {

@@ -3,6 +3,7 @@ import {
   BLOG_LABELS,
   BLOG_TEXT,
   articleCount,
+  mastheadText,
   CATEGORY_OPTIONS,
   EMPTY_FILTER,
   FILTER_QUERY_KEYS,
@@ -294,11 +295,7 @@ export function Blog({ src, headingLevel, tagline, eyebrow, container }: BlogPro
         <H className="blog-title">{BLOG_TEXT.heroTitle}</H>
         <p className="blog-subtitle">{BLOG_TEXT.heroSubtitle}</p>
         {heroTagline ? <p className="blog-tagline">{heroTagline}</p> : null}
-        {load.state === 'loaded' && posts.length > 0 ? (
-          <p className="blog-masthead">
-            {articleCount(posts.length)} · Latest {formatShortDate(posts[0]?.date)}
-          </p>
-        ) : null}
+        {load.state === 'loaded' && posts.length > 0 ? <p className="blog-masthead">{mastheadText(posts)}</p> : null}
       </div>
     </header>
   );

@@ -33,9 +33,9 @@ export interface PreferencesProps {
 export function Preferences({ root, t, lang, setLang, definitions, vendors, initial, busy, particles, privacyUrl, imprintUrl, onSave, onClose }: PreferencesProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const [draft, setDraft] = useState(initial);
-  useState(() => adoptStyles(root, [css]));
 
   useLayoutEffect(() => {
+    adoptStyles(root, [css]);
     const dialog = ref.current as HTMLDialogElement;
     const doc = root.ownerDocument;
     const active = deepActive(doc);

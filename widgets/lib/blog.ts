@@ -5,7 +5,7 @@
  */
 import { LIMITS } from './constants';
 import { toggleSingle } from './disclosure';
-import { parseDate, yearOf } from './format';
+import { formatShortDate, parseDate, yearOf } from './format';
 
 /** A post id: the site's feed uses numbers, a partner feed may use short strings. */
 export type BlogPostId = number | string;
@@ -106,6 +106,11 @@ export const BLOG_LABELS = Object.freeze({
 /** '1 article', '6 articles'. */
 export function articleCount(count: number): string {
   return `${count} ${count === 1 ? 'article' : 'articles'}`;
+}
+
+/** The hero's masthead line for posts sorted newest first: '6 articles · Latest Jun 17, 2025'; '' without posts. */
+export function mastheadText(posts: readonly { date: string }[]): string {
+  return posts.length > 0 ? `${articleCount(posts.length)} · Latest ${formatShortDate(posts[0]?.date)}` : '';
 }
 
 /**
