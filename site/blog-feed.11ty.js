@@ -1,9 +1,12 @@
+import { convertHtmlToAbsoluteUrls, dateToRfc3339 } from '@11ty/eleventy-plugin-rss';
 import { fillCompanyText } from './_config/companyText.js';
 import { postsNewestFirst } from './_config/blogPost.js';
 
 /**
  * /blog/feed.xml: the blog as an Atom 1.0 feed (RFC 4287), every post with its full HTML
  * content, newest first. Pages announce it with <link rel="alternate"> (data `feedLink`).
+ * URLs in the content (href, src, srcset, poster..., in any quoting) are made absolute against the
+ * post's own URL by @11ty/eleventy-plugin-rss, so feed readers resolve them.
  */
 export const data = {
   permalink: '/blog/feed.xml',
@@ -20,22 +23,23 @@ export function xml(value) {
     .replace(/[&<>"']/g, (char) => XML_ESCAPES[char]);
 }
 
-/** Site-relative href/src in rendered HTML made absolute, so feed readers resolve them. */
-export function absolutizeHtml(html, base) {
-  return html.replace(/\b(href|src)="(\/(?!\/)[^"]*)"/g, (_match, attribute, path) => `${attribute}="${new URL(path, base).href}"`);
+/** RFC 3339 timestamp of a 'YYYY-MM-DD' date (midnight UTC). */
+const timestamp = (date) => dateToRfc3339(new Date(`${date}T00:00:00Z`));
+
+/** A post's HTML with every URL absolute, resolved against the post's own URL. */
+export function absoluteContent(html, postUrl) {
+  return convertHtmlToAbsoluteUrls(html, postUrl);
 }
 
-/** RFC 3339 timestamp of a 'YYYY-MM-DD' date (midnight UTC). */
-const timestamp = (date) => `${date}T00:00:00Z`;
-
-export function render(data) {
+export async function render(data) {
   const { company, blogPage } = data;
   const posts = postsNewestFirst(data.collections.all, true);
   const blogUrl = new URL('/blog', company.siteUrl).href;
   const selfUrl = new URL(data.permalink, company.siteUrl).href;
   const updated = posts.length > 0 ? timestamp(posts[0].date) : timestamp('2025-01-01');
+  const contents = await Promise.all(posts.map((post) => absoluteContent(post.content.trim(), post.canonical_url)));
   const entries = posts.map(
-    (post) => `  <entry>
+    (post, index) => `  <entry>
     <id>${xml(post.canonical_url)}</id>
     <title>${xml(post.title)}</title>
     <link rel="alternate" type="text/html" href="${xml(post.canonical_url)}"/>
@@ -45,7 +49,7 @@ export function render(data) {
     <category term="${xml(post.category)}"/>
 ${post.tags.map((tag) => `    <category term="${xml(tag)}"/>`).join('\n')}
     <summary>${xml(post.summary)}</summary>
-    <content type="html">${xml(absolutizeHtml(post.content.trim(), company.siteUrl))}</content>
+    <content type="html">${xml(contents[index])}</content>
   </entry>`,
   );
   return `<?xml version="1.0" encoding="utf-8"?>

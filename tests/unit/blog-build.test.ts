@@ -7,7 +7,7 @@ import { blogPosting, checkPost, POST_CATEGORIES, postsNewestFirst } from '../..
 import { canonicalPath, isSlashCanonical } from '../../site/_config/urls.js';
 import { BLOG_CATEGORIES } from '../../widgets/lib/blog';
 // @ts-expect-error an Eleventy template module without types
-import { absolutizeHtml, xml } from '../../site/blog-feed.11ty.js';
+import { absoluteContent, xml } from '../../site/blog-feed.11ty.js';
 
 const company = { siteUrl: 'https://www.dataclarity.de', legalName: 'DataClarity GmbH' };
 const good = () => ({
@@ -127,11 +127,15 @@ describe('Atom helpers', () => {
   it('escapes XML text and drops characters XML forbids', () => {
     expect(xml(`<a href="x">Tom & Jerry's</a>\u0001\u000b`)).toBe('&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&apos;s&lt;/a&gt;');
   });
-  it('makes site-relative links and images absolute, leaving others alone', () => {
+  it('makes every URL absolute against the post, in any attribute and quoting', async () => {
+    const post = 'https://www.dataclarity.de/blog/a-post/';
     expect(
-      absolutizeHtml('<a href="/contact">c</a><img src="/a.svg"><a href="//cdn.example/x">x</a><a href="#top">t</a><a href="https://x.example/">e</a>', 'https://www.dataclarity.de'),
+      await absoluteContent(
+        `<a href="/contact">c</a><img src='/a.svg' srcset="/a-1x.png 1x, b-2x.png 2x"><a href="//cdn.example/x">x</a><a href="#top">t</a><a href="https://x.example/">e</a>`,
+        post,
+      ),
     ).toBe(
-      '<a href="https://www.dataclarity.de/contact">c</a><img src="https://www.dataclarity.de/a.svg"><a href="//cdn.example/x">x</a><a href="#top">t</a><a href="https://x.example/">e</a>',
+      '<a href="https://www.dataclarity.de/contact">c</a><img src="https://www.dataclarity.de/a.svg" srcset="https://www.dataclarity.de/a-1x.png 1x, https://www.dataclarity.de/blog/a-post/b-2x.png 2x"><a href="https://cdn.example/x">x</a><a href="https://www.dataclarity.de/blog/a-post/#top">t</a><a href="https://x.example/">e</a>',
     );
   });
 });
