@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isSlashCanonical } from '../site/_config/urls.js';
 import { API_BASE } from '../widgets/lib/constants';
 import { sendProblem } from './api/problem';
+import { HOST_FILES } from './hosting/siteFiles';
 import { cacheControlFor, NOT_FOUND_PAGE, REDIRECTS } from './hosting/siteRules';
 
 /** The cache rule lives in ./hosting/siteRules (shared with the generated host configs). */
@@ -39,6 +40,7 @@ export async function registerStaticSite(app: FastifyInstance, options: { distDi
   const resolveFile = (urlPath: string): string | null => {
     const relative = normalize(decodeURIComponent(urlPath)).replace(/^[/\\]+/, '');
     if (relative.split(sep).some((part) => part.startsWith('.'))) return null;
+    if (HOST_FILES.has(relative)) return null; // dist/_headers, dist/_redirects: for the CDN, not content
     const candidate = join(root, relative);
     if (!candidate.startsWith(root)) return null;
     if (existsSync(candidate) && statSync(candidate).isFile()) return relative;

@@ -1,5 +1,5 @@
 import { SLASH_CANONICAL } from '../../site/_config/urls.js';
-import type { SiteFile } from './siteFiles';
+import { HOST_FILES, type SiteFile } from './siteFiles';
 import { API_PATHS, CROSS_ORIGIN_PREFIXES, NOT_FOUND_PAGE, PATH_HEADER_NAMES, pathHeaders, REDIRECTS, siteWideHeaders } from './siteRules';
 
 /**
@@ -114,6 +114,8 @@ export function nginxConfig(files: readonly SiteFile[], csp: string, options: Ng
   line();
   line('    # Never a dotfile (dist/.csp.json and the like).');
   line('    location ~ "/\\." { return 404; }');
+  line('    # The CDN files the build writes into dist/ are not content.');
+  for (const file of [...HOST_FILES].sort()) line(`    location = /${file} { return 404; }`);
   line();
   for (const [from, to] of Object.entries(REDIRECTS)) {
     line(`    location ~ ${quote(`^${escapeRegex(from)}/*$`)} { return 301 ${to}$is_args$args; }`);

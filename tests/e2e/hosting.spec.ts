@@ -55,6 +55,8 @@ function checkPaths(files: readonly SiteFile[]): string[] {
     '/assets/',
     '/assets/js/',
     '/.csp.json',
+    '/_headers',
+    '/_redirects',
     '/assets/.hidden',
     '/healthz',
     '/dc_api/wa_v1/nothing',
