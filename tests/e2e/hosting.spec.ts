@@ -69,12 +69,16 @@ function checkPaths(files: readonly SiteFile[]): string[] {
 
 test.describe('host-ready output', () => {
   test.describe.configure({ mode: 'serial', timeout: 120_000 });
-  const files = listSiteFiles(dist);
-  const csp = buildCsp(readScriptHashes(dist), loadConfig({}).frameSources);
-  const paths = checkPaths(files);
+  // Read in beforeAll, not at collection: without a built dist/ only these tests fail.
+  let files: SiteFile[] = [];
+  let csp = '';
+  let paths: string[] = [];
   const nodeAnswers = new Map<string, Answer>();
 
   test.beforeAll(async () => {
+    files = listSiteFiles(dist);
+    csp = buildCsp(readScriptHashes(dist), loadConfig({}).frameSources);
+    paths = checkPaths(files);
     for (const path of paths) nodeAnswers.set(path, await fetchAnswer(nodeURL, path));
   });
 
