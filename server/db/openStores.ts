@@ -40,7 +40,8 @@ export async function openStores(options: StoresOptions): Promise<Stores> {
       await migratePostgres(pool);
     } catch (error) {
       await pool.end().catch(() => undefined);
-      throw error;
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new Error(`PostgreSQL at ${redactUrl(options.databaseUrl)} could not be opened and migrated: ${reason}`, { cause: error });
     }
     return {
       kind: 'postgres',

@@ -21,6 +21,10 @@ describe('DATABASE_URL', () => {
     await expect(openStores({ databasePath: ':memory:', databaseUrl: 'mysql://dc:secret@db/dc' })).rejects.toThrow(
       "DATABASE_URL must be a postgres:// URL (or unset for SQLite), got 'mysql://dc:***@db/dc'",
     );
+    // Nothing listens on port 1: a clear start-up error naming the database, not a bare ECONNREFUSED.
+    await expect(openStores({ databasePath: ':memory:', databaseUrl: 'postgres://dc:secret@127.0.0.1:1/dc' })).rejects.toThrow(
+      /^PostgreSQL at postgres:\/\/dc:\*\*\*@127\.0\.0\.1:1\/dc could not be opened and migrated: /,
+    );
     const sqlite = await openStores({ databasePath: ':memory:', databaseUrl: null });
     expect(sqlite.kind).toBe('sqlite');
     expect(sqlite.rateLimitStore).toBeUndefined();
