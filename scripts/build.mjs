@@ -1,6 +1,6 @@
 /**
  * npm run build: widgets first (their manifest tells the pages which scripts
- * to add), then the pages, then the size budgets. Any failure fails the build.
+ * to add), then the pages, the host configurations, then the size budgets. Any failure fails the build.
  */
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
@@ -16,4 +16,6 @@ const run = (command, args) => {
 rmSync('dist', { recursive: true, force: true });
 run(process.execPath, ['node_modules/rollup/dist/bin/rollup', '-c', 'rollup.config.mjs', '--silent']);
 run(process.execPath, ['node_modules/@11ty/eleventy/cmd.cjs']);
+// Host configurations (dist/_headers, dist/_redirects, deploy/nginx.conf) from server/hosting/siteRules.ts.
+run(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/host-config.ts']);
 run(process.execPath, ['scripts/size.mjs', '--check']);

@@ -20,6 +20,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   });
   await registerApi(app, {
     databasePath: config.databasePath,
+    databaseUrl: config.databaseUrl,
     adminToken: config.adminToken,
     registerRateLimit: config.registerRateLimit,
   });

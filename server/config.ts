@@ -6,6 +6,8 @@ export interface ServerConfig {
   host: string;
   distDir: string;
   databasePath: string;
+  /** DATABASE_URL: a postgres:// URL runs the API on PostgreSQL (several instances may share it); null = SQLite at databasePath. */
+  databaseUrl: string | null;
   adminToken: string | null;
   logLevel: string;
   /** Extra origins allowed in frame-src (third-party embeds that wait for consent). */
@@ -47,6 +49,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     host: env.HOST ?? '0.0.0.0',
     distDir: resolve(env.DIST_DIR ?? 'dist'),
     databasePath: resolve(env.DATABASE_PATH ?? 'data/dc.sqlite'),
+    databaseUrl: env.DATABASE_URL && env.DATABASE_URL.trim() !== '' ? env.DATABASE_URL.trim() : null,
     adminToken: env.DC_ADMIN_TOKEN && env.DC_ADMIN_TOKEN.length > 0 ? env.DC_ADMIN_TOKEN : null,
     registerRateLimit: {
       max: positiveInteger('DC_REGISTER_RATE_MAX', env.DC_REGISTER_RATE_MAX, 10),

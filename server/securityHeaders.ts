@@ -1,9 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { isCrossOriginResource, pathHeaders, siteWideHeaders } from './hosting/siteRules';
 
 /**
- * Security headers on every response. The Content-Security-Policy allows the
+ * Security headers on every response (which ones: ./hosting/siteRules, shared with the
+ * generated _headers and nginx config). The Content-Security-Policy allows the
  * site's inline scripts by the hashes the build computed (dist/.csp.json), so
  * no 'unsafe-inline' is needed for scripts.
  */
@@ -34,31 +36,13 @@ export function readScriptHashes(distDir: string): string[] {
 }
 
 export function registerSecurityHeaders(app: FastifyInstance, options: { distDir: string; frameSources: string[] }): void {
-  const csp = buildCsp(readScriptHashes(options.distDir), options.frameSources);
+  const siteWide = siteWideHeaders(buildCsp(readScriptHashes(options.distDir), options.frameSources));
   app.addHook('onSend', async (request, reply, payload) => {
-    reply.header('Content-Security-Policy', csp);
-    reply.header('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
-    reply.header(
-      'Permissions-Policy',
-      'camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=(), clipboard-write=(self)',
-    );
-    reply.header('Cross-Origin-Opener-Policy', 'same-origin');
-    if (isCrossOriginResource(request.url)) {
-      // Partner pages load the widget modules, the tokens and the data feeds cross-origin.
-      reply.header('Access-Control-Allow-Origin', '*');
-      reply.header('Cross-Origin-Resource-Policy', 'cross-origin');
-      reply.header('Vary', 'Origin');
-    } else {
-      reply.header('Cross-Origin-Resource-Policy', 'same-origin');
-      reply.header('X-Frame-Options', 'SAMEORIGIN');
-    }
+    for (const [name, value] of siteWide) reply.header(name, value);
+    for (const [name, value] of pathHeaders(request.url)) reply.header(name, value);
     return payload;
   });
 }
 
-/** Paths partners may fetch from their own origin. */
-export function isCrossOriginResource(url: string): boolean {
-  return url.startsWith('/widgets/') || url.startsWith('/data/') || url.startsWith('/assets/');
-}
+/** Paths partners may fetch from their own origin (the rule lives in ./hosting/siteRules). */
+export { isCrossOriginResource };

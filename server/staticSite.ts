@@ -5,22 +5,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isSlashCanonical } from '../site/_config/urls.js';
 import { API_BASE } from '../widgets/lib/constants';
 import { sendProblem } from './api/problem';
+import { HOST_FILES } from './hosting/siteFiles';
+import { cacheControlFor, NOT_FOUND_PAGE, REDIRECTS } from './hosting/siteRules';
 
-/** Permanent redirects between spellings of a route. */
-const REDIRECTS: Record<string, string> = {
-  '/privacy-policy': '/privacy_policy',
-};
-
-/** Files whose names carry a content hash (rollup '[name]-[hash].js', site-<hash>.css): cache forever. */
-const HASHED = /-[A-Za-z0-9_-]{8,}\.(?:js|css)$/;
-
-export function cacheControlFor(urlPath: string): string {
-  if (urlPath.endsWith('.html') || urlPath === '/' || !/\.[a-z0-9]+$/i.test(urlPath)) return 'no-cache';
-  if (urlPath.startsWith('/assets/') && HASHED.test(urlPath)) return 'public, max-age=31536000, immutable';
-  if (urlPath.startsWith('/assets/fonts/')) return 'public, max-age=31536000, immutable';
-  if (urlPath.startsWith('/widgets/')) return 'public, max-age=300, stale-while-revalidate=86400';
-  return 'public, max-age=3600, stale-while-revalidate=86400';
-}
+/** The cache rule lives in ./hosting/siteRules (shared with the generated host configs). */
+export { cacheControlFor };
 
 /**
  * Serves dist/: every route is a directory with an index.html, answered at
@@ -44,13 +33,14 @@ export async function registerStaticSite(app: FastifyInstance, options: { distDi
 
   const notFound = async (_request: FastifyRequest, reply: FastifyReply) => {
     reply.code(404).header('Cache-Control', 'no-cache');
-    if (existsSync(join(root, '404.html'))) return reply.type('text/html; charset=utf-8').sendFile('404.html');
+    if (existsSync(join(root, NOT_FOUND_PAGE))) return reply.type('text/html; charset=utf-8').sendFile(NOT_FOUND_PAGE);
     return reply.type('text/plain; charset=utf-8').send('Page Not Found');
   };
 
   const resolveFile = (urlPath: string): string | null => {
     const relative = normalize(decodeURIComponent(urlPath)).replace(/^[/\\]+/, '');
     if (relative.split(sep).some((part) => part.startsWith('.'))) return null;
+    if (HOST_FILES.has(relative)) return null; // dist/_headers, dist/_redirects: for the CDN, not content
     const candidate = join(root, relative);
     if (!candidate.startsWith(root)) return null;
     if (existsSync(candidate) && statSync(candidate).isFile()) return relative;

@@ -2,7 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { API_BASE } from '../../widgets/lib/constants';
-import { openSqliteStore } from '../users/sqliteStore';
+import { openStores } from '../db/openStores';
 import type { UserStore } from '../users/store';
 import { sendProblem } from './problem';
 import { registerUserRoutes, type RegisterRateLimit } from './users';
@@ -10,6 +10,8 @@ import { registerUserRoutes, type RegisterRateLimit } from './users';
 export interface ApiOptions {
   /** SQLite file of the default store (created and migrated at start). */
   databasePath: string;
+  /** DATABASE_URL: a postgres:// URL puts the stores in PostgreSQL (see ../db/openStores); null for SQLite. */
+  databaseUrl?: string | null;
   /** DC_ADMIN_TOKEN; null when not configured: then every administrator route answers 401. */
   adminToken: string | null;
   /** A store to use instead of opening the SQLite file (another database, tests). Not closed by the API. */
@@ -44,8 +46,14 @@ class JsonBodyError extends Error {
  * - anything else under the prefix is a JSON 404, never the HTML page.
  */
 export async function registerApi(app: FastifyInstance, options: ApiOptions): Promise<void> {
-  const store = options.store ?? openSqliteStore(options.databasePath);
-  if (!options.store) app.addHook('onClose', async () => store.close());
+  const stores = options.store
+    ? null
+    : await openStores({ databasePath: options.databasePath, databaseUrl: options.databaseUrl ?? null });
+  const store = options.store ?? stores!.users;
+  if (stores) {
+    app.log.info({ database: stores.kind, location: stores.location }, 'user API storage');
+    app.addHook('onClose', async () => stores.close());
+  }
   if (options.adminToken === null) {
     app.log.warn('DC_ADMIN_TOKEN is not set: the administrator routes of the user API answer 401 to every request.');
   }
@@ -67,7 +75,8 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
         });
       });
 
-      await api.register(rateLimit, { global: false });
+      // In PostgreSQL the counters are shared by every instance; in SQLite mode they live in the process.
+      await api.register(rateLimit, { global: false, ...(stores?.rateLimitStore ? { store: stores.rateLimitStore } : {}) });
 
       api.addHook('onSend', async (_request, reply, payload) => {
         reply.header('Cache-Control', 'no-store');

@@ -29,6 +29,8 @@ beforeAll(async () => {
   write('assets/images/logo.svg', '<svg/>');
   write('widgets/dc-theme-toggle.js', 'export{};');
   write('.csp.json', JSON.stringify({ scriptHashes: ['sha256-abc='] }));
+  write('_headers', '/*\n  X-Test: 1\n');
+  write('_redirects', '/a /b 301\n');
   const config = { ...loadConfig({ DIST_DIR: dir, DATABASE_PATH: join(dir, 'db.sqlite'), LOG_LEVEL: 'silent' }), distDir: dir };
   app = await buildApp(config);
 });
@@ -95,6 +97,10 @@ describe('static site', () => {
     const response = await app.inject('/privacy-policy');
     expect(response.statusCode).toBe(301);
     expect(response.headers.location).toBe('/privacy_policy');
+  });
+
+  it('does not serve the CDN files of dist/ (_headers, _redirects)', async () => {
+    for (const path of ['/_headers', '/_redirects']) expect((await app.inject(path)).statusCode).toBe(404);
   });
 
   it('answers unknown paths with the not-found page and 404', async () => {

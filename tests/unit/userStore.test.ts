@@ -1,10 +1,14 @@
-import { describe, it, expect, beforeEach, afterEach } from 'vitest';
+import { describe, it, expect, beforeAll, afterAll, beforeEach, afterEach } from 'vitest';
 import { mkdtempSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { openSqliteStore, SCHEMA_VERSION, type SqliteUserStore } from '../../server/users/sqliteStore';
-import { DuplicateEmailError, UserStoreError, isDuplicateEmailError, type NewUser } from '../../server/users/store';
+import { DuplicateEmailError, UserStoreError, isDuplicateEmailError, type NewUser, type UserStore } from '../../server/users/store';
+import { createPgUserStore } from '../../server/users/pgStore';
+import { migratePostgres } from '../../server/db/migrate';
+import { openPgPool, type PgPool } from '../../server/db/postgres';
+import { findPostgres, startPostgres, type PostgresServer } from '../support/postgres';
 import {
   hashPassword,
   needsRehash,
@@ -80,7 +84,37 @@ describe('openSqliteStore', () => {
   });
 });
 
-describe('UserStore on SQLite', () => {
+/**
+ * One database behind the UserStore interface: the same contract runs against each. `rawEmails`
+ * reads the table with the database's own client, bypassing the store.
+ */
+interface Backend {
+  name: string;
+  /** Why this backend cannot run here, or null. */
+  skipReason: () => string | null;
+  setup(): Promise<void>;
+  open(now: () => Date): Promise<UserStore>;
+  /** Empties the database between tests. */
+  reset(): Promise<void>;
+  rawEmails(): Promise<string[]>;
+  teardown(): Promise<void>;
+}
+
+function userStoreContract(backend: Backend) {
+describe.skipIf(backend.skipReason() !== null)(`UserStore on ${backend.name}`, () => {
+  let store: UserStore;
+  const open = () => backend.open(() => new Date(clock));
+
+  beforeAll(() => backend.setup(), 120_000);
+  afterAll(() => backend.teardown());
+  beforeEach(async () => {
+    await backend.reset();
+    store = await open();
+  });
+  afterEach(async () => {
+    await store.close();
+  });
+
   it('creates an active user with a uuid v4, normalised fields and ISO timestamps', async () => {
     const user = await store.create({ ...jana, firstName: ' Jana ', email: '  Jana.Weber@Example.DE ' });
     expect(user).toEqual({
@@ -173,19 +207,14 @@ describe('UserStore on SQLite', () => {
     expect((await store.credentials(jana.email))?.active).toBe(false);
   });
 
-  it('keeps users across closing and reopening the file', async () => {
+  it('keeps users across closing and reopening the store', async () => {
     const created = await store.create(jana);
     await store.close();
     await store.close(); // twice is harmless
-    store = open();
+    store = await open();
     expect(await store.get(created._id)).toEqual(created);
-    // The file is readable by any SQLite client.
-    const raw = new Database(file, { readonly: true });
-    try {
-      expect(raw.prepare('SELECT email FROM users').pluck().all()).toEqual(['jana.weber@example.de']);
-    } finally {
-      raw.close();
-    }
+    // The table is readable by the database's own client.
+    expect(await backend.rawEmails()).toEqual(['jana.weber@example.de']);
   });
 
   it('finds credentials by email in any case', async () => {
@@ -198,6 +227,64 @@ describe('UserStore on SQLite', () => {
     expect(await store.credentials('nobody@example.de')).toBeNull();
   });
 });
+}
+
+let sqliteDir: string;
+const sqliteFile = () => join(sqliteDir, 'contract.sqlite');
+userStoreContract({
+  name: 'SQLite',
+  skipReason: () => null,
+  async setup() {
+    sqliteDir = mkdtempSync(join(tmpdir(), 'dc-users-contract-'));
+  },
+  async open(now) {
+    return openSqliteStore(sqliteFile(), { now });
+  },
+  async reset() {
+    rmSync(sqliteFile(), { force: true });
+    rmSync(`${sqliteFile()}-wal`, { force: true });
+    rmSync(`${sqliteFile()}-shm`, { force: true });
+  },
+  async rawEmails() {
+    const raw = new Database(sqliteFile(), { readonly: true });
+    try {
+      return raw.prepare('SELECT email FROM users').pluck().all() as string[];
+    } finally {
+      raw.close();
+    }
+  },
+  async teardown() {
+    rmSync(sqliteDir, { recursive: true, force: true });
+  },
+});
+
+const postgres = findPostgres();
+if (!postgres.ok) console.warn(`UserStore on PostgreSQL skipped: ${postgres.reason}`);
+let pgServer: PostgresServer | undefined;
+let pgPool: PgPool | undefined;
+userStoreContract({
+  name: 'PostgreSQL',
+  skipReason: () => (postgres.ok ? null : postgres.reason),
+  async setup() {
+    pgServer = await startPostgres();
+    pgPool = openPgPool(await pgServer.createDatabase('dc_users_contract'));
+    await migratePostgres(pgPool);
+  },
+  async open(now) {
+    return createPgUserStore(pgPool!, { now });
+  },
+  async reset() {
+    await pgPool!.query('TRUNCATE users');
+  },
+  async rawEmails() {
+    return (await pgPool!.query<{ email: string }>('SELECT email FROM users')).rows.map((row) => row.email);
+  },
+  async teardown() {
+    await pgPool?.end();
+    await pgServer?.stop();
+  },
+});
+
 
 /** Each scrypt hash costs ~0.3 s of CPU and 128 MiB: generous timeouts for a busy 2-core CI. */
 const SCRYPT_TIMEOUT_MS = 30_000;

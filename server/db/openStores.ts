@@ -1,0 +1,62 @@
+import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import { createPgUserStore } from '../users/pgStore';
+import { openSqliteStore } from '../users/sqliteStore';
+import type { UserStore } from '../users/store';
+import { migratePostgres } from './migrate';
+import { pgRateLimitStore } from './pgRateLimitStore';
+import { isPostgresUrl, openPgPool, redactUrl } from './postgres';
+
+/**
+ * Chooses the database of an API instance: PostgreSQL when DATABASE_URL is a postgres:// URL
+ * (migrated at start; several instances may share it), otherwise the SQLite file at
+ * DATABASE_PATH (one process). Every store the API needs comes from here, with the same
+ * interfaces on both databases.
+ */
+export interface Stores {
+  kind: 'sqlite' | 'postgres';
+  /** Where the data lives, for the start-up log (no password). */
+  location: string;
+  users: UserStore;
+  /**
+   * The @fastify/rate-limit store shared by all instances (PostgreSQL); undefined means the
+   * plugin's in-process store, right for the single SQLite process.
+   */
+  rateLimitStore: FastifyRateLimitStoreCtor | undefined;
+  close(): Promise<void>;
+}
+
+export interface StoresOptions {
+  databasePath: string;
+  databaseUrl: string | null;
+}
+
+export async function openStores(options: StoresOptions): Promise<Stores> {
+  if (options.databaseUrl !== null && options.databaseUrl !== '') {
+    if (!isPostgresUrl(options.databaseUrl)) {
+      throw new Error(`DATABASE_URL must be a postgres:// URL (or unset for SQLite), got '${redactUrl(options.databaseUrl)}'`);
+    }
+    const pool = openPgPool(options.databaseUrl);
+    try {
+      await migratePostgres(pool);
+    } catch (error) {
+      await pool.end().catch(() => undefined);
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new Error(`PostgreSQL at ${redactUrl(options.databaseUrl)} could not be opened and migrated: ${reason}`, { cause: error });
+    }
+    return {
+      kind: 'postgres',
+      location: redactUrl(options.databaseUrl),
+      users: createPgUserStore(pool),
+      rateLimitStore: pgRateLimitStore(pool),
+      close: () => pool.end(),
+    };
+  }
+  const users = openSqliteStore(options.databasePath);
+  return {
+    kind: 'sqlite',
+    location: options.databasePath,
+    users,
+    rateLimitStore: undefined,
+    close: () => users.close(),
+  };
+}

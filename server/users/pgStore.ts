@@ -1,0 +1,140 @@
+import { randomUUID } from 'node:crypto';
+import { isUniqueViolation, type PgPool } from '../db/postgres';
+import {
+  DuplicateEmailError,
+  normalizeEmail,
+  type NewUser,
+  type User,
+  type UserCredentials,
+  type UserPatch,
+  type UserStore,
+} from './store';
+
+/**
+ * UserStore on PostgreSQL (schema: server/db/pgMigrations.ts, table users). Stateless: every
+ * call is one statement on the shared pool, so any number of API instances can use the same
+ * database. The unique constraint on the normalised email is the guard against two instances
+ * registering the same address at once; an edit is one UPDATE that bumps updated_at only when a
+ * field really changes.
+ */
+
+export interface PgUserStoreOptions {
+  /** Clock for created_at / updated_at (default: now). */
+  now?: () => Date;
+  /** Whether close() ends the pool (default false: the pool belongs to whoever opened it). */
+  ownsPool?: boolean;
+}
+
+interface UserRow {
+  id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  active: boolean;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const PUBLIC_COLUMNS = 'id, first_name, last_name, email, active, created_at, updated_at';
+
+function toUser(row: UserRow): User {
+  return {
+    _id: row.id,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    email: row.email,
+    active: row.active,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+  };
+}
+
+export function createPgUserStore(pool: PgPool, options: PgUserStoreOptions = {}): UserStore {
+  const now = options.now ?? (() => new Date());
+  let closed = false;
+
+  const query = async <Row extends object>(sql: string, params: unknown[] = []): Promise<Row[]> => {
+    if (closed) throw new Error('The user store is closed.');
+    return (await pool.query<Row>(sql, params)).rows;
+  };
+  const one = async (sql: string, params: unknown[]): Promise<User | null> => {
+    const rows = await query<UserRow>(sql, params);
+    return rows[0] ? toUser(rows[0]) : null;
+  };
+
+  return {
+    async create(input: NewUser) {
+      const timestamp = now();
+      const email = normalizeEmail(input.email);
+      try {
+        const user = await one(
+          `INSERT INTO users (id, first_name, last_name, email, password_hash, active, created_at, updated_at)
+           VALUES ($1, $2, $3, $4, $5, TRUE, $6, $6)
+           RETURNING ${PUBLIC_COLUMNS}`,
+          [randomUUID(), input.firstName.trim(), input.lastName.trim(), email, input.passwordHash, timestamp],
+        );
+        return user!;
+      } catch (error) {
+        if (isUniqueViolation(error, 'users_email_key')) throw new DuplicateEmailError(email);
+        throw error;
+      }
+    },
+
+    async list() {
+      const rows = await query<UserRow>(`SELECT ${PUBLIC_COLUMNS} FROM users ORDER BY created_at, seq`);
+      return rows.map(toUser);
+    },
+
+    async get(id: string) {
+      return one(`SELECT ${PUBLIC_COLUMNS} FROM users WHERE id = $1`, [id]);
+    },
+
+    async update(id: string, patch: UserPatch) {
+      const firstName = typeof patch.firstName === 'string' ? patch.firstName.trim() : null;
+      const lastName = typeof patch.lastName === 'string' ? patch.lastName.trim() : null;
+      const email = typeof patch.email === 'string' ? normalizeEmail(patch.email) : null;
+      try {
+        // SET expressions see the row as it was: updated_at moves only when a value changes.
+        return await one(
+          `UPDATE users SET
+             first_name = COALESCE($2, first_name),
+             last_name  = COALESCE($3, last_name),
+             email      = COALESCE($4, email),
+             updated_at = CASE
+               WHEN (COALESCE($2, first_name), COALESCE($3, last_name), COALESCE($4, email))
+                    IS DISTINCT FROM (first_name, last_name, email)
+               THEN $5 ELSE updated_at END
+           WHERE id = $1
+           RETURNING ${PUBLIC_COLUMNS}`,
+          [id, firstName, lastName, email, now()],
+        );
+      } catch (error) {
+        if (isUniqueViolation(error, 'users_email_key')) throw new DuplicateEmailError(email ?? '');
+        throw error;
+      }
+    },
+
+    async deactivate(id: string) {
+      const changed = await one(
+        `UPDATE users SET active = FALSE, updated_at = $2 WHERE id = $1 AND active RETURNING ${PUBLIC_COLUMNS}`,
+        [id, now()],
+      );
+      return changed ?? one(`SELECT ${PUBLIC_COLUMNS} FROM users WHERE id = $1`, [id]);
+    },
+
+    async credentials(email: string): Promise<UserCredentials | null> {
+      const rows = await query<{ id: string; password_hash: string; active: boolean }>(
+        'SELECT id, password_hash, active FROM users WHERE email = $1',
+        [normalizeEmail(email)],
+      );
+      const row = rows[0];
+      return row ? { id: row.id, passwordHash: row.password_hash, active: row.active } : null;
+    },
+
+    async close() {
+      if (closed) return;
+      closed = true;
+      if (options.ownsPool) await pool.end();
+    },
+  };
+}

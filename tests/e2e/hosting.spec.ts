@@ -1,0 +1,159 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { loadConfig } from '../../server/config';
+import { headersFile } from '../../server/hosting/headersFile';
+import { nginxConfig } from '../../server/hosting/nginxConfig';
+import { redirectsFile } from '../../server/hosting/redirectsFile';
+import { listSiteFiles, type SiteFile } from '../../server/hosting/siteFiles';
+import { buildCsp, readScriptHashes } from '../../server/securityHeaders';
+import { freePort } from '../support/postgres';
+import { findNginx, startNginx, type NginxServer } from '../support/nginx';
+import {
+  COMPARED_HEADERS,
+  diffAnswers,
+  fetchAnswer,
+  headersFromFile,
+  parseHeadersFile,
+  parseRedirectsFile,
+  redirectFromFile,
+  type Answer,
+} from './support/hostAnswers';
+
+/**
+ * The same site on every host: Debian's nginx with the generated deploy config on the built
+ * dist/, the generated _headers/_redirects (read as Netlify and Cloudflare Pages read them) and
+ * the Node server (playwright's webServer) must give the same answers to every file, every
+ * spelling of every page, the redirects, not-found paths and the API.
+ */
+const dist = resolve('dist');
+const nodeURL = `http://localhost:${Number(process.env.E2E_PORT ?? 4173)}`;
+const nginx = findNginx();
+
+function checkPaths(files: readonly SiteFile[]): string[] {
+  const paths = new Set<string>();
+  for (const file of files) {
+    paths.add(file.url);
+    if (file.page && file.url !== '/') {
+      const bare = file.url.replace(/\/$/, '');
+      paths.add(`${bare}/`).add(bare).add(`${bare}/index.html`).add(`${bare}/?ref=mail`).add(`${bare}//`);
+    }
+  }
+  for (const path of [
+    '/index.html',
+    '/index.html?x=1',
+    '/privacy-policy',
+    '/privacy-policy/?utm=1',
+    '/no-such-page',
+    '/no-such-page/',
+    '/services/no-such-service/index.html',
+    '/blog/no-such-post/',
+    '/blog/no-such-post',
+    '/blog/feed.xml/',
+    '/widgets/no-such-widget.js',
+    '/data/no-such.json',
+    '/assets/',
+    '/assets/js/',
+    '/.csp.json',
+    '/_headers',
+    '/_redirects',
+    '/assets/.hidden',
+    '/healthz',
+    '/dc_api/wa_v1/nothing',
+    '/dc_api/wa_v1/user/all-users',
+  ]) {
+    paths.add(path);
+  }
+  return [...paths];
+}
+
+test.describe('host-ready output', () => {
+  test.describe.configure({ mode: 'serial', timeout: 120_000 });
+  // Read in beforeAll, not at collection: without a built dist/ only these tests fail.
+  let files: SiteFile[] = [];
+  let csp = '';
+  let paths: string[] = [];
+  const nodeAnswers = new Map<string, Answer>();
+
+  test.beforeAll(async () => {
+    files = listSiteFiles(dist);
+    csp = buildCsp(readScriptHashes(dist), loadConfig({}).frameSources);
+    paths = checkPaths(files);
+    for (const path of paths) nodeAnswers.set(path, await fetchAnswer(nodeURL, path));
+  });
+
+  test('the built _headers and _redirects are the ones the description gives', () => {
+    expect(readFileSync(resolve(dist, '_headers'), 'utf8')).toBe(headersFile(files, csp));
+    expect(readFileSync(resolve(dist, '_redirects'), 'utf8')).toBe(redirectsFile(files));
+  });
+
+  test('_headers gives every file the Node server headers; _redirects its redirects', () => {
+    const headerRules = parseHeadersFile(readFileSync(resolve(dist, '_headers'), 'utf8'));
+    const redirectRules = parseRedirectsFile(readFileSync(resolve(dist, '_redirects'), 'utf8'));
+    const diffs: string[] = [];
+    let compared = 0;
+    const nonPageFiles = new Set(files.filter((file) => !file.page).map((file) => file.url));
+    for (const path of paths) {
+      // Spellings a CDN normalises by itself, not by these files: doubled slashes, a file with a slash.
+      if (path.includes('//') || (path.endsWith('/') && nonPageFiles.has(path.slice(0, -1)))) continue;
+      const node = nodeAnswers.get(path)!;
+      const redirect = redirectFromFile(redirectRules, path);
+      if (node.status === 301 || redirect) {
+        compared++;
+        if (node.status !== redirect?.status || node.location !== redirect.location) {
+          diffs.push(`${path} redirect: node=${node.status} ${node.location} _redirects=${JSON.stringify(redirect)}`);
+        }
+        continue;
+      }
+      if (node.status !== 200 || path.startsWith('/dc_api') || path === '/healthz') continue;
+      compared++;
+      const fromFile = headersFromFile(headerRules, path.split('?')[0]!);
+      for (const name of COMPARED_HEADERS) {
+        const expected = node.headers[name] ?? null;
+        // Vary: the Node server adds accept-encoding for its compression; a CDN adds its own.
+        const actual = name === 'vary' ? mergeVary(fromFile.vary, expected) : (fromFile[name] ?? null);
+        if (actual !== expected) diffs.push(`${path} ${name}: node=${JSON.stringify(expected)} _headers=${JSON.stringify(actual)}`);
+      }
+    }
+    console.log(`_headers/_redirects vs Node: ${compared} paths compared, ${diffs.length} differences`);
+    expect(diffs).toEqual([]);
+    expect(compared).toBeGreaterThan(files.length);
+  });
+
+  test.describe('nginx with deploy config', () => {
+    test.skip(!nginx.ok, nginx.ok ? '' : `nginx unavailable: ${nginx.reason}`);
+    let server: NginxServer | undefined;
+    let nginxURL = '';
+
+    test.beforeAll(async () => {
+      const port = await freePort();
+      nginxURL = `http://127.0.0.1:${port}`;
+      const api = new URL(nodeURL);
+      const config = nginxConfig(files, csp, { root: dist, listen: `127.0.0.1:${port}`, api: [`127.0.0.1:${api.port}`] });
+      server = await startNginx(config, port);
+    });
+
+    test.afterAll(async () => {
+      await server?.stop();
+    });
+
+    test('answers every path exactly as the Node server does', async () => {
+      const diffs: string[] = [];
+      for (const path of paths) {
+        diffs.push(...diffAnswers(path, nodeAnswers.get(path)!, await fetchAnswer(nginxURL, path), 'node', 'nginx'));
+      }
+      console.log(`nginx vs Node: ${paths.length} paths compared, ${diffs.length} differences`);
+      expect(diffs, server?.errorLog()).toEqual([]);
+      // The comparison covered the interesting answers, not only 200s.
+      const statuses = new Set([...nodeAnswers.values()].map((answer) => answer.status));
+      expect([...statuses].sort()).toEqual(expect.arrayContaining([200, 301, 401, 404]));
+    });
+  });
+});
+
+function mergeVary(fromFile: string | undefined, node: string | null): string | null {
+  if (node === null) return fromFile ?? null;
+  const names = new Set((fromFile ?? '').split(',').map((part) => part.trim().toLowerCase()).filter(Boolean));
+  if (node.includes('accept-encoding')) names.add('accept-encoding');
+  return [...names].sort().join(', ') || null;
+}

@@ -1,0 +1,105 @@
+import { expect, test } from '@playwright/test';
+import { USER_MESSAGES } from '../../server/api/users';
+import type { User } from '../../widgets/lib/apiClient';
+import { API_BASE } from '../../widgets/lib/constants';
+import { findPostgres, startPostgres, type PostgresServer } from '../support/postgres';
+import { startApiInstance, type ApiInstance } from './support/apiInstance';
+
+/**
+ * Scale-out: two API instances (two server processes) on one PostgreSQL database. What one
+ * instance writes the other reads, and the register rate limit counts the requests of both.
+ */
+const ADMIN_TOKEN = 'two-instance-admin-token';
+const RATE_MAX = 3;
+const postgres = findPostgres();
+
+test.describe('two API instances on one PostgreSQL', () => {
+  test.skip(!postgres.ok, postgres.ok ? '' : `PostgreSQL unavailable: ${postgres.reason}`);
+  test.describe.configure({ mode: 'serial', timeout: 120_000 });
+
+  let server: PostgresServer;
+  let instances: ApiInstance[] = [];
+
+  test.beforeAll(async () => {
+    test.setTimeout(180_000);
+    server = await startPostgres();
+    const databaseUrl = await server.createDatabase('dc_two_instances');
+    const env = {
+      DATABASE_URL: databaseUrl,
+      DC_ADMIN_TOKEN: ADMIN_TOKEN,
+      DC_REGISTER_RATE_MAX: String(RATE_MAX),
+      DC_REGISTER_RATE_WINDOW_S: '600',
+    };
+    // Started together: both run the migrations at once, the advisory lock makes that safe.
+    instances = await Promise.all([startApiInstance(env), startApiInstance(env)]);
+  });
+
+  test.afterAll(async () => {
+    await Promise.all(instances.map((instance) => instance.stop()));
+    await server?.stop();
+  });
+
+  const register = (instance: ApiInstance, email: string) =>
+    fetch(`${instance.baseURL}${API_BASE}/user/register`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        firstName: 'Jana',
+        lastName: 'Weber',
+        email,
+        password: 'Mannheim#2025',
+        confirmPassword: 'Mannheim#2025',
+        termsAccepted: true,
+      }),
+    });
+  const admin = (instance: ApiInstance, path: string, init: RequestInit = {}) =>
+    fetch(`${instance.baseURL}${API_BASE}${path}`, { ...init, headers: { ...init.headers, Authorization: `Bearer ${ADMIN_TOKEN}` } });
+
+  test('a user registered through one instance is read, edited and refused again through the other', async () => {
+    const [a, b] = instances as [ApiInstance, ApiInstance];
+    const created = await register(a, 'jana.weber@example.de');
+    expect(created.status, a.output()).toBe(201);
+    const user = (await created.json()) as User;
+
+    const read = await admin(b, `/user/${user._id}`);
+    expect(read.status).toBe(200);
+    expect(await read.json()).toEqual(user);
+    expect(((await (await admin(b, '/user/all-users')).json()) as User[]).map((u) => u.email)).toEqual(['jana.weber@example.de']);
+
+    const edited = await admin(b, `/user/${user._id}`, {
+      method: 'PATCH',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ lastName: 'Schmidt' }),
+    });
+    expect(edited.status).toBe(200);
+    expect(((await (await admin(a, `/user/${user._id}`)).json()) as User).lastName).toBe('Schmidt');
+
+    const duplicate = await register(b, 'Jana.Weber@example.de');
+    expect(duplicate.status).toBe(409);
+    expect(((await duplicate.json()) as { message: string }).message).toBe(USER_MESSAGES.duplicateEmail);
+  });
+
+  test('the register rate limit counts the requests of both instances', async () => {
+    const [a, b] = instances as [ApiInstance, ApiInstance];
+    // The first test used one sign-up of the limit (from 127.0.0.1, like these) and one 409.
+    // Sign-ups alternate between the instances until the shared counter passes RATE_MAX.
+    const statuses: number[] = [];
+    for (let i = 0; statuses.at(-1) !== 429 && i < RATE_MAX * 2 + 2; i++) {
+      const response = await register(i % 2 === 0 ? b : a, `lukas.${i}@example.de`);
+      statuses.push(response.status);
+      if (response.status === 429) {
+        const problem = (await response.json()) as { message: string };
+        expect(problem.message).toBe(USER_MESSAGES.tooManyRegistrations);
+        expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
+      }
+    }
+    // Two requests before this test + RATE_MAX - 2 here reach the limit; the next is refused,
+    // whichever instance answers. Per-process counters would have allowed 2 * RATE_MAX.
+    expect(statuses).toEqual([...Array<number>(RATE_MAX - 2).fill(201), 429]);
+    for (const instance of [a, b]) {
+      expect((await register(instance, `late.${instance.baseURL.length}@example.de`)).status).toBe(429);
+    }
+    const users = (await (await admin(a, '/user/all-users')).json()) as User[];
+    expect(users).toHaveLength(RATE_MAX - 1);
+  });
+});
