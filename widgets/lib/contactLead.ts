@@ -61,17 +61,31 @@ export interface LeadReceipt {
 
 export const VARIANT_INVALID = `Choose the kind of request: ${LEAD_VARIANTS.join(' or ')}.`;
 
-/** Messages of a send that did not reach the company; each names the address to write to instead. */
-export const SEND_FAILURE = {
-  rateLimited: `You have sent several messages in a short time. Please wait a few minutes and try again, or write to us at ${COMPANY_EMAIL}.`,
-  network: `Your message could not be sent: our server could not be reached. Please check your connection and try again, or write to us at ${COMPANY_EMAIL}.`,
-  timeout: `Our server did not answer in time, so we cannot be sure your message arrived. Please try again (you will not be counted twice), or write to us at ${COMPANY_EMAIL}.`,
-  server: `Something went wrong on our side and your message was not sent. Please try again in a moment, or write to us at ${COMPANY_EMAIL}.`,
-  tooLarge: `Your message is too long to send. Please shorten it, or write to us at ${COMPANY_EMAIL}.`,
-  rejected: `Your message could not be sent. Please check the fields and try again, or write to us at ${COMPANY_EMAIL}.`,
-} as const;
+export const SEND_FAILURES = ['rateLimited', 'network', 'timeout', 'server', 'tooLarge', 'rejected'] as const;
+export type SendFailure = (typeof SEND_FAILURES)[number];
 
-export type SendFailure = keyof typeof SEND_FAILURE;
+/** The message of a send that did not reach the company; each names the address to write to instead. */
+export function sendFailureMessage(kind: SendFailure, email: string = COMPANY_EMAIL): string {
+  switch (kind) {
+    case 'rateLimited':
+      return `You have sent several messages in a short time. Please wait a few minutes and try again, or write to us at ${email}.`;
+    case 'network':
+      return `Your message could not be sent: our server could not be reached. Please check your connection and try again, or write to us at ${email}.`;
+    case 'timeout':
+      return `Our server did not answer in time, so we cannot be sure your message arrived. Please try again (it will not be counted twice), or write to us at ${email}.`;
+    case 'server':
+      return `Something went wrong on our side and your message was not sent. Please try again in a moment, or write to us at ${email}.`;
+    case 'tooLarge':
+      return `Your message is too long to send. Please shorten it, or write to us at ${email}.`;
+    case 'rejected':
+      return `Your message could not be sent. Please check the fields and try again, or write to us at ${email}.`;
+  }
+}
+
+/** The messages with the company's address (the server's HTML answers). */
+export const SEND_FAILURE = Object.freeze(
+  Object.fromEntries(SEND_FAILURES.map((kind) => [kind, sendFailureMessage(kind)])) as Record<SendFailure, string>,
+);
 
 /** What the server reads from a body: every field a string ('' when missing or not a string). */
 export interface LeadInput {
