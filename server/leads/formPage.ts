@@ -7,12 +7,13 @@ import type { ContactErrors, ContactValues } from '../../widgets/lib/validation'
 /**
  * The HTML answer to a form post (no JavaScript) that cannot be taken: the built page
  * dist/contact/form_error/index.html (site/contact_form_error.njk: the site's layout, styles and
- * CSP hashes) with its marker replaced by the form, filled with what the visitor typed and the
+ * CSP hashes) with its marked region replaced by the form, filled with what the visitor typed and the
  * message of each field to fix, or by a plain notice (too many requests, too large, server error).
  * Every visitor value is escaped.
  */
 
 export const FORM_MARKER = '<!--dc-lead-form-->';
+export const FORM_MARKER_END = '<!--/dc-lead-form-->';
 
 /** Where the built page is, relative to dist/. */
 export const FORM_ERROR_PAGE = 'contact/form_error/index.html';
@@ -36,7 +37,12 @@ export function formPageRenderer(distDir: string): FormPageRenderer {
     }
     return template;
   };
-  const fill = (html: string) => page().replace(FORM_MARKER, () => html);
+  const fill = (html: string) => {
+    const text = page();
+    const start = text.indexOf(FORM_MARKER);
+    const end = text.indexOf(FORM_MARKER_END, start);
+    return end === -1 ? text.replace(FORM_MARKER, () => html) : text.slice(0, start) + html + text.slice(end + FORM_MARKER_END.length);
+  };
   return {
     invalid(variant, values, errors) {
       return fill(contactFormHtml({ variant, values, errors, page: FORM_PAGE_PATHS[variant], idPrefix: 'lf' }));

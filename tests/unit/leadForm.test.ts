@@ -39,7 +39,7 @@ describe('the static form', () => {
     const html = contactFormHtml({ variant: 'consultation', values: { name: '"><script>x</script>' }, errors: { email: 'Please enter a valid email address' } });
     expect(html).toContain('method="post" action="/dc_api/wa_v1/contact"');
     expect(html).toContain('<label for="lf-message">What would you like to discuss?</label>');
-    expect(html).toMatch(/<input id="lf-email" name="email" class="input" required aria-invalid="true" aria-describedby="lf-email-error" type="email"/);
+    expect(html).toMatch(/<input id="lf-email" name="email" class="form-input" required aria-invalid="true" aria-describedby="lf-email-error" type="email"/);
     expect(html).toContain('minlength="2"');
     expect(html).toContain('minlength="10"');
     expect(html).toContain(`name="${HONEYPOT_FIELD}" tabindex="-1"`);

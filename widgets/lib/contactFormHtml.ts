@@ -89,17 +89,17 @@ export function contactFormHtml(options: StaticFormOptions): string {
     const id = `${prefix}-${field}`;
     const error = errors[field] ?? '';
     const describedBy = [spec.hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
-    const common = `id="${id}" name="${field}" class="input" required${error ? ' aria-invalid="true"' : ''}${describedBy ? ` aria-describedby="${describedBy}"` : ''}`;
+    const common = `id="${id}" name="${field}" class="form-input" required${error ? ' aria-invalid="true"' : ''}${describedBy ? ` aria-describedby="${describedBy}"` : ''}`;
     const value = values[field] ?? '';
-    parts.push(`<div class="field">`);
+    parts.push(`<div class="form-field lead-form-${field}">`);
     parts.push(`<label for="${id}">${escapeHtml(spec.label)}</label>`);
     parts.push(
       spec.textarea
         ? `<textarea ${common} ${spec.attributes}>${escapeHtml(value)}</textarea>`
         : `<input ${common} ${spec.attributes} value="${escapeHtml(value)}">`,
     );
-    if (spec.hint) parts.push(`<p id="${id}-hint" class="field-hint">${escapeHtml(spec.hint)}</p>`);
-    if (error) parts.push(`<p id="${id}-error" class="field-error">${escapeHtml(error)}</p>`);
+    if (spec.hint) parts.push(`<p id="${id}-hint" class="lead-form-hint">${escapeHtml(spec.hint)}</p>`);
+    if (error) parts.push(`<p id="${id}-error" class="lead-form-error">${escapeHtml(error)}</p>`);
     parts.push('</div>');
   }
   // The honeypot: off-screen, out of the tab order and hidden from assistive technology.
