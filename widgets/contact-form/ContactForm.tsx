@@ -45,11 +45,16 @@ export type ContactSubmitDetail = ContactValues;
 /** How long a pointer press on the submit button lets the blur check of the field wait for the submit. */
 const POINTER_GRACE_MS = 1000;
 
-/** Values typed into the static (no-JavaScript) form before the element took over: kept. */
-function lightDomValues(container: ContactFormProps['container']): ContactValues {
+/** The static (no-JavaScript) form of the site's pages, in the element's light DOM. */
+function staticForm(container: ContactFormProps['container']): HTMLFormElement | null {
   const host = hostOf(container);
+  return host && host !== (container as unknown) ? host.querySelector<HTMLFormElement>(':scope > form.lead-form') : null;
+}
+
+/** Values typed into the static form before the element took over: kept. */
+function lightDomValues(container: ContactFormProps['container']): ContactValues {
   const values = { ...EMPTY_CONTACT };
-  const form = host?.querySelector('form');
+  const form = staticForm(container);
   if (!form) return values;
   for (const field of CONTACT_FIELDS) {
     const control = form.elements.namedItem(field);
@@ -191,6 +196,11 @@ export function ContactForm({ container, variant, heading, headingLevel, submitL
     }
     setFailure(sendFailureMessage(outcome.reason, failureEmail));
   };
+
+  // The static form has handed its values over: it goes, so the page has one form with these labels.
+  useLayoutEffect(() => {
+    staticForm(container)?.remove();
+  }, [container]);
 
   // Focus after the render that set aria-invalid (layout effect: before paint, no frame wait), so
   // the field is announced together with its error.
