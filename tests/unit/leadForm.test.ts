@@ -48,3 +48,14 @@ describe('the static form', () => {
     expect(html).toContain('name="variant" value="consultation"');
   });
 });
+
+describe('privacy policy and lead retention', () => {
+  it('states the retention of form requests the server applies by default', async () => {
+    const { loadConfig } = await import('../../server/config');
+    const { readFileSync } = await import('node:fs');
+    const text = readFileSync('site/_data/legal/privacy.json', 'utf8');
+    expect(text).toContain(`deleted automatically ${loadConfig({}).leads.retentionDays} days after we received it`);
+    expect(text).toContain('We do not store your IP address with the request.');
+    expect(text).toContain("forwarded from there by email to our team's inbox ({company.email})");
+  });
+});
