@@ -60,7 +60,14 @@ const dir = mkdtempSync(join(tmpdir(), 'dc-bench-leads-'));
 const dbFile = join(dir, 'dc.sqlite');
 
 async function startServer() {
-  const child = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'server/main.ts'], {
+  try {
+    await fetch(`http://127.0.0.1:${PORT}/healthz`);
+    throw new Error(`port ${PORT} is already in use`);
+  } catch (error) {
+    if (String(error.message).includes('already in use')) throw error;
+  }
+  // node with tsx's loader, no wrapper process: SIGKILL kills the server itself.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: {
       ...process.env,
       PORT: String(PORT),

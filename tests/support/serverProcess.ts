@@ -14,8 +14,19 @@ export interface ServerProcess {
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
+async function answers(port: number): Promise<boolean> {
+  try {
+    return (await fetch(`http://127.0.0.1:${port}/healthz`)).ok;
+  } catch {
+    return false;
+  }
+}
+
 export async function startServerProcess(port: number, env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'server/main.ts'], {
+  // One process (node with tsx's loader, no wrapper), so SIGKILL really kills the server. The port
+  // must be free: an old server still answering /healthz would pass for the new one.
+  if (await answers(port)) throw new Error(`port ${port} is already in use`);
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -27,12 +38,7 @@ export async function startServerProcess(port: number, env: Record<string, strin
   const until = Date.now() + 30_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${log}`);
-    try {
-      const response = await fetch(`http://127.0.0.1:${port}/healthz`);
-      if (response.ok) break;
-    } catch {
-      // not listening yet
-    }
+    if (await answers(port)) break;
     if (Date.now() > until) {
       child.kill('SIGKILL');
       throw new Error(`server did not start on ${port}:\n${log}`);
