@@ -77,6 +77,20 @@ export function leadStoreContract(name: string, open: () => Promise<StoreFixture
       expect(await store.outboxSize()).toBe(1);
     });
 
+    it('concurrent creates are all stored, each once, and a repeated key in the same moment counts once', async () => {
+      const results = await Promise.all([
+        ...Array.from({ length: 40 }, (_, i) => store.create(lead({ name: `Person ${i}` }), at(i))),
+        store.create(lead({ idempotencyKey: 'same-key-0001' }), at(100)),
+        store.create(lead({ idempotencyKey: 'same-key-0001' }), at(101)),
+      ]);
+      expect(new Set(results.slice(0, 40).map((r) => r.lead.id)).size).toBe(40);
+      expect(results.slice(0, 40).map((r) => r.lead.name)).toEqual(Array.from({ length: 40 }, (_, i) => `Person ${i}`));
+      expect(results[41]!.lead.id).toBe(results[40]!.lead.id);
+      expect([results[40]!.created, results[41]!.created]).toEqual([true, false]);
+      expect((await store.list()).total).toBe(41);
+      expect(await store.outboxSize()).toBe(41);
+    });
+
     it('lists newest first, filters by status and handled, pages', async () => {
       const ids: string[] = [];
       for (let i = 0; i < 5; i++) ids.push((await store.create(lead({ name: `Person ${i}`, spam: i === 4 }), at(i * 1000))).lead.id);
