@@ -53,6 +53,8 @@ const smtp = new SMTPServer({
     });
   },
 });
+// A killed server drops its SMTP connection mid-conversation: not an error of the sink.
+smtp.on('error', () => {});
 await new Promise((resolve) => smtp.listen(0, '127.0.0.1', resolve));
 const smtpPort = smtp.server.address().port;
 

@@ -72,8 +72,10 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
           });
         },
       });
+      // A killed client drops its connection mid-conversation (ECONNRESET): not the sink's error.
+      server.on('error', () => {});
       await new Promise<void>((resolve, reject) => {
-        server!.once('error', reject);
+        server!.server.once('error', reject);
         server!.listen(sink.port, '127.0.0.1', () => resolve());
       });
       const address = (server as unknown as { server: { address(): { port: number } } }).server.address();
