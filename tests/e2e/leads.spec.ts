@@ -322,35 +322,42 @@ test('without SMTP_URL the server says once at start that leads are stored but n
 });
 
 for (const theme of ['light', 'dark'] as const) {
-  test(`axe, ${theme}: the failure message, the thank-you pages and the "please check" page`, async ({ page, context }) => {
-    await useStoredTheme(context, theme);
-    await page.emulateMedia({ reducedMotion: 'reduce' });
-    await page.goto(`${server.baseURL}/contact`);
-    await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-    await fill(form(page), VALID);
-    await page.route(`**${CONTACT_ENDPOINT}`, (route) => route.fulfill({ status: 429, contentType: 'application/problem+json', body: '{}' }));
-    await form(page).getByRole('button', { name: 'Send Message' }).click();
-    await expect(form(page).getByRole('alert')).toContainText('several messages in a short time', { timeout: 10_000 });
-    expect(violations(await axe(page))).toEqual([]);
-    await page.unroute(`**${CONTACT_ENDPOINT}`);
+  test.describe(`axe, ${theme}`, () => {
+    test.beforeEach(async ({ page, context }) => {
+      await useStoredTheme(context, theme);
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+    });
+
+    test('the element\'s failure message', async ({ page }) => {
+      await page.goto(`${server.baseURL}/contact`);
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+      await fill(form(page), VALID);
+      await page.route(`**${CONTACT_ENDPOINT}`, (route) => route.fulfill({ status: 429, contentType: 'application/problem+json', body: '{}' }));
+      await form(page).getByRole('button', { name: 'Send Message' }).click();
+      await expect(form(page).getByRole('alert')).toContainText('several messages in a short time', { timeout: 10_000 });
+      expect(violations(await axe(page))).toEqual([]);
+    });
 
     for (const path of ['/contact/thank_you', '/free_consultation/thank_you', '/contact/form_error']) {
-      const response = await page.goto(server.baseURL + path);
-      expect(response?.status(), path).toBe(200);
-      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-      await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
-      expect(violations(await axe(page)), path).toEqual([]);
+      test(`${path}`, async ({ page }) => {
+        const response = await page.goto(server.baseURL + path);
+        expect(response?.status()).toBe(200);
+        await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+        await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+        expect(violations(await axe(page))).toEqual([]);
+      });
     }
 
-    // A refused form post: the server's page with every field to fix.
-    await page.goto(`${server.baseURL}/contact/form_error`);
-    await page.evaluate(() => {
-      const posted = document.querySelector<HTMLFormElement>('form.lead-form')!;
-      posted.noValidate = true;
-      posted.submit();
+    test('a refused form post: the server\'s page with every field to fix', async ({ page }) => {
+      await page.goto(`${server.baseURL}/contact/form_error`);
+      await page.evaluate(() => {
+        const posted = document.querySelector<HTMLFormElement>('form.lead-form')!;
+        posted.noValidate = true;
+        posted.submit();
+      });
+      await expect(page.getByRole('alert')).toContainText('Name: Name is required');
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+      expect(violations(await axe(page))).toEqual([]);
     });
-    await expect(page.getByRole('alert')).toContainText('Name: Name is required');
-    await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-    expect(violations(await axe(page))).toEqual([]);
   });
 }
