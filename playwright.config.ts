@@ -43,6 +43,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       DATABASE_PATH: process.env.E2E_DATABASE_PATH ?? `test-results/e2e-${port}.sqlite`,
       DC_ADMIN_TOKEN: process.env.E2E_ADMIN_TOKEN ?? 'e2e-admin-token',
+      // Every contact test posts from 127.0.0.1: the per-IP lead limit (5 per 10 min) would stop the suite.
+      DC_CONTACT_RATE_MAX: '1000',
     },
   },
 });

@@ -2,11 +2,12 @@ import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { registerApi } from './api/index';
 import type { ServerConfig } from './config';
+import type { LeadMailer } from './leads/mail';
 import { registerSecurityHeaders } from './securityHeaders';
 import { registerStaticSite } from './staticSite';
 
 /** The whole server: headers, compression, health check, API, then the static site. */
-export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
+export async function buildApp(config: ServerConfig, options: { leadMailer?: LeadMailer } = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
     trustProxy: config.trustProxy ?? false,
@@ -23,6 +24,10 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
     databaseUrl: config.databaseUrl,
     adminToken: config.adminToken,
     registerRateLimit: config.registerRateLimit,
+    distDir: config.distDir,
+    leads: config.leads,
+    contactRateLimit: config.contactRateLimit,
+    ...(options.leadMailer ? { leadMailer: options.leadMailer } : {}),
   });
   await registerStaticSite(app, { distDir: config.distDir });
   return app;

@@ -1,11 +1,20 @@
-import { STATUS_CODES } from 'node:http';
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { API_BASE } from '../../widgets/lib/constants';
 import { openStores } from '../db/openStores';
+import { createLeadDelivery, type LeadDelivery } from '../leads/delivery';
+import { formPageRenderer } from '../leads/formPage';
+import { smtpMailer, type LeadMailer } from '../leads/mail';
+import { leadRetention } from '../leads/retention';
+import type { LeadStore } from '../leads/store';
+import type { LeadSettings } from '../config';
 import type { UserStore } from '../users/store';
+import { API_MESSAGES, JsonBodyError, sendApiError } from './errors';
 import { sendProblem } from './problem';
+import { registerContactRoutes, type ContactRateLimit } from './contact';
 import { registerUserRoutes, type RegisterRateLimit } from './users';
+
+export { API_MESSAGES };
 
 export interface ApiOptions {
   /** SQLite file of the default store (created and migrated at start). */
@@ -20,25 +29,20 @@ export interface ApiOptions {
   registerRateLimit?: RegisterRateLimit;
   /** Password hashing (default: scrypt N=2^17 from ../users/password). */
   hashPassword?: (password: string) => Promise<string>;
-}
-
-/** Messages of the transport-level errors, each once. */
-export const API_MESSAGES = {
-  badJson: 'The request body is not valid JSON.',
-  tooLarge: 'The request body is too large.',
-  notJson: 'Send the request body as JSON (Content-Type: application/json).',
-  badRequest: 'The request could not be read.',
-  internal: 'Something went wrong on our side. Please try again later.',
-} as const;
-
-/** A JSON syntax error of the API's body parser. */
-class JsonBodyError extends Error {
-  readonly statusCode = 400;
-  readonly code = 'DC_INVALID_JSON';
+  /** Built site (the page a refused no-JavaScript form post is answered with). */
+  distDir: string;
+  /** Lead delivery and retention settings (server/config.ts). */
+  leads: LeadSettings;
+  /** POST /contact limit per client IP (default 5 per 10 minutes). */
+  contactRateLimit?: ContactRateLimit;
+  /** A lead store to use instead of the SQLite file (another database, tests). Not closed by the API. */
+  leadStore?: LeadStore;
+  /** A mailer to use instead of SMTP_URL (tests). */
+  leadMailer?: LeadMailer;
 }
 
 /**
- * The user API of SPEC 7 under /dc_api/wa_v1, in its own encapsulated scope:
+ * The user API of SPEC 7 and the lead API (./contact) under /dc_api/wa_v1, in its own encapsulated scope:
  * - bodies are JSON only (anything else is 415); an empty body, with or without a JSON content
  *   type, reaches the route as `undefined` (that is how `PATCH /user/{id}` deactivates);
  * - every error, from the framework or the routes, is an RFC 9457 problem with a `message`;
@@ -46,14 +50,42 @@ class JsonBodyError extends Error {
  * - anything else under the prefix is a JSON 404, never the HTML page.
  */
 export async function registerApi(app: FastifyInstance, options: ApiOptions): Promise<void> {
-  const stores = options.store
-    ? null
-    : await openStores({ databasePath: options.databasePath, databaseUrl: options.databaseUrl ?? null });
+  const stores =
+    options.store && options.leadStore
+      ? null
+      : await openStores({
+          databasePath: options.databasePath,
+          databaseUrl: options.databaseUrl ?? null,
+          messageIdDomain: options.leads.messageIdDomain,
+        });
   const store = options.store ?? stores!.users;
-  if (stores) {
-    app.log.info({ database: stores.kind, location: stores.location }, 'user API storage');
-    app.addHook('onClose', async () => stores.close());
+  const leadStore = options.leadStore ?? stores!.leads;
+  if (stores) app.log.info({ database: stores.kind, location: stores.location }, 'API storage');
+  const mailer = options.leadMailer ?? (options.leads.smtpUrl ? smtpMailer(options.leads.smtpUrl) : null);
+  let delivery: LeadDelivery | null = null;
+  if (mailer) {
+    delivery = createLeadDelivery({
+      store: leadStore,
+      mailer,
+      addresses: { to: options.leads.to, from: options.leads.from },
+      retry: options.leads.retry,
+      pollMs: options.leads.pollMs,
+      log: app.log,
+    });
+  } else {
+    app.log.warn('SMTP_URL is not set: contact and consultation requests are stored in the database but not mailed.');
   }
+  const retention = leadRetention({ store: leadStore, days: options.leads.retentionDays, log: app.log });
+  app.addHook('onReady', async () => {
+    retention.start();
+    delivery?.start();
+  });
+  app.addHook('onClose', async () => {
+    retention.stop();
+    await delivery?.stop();
+    mailer?.close();
+    await stores?.close();
+  });
   if (options.adminToken === null) {
     app.log.warn('DC_ADMIN_TOKEN is not set: the administrator routes of the user API answer 401 to every request.');
   }
@@ -83,25 +115,7 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
         return payload;
       });
 
-      api.setErrorHandler((error: FastifyError, request, reply) => {
-        const status = error.statusCode ?? 500;
-        switch (error.code) {
-          case 'DC_INVALID_JSON':
-            return sendProblem(reply, 400, 'Bad Request', API_MESSAGES.badJson);
-          case 'FST_ERR_CTP_BODY_TOO_LARGE':
-            return sendProblem(reply, 413, 'Content Too Large', API_MESSAGES.tooLarge);
-          case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-            return sendProblem(reply, 415, 'Unsupported Media Type', API_MESSAGES.notJson);
-        }
-        if (status === 429) {
-          return sendProblem(reply, 429, 'Too Many Requests', error.message);
-        }
-        if (status >= 400 && status < 500) {
-          return sendProblem(reply, status, STATUS_CODES[status] ?? 'Bad Request', API_MESSAGES.badRequest);
-        }
-        request.log.error({ err: error }, 'user API error');
-        return sendProblem(reply, 500, 'Internal Server Error', API_MESSAGES.internal);
-      });
+      api.setErrorHandler(sendApiError);
 
       registerUserRoutes(api, {
         store,
@@ -109,6 +123,16 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
         registerRateLimit: options.registerRateLimit,
         hashPassword: options.hashPassword,
       });
+
+      await api.register(async (scope) =>
+        registerContactRoutes(scope, {
+          store: leadStore,
+          adminToken: options.adminToken,
+          rateLimit: options.contactRateLimit,
+          forms: formPageRenderer(options.distDir),
+          onQueued: () => delivery?.kick(),
+        }),
+      );
 
       api.setNotFoundHandler((request, reply) =>
         sendProblem(reply, 404, 'Not Found', `No API route ${request.method} ${request.url.split('?')[0]}`),

@@ -1,4 +1,6 @@
 import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import { openSqliteLeadStore } from '../leads/sqliteStore';
+import type { LeadStore } from '../leads/store';
 import { createPgUserStore } from '../users/pgStore';
 import { openSqliteStore } from '../users/sqliteStore';
 import type { UserStore } from '../users/store';
@@ -17,6 +19,8 @@ export interface Stores {
   /** Where the data lives, for the start-up log (no password). */
   location: string;
   users: UserStore;
+  /** Contact and consultation requests with their mail outbox. */
+  leads: LeadStore;
   /**
    * The @fastify/rate-limit store shared by all instances (PostgreSQL); undefined means the
    * plugin's in-process store, right for the single SQLite process.
@@ -28,6 +32,13 @@ export interface Stores {
 export interface StoresOptions {
   databasePath: string;
   databaseUrl: string | null;
+  /** Domain of the leads' Message-IDs (the company's site). */
+  messageIdDomain?: string;
+}
+
+/** Placeholder until the PostgreSQL lead store lands: refuse clearly instead of losing leads. */
+function createPgLeadStore(_pool: unknown, _options: { messageIdDomain?: string | undefined }): LeadStore {
+  throw new Error('Leads on PostgreSQL are not implemented yet: unset DATABASE_URL to use SQLite.');
 }
 
 export async function openStores(options: StoresOptions): Promise<Stores> {
@@ -47,16 +58,22 @@ export async function openStores(options: StoresOptions): Promise<Stores> {
       kind: 'postgres',
       location: redactUrl(options.databaseUrl),
       users: createPgUserStore(pool),
+      leads: createPgLeadStore(pool, { messageIdDomain: options.messageIdDomain }),
       rateLimitStore: pgRateLimitStore(pool),
       close: () => pool.end(),
     };
   }
   const users = openSqliteStore(options.databasePath);
+  const leads = openSqliteLeadStore(options.databasePath, { messageIdDomain: options.messageIdDomain });
   return {
     kind: 'sqlite',
     location: options.databasePath,
     users,
+    leads,
     rateLimitStore: undefined,
-    close: () => users.close(),
+    close: async () => {
+      await leads.close();
+      await users.close();
+    },
   };
 }

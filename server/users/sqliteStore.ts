@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { openSqliteDatabase, SCHEMA_VERSION } from '../db/sqlite';
 import {
   DuplicateEmailError,
   normalizeEmail,
@@ -13,10 +12,8 @@ import {
 } from './store';
 
 /**
- * UserStore on an embedded SQLite file (better-sqlite3). The file and its folder are created on
- * first open and the schema is migrated forward (table schema_version). Connection settings:
- * WAL journal (readers never block the writer), synchronous=FULL (a committed user survives a
- * power cut), busy_timeout=5000 ms (a second process waits instead of failing), foreign keys on.
+ * UserStore on an embedded SQLite file (better-sqlite3), opened and migrated by ../db/sqlite
+ * (WAL, synchronous=FULL, busy_timeout 5 s, foreign keys; the lead store shares the file).
  */
 
 export interface SqliteStoreOptions {
@@ -29,22 +26,8 @@ export interface SqliteUserStore extends UserStore {
   readonly db: Database.Database;
 }
 
-/** Migrations in order; index + 1 is the schema version after applying one. Append only. */
-const MIGRATIONS: readonly string[] = [
-  `CREATE TABLE users (
-     id            TEXT PRIMARY KEY NOT NULL,
-     first_name    TEXT NOT NULL,
-     last_name     TEXT NOT NULL,
-     email         TEXT NOT NULL UNIQUE,
-     password_hash TEXT NOT NULL,
-     active        INTEGER NOT NULL DEFAULT 1 CHECK (active IN (0, 1)),
-     created_at    TEXT NOT NULL,
-     updated_at    TEXT NOT NULL
-   );`,
-];
-
-/** Latest schema version this code knows. */
-export const SCHEMA_VERSION = MIGRATIONS.length;
+/** Latest schema version this code knows (the schema is shared with the lead store: ../db/sqlite). */
+export { SCHEMA_VERSION };
 
 interface UserRow {
   id: string;
@@ -80,40 +63,13 @@ function isUniqueViolation(error: unknown): boolean {
   );
 }
 
-function migrate(db: Database.Database): void {
-  db.exec('CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)');
-  db.transaction(() => {
-    const row = db.prepare('SELECT version FROM schema_version').get() as { version: number } | undefined;
-    let version = row?.version ?? 0;
-    if (!row) db.prepare('INSERT INTO schema_version (version) VALUES (0)').run();
-    if (version > SCHEMA_VERSION) {
-      throw new Error(`Database schema version ${version} is newer than this server (${SCHEMA_VERSION}).`);
-    }
-    for (; version < SCHEMA_VERSION; version++) {
-      db.exec(MIGRATIONS[version]!);
-    }
-    db.prepare('UPDATE schema_version SET version = ?').run(version);
-  }).immediate();
-}
-
 /**
  * Opens (creating if needed) the SQLite user store at `path`. Pass ':memory:' for a throwaway
  * database.
  */
 export function openSqliteStore(path: string, options: SqliteStoreOptions = {}): SqliteUserStore {
   const now = options.now ?? (() => new Date());
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
-  const db = new Database(path);
-  try {
-    db.pragma('journal_mode = WAL');
-    db.pragma('synchronous = FULL');
-    db.pragma('busy_timeout = 5000');
-    db.pragma('foreign_keys = ON');
-    migrate(db);
-  } catch (error) {
-    db.close();
-    throw error;
-  }
+  const db = openSqliteDatabase(path);
 
   const insert = db.prepare(
     `INSERT INTO users (id, first_name, last_name, email, password_hash, active, created_at, updated_at)

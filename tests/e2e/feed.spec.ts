@@ -50,7 +50,7 @@ test('the blog feed is a valid Atom 1.0 document with absolute URLs', async ({ r
     expect(html.length).toBeGreaterThan(100);
     const urls = [...html.matchAll(/\s(?:href|src|poster)\s*=\s*["']([^"']*)["']/g)].map((match) => match[1]);
     for (const srcset of html.matchAll(/\ssrcset\s*=\s*["']([^"']*)["']/g)) {
-      urls.push(...srcset[1].split(',').map((candidate) => candidate.trim().split(/\s+/)[0]));
+      urls.push(...(srcset[1] ?? '').split(',').map((candidate) => candidate.trim().split(/\s+/)[0]));
     }
     for (const url of urls) expect(url, `a URL in ${id}`).toMatch(/^(?:https?:|mailto:|tel:)/);
   }

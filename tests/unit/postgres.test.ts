@@ -93,6 +93,8 @@ describe.skipIf(!postgres.ok)('on a real PostgreSQL', () => {
         await registerApi(app, {
           databasePath: ':memory:',
           databaseUrl: url,
+          distDir: loadConfig({}).distDir,
+          leads: loadConfig({}).leads,
           adminToken: 'token',
           registerRateLimit: { max: 2, timeWindowMs: 60_000 },
           hashPassword: async (password) => `test$${password.length}`,

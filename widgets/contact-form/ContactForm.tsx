@@ -9,6 +9,7 @@ import {
   type ContactField,
   type ContactValues,
 } from '../lib/validation';
+import { COMPANY_EMAIL, HONEYPOT_FIELD, sendFailureMessage, type LeadVariant } from '../lib/contactLead';
 import {
   CONTACT_FIELDS,
   EMPTY_CONTACT,
@@ -21,6 +22,7 @@ import {
   textOr,
   type FormStatus,
 } from './formModel';
+import { newIdempotencyKey, sendLead } from './sendLead';
 
 export interface ContactFormProps extends ElementProps {
   /** 'contact' (default) or 'consultation'. */
@@ -31,10 +33,35 @@ export interface ContactFormProps extends ElementProps {
   headingLevel?: string;
   /** Overrides the variant's submit button text. */
   submitLabel?: string;
+  /** Endpoint the values are POSTed to; without it the element only fires its events (as before). */
+  action?: string;
+  /** Address named in the "could not send" messages (default: DataClarity's). */
+  contactEmail?: string;
 }
 
-/** The `submit` event's detail: the form values, trimmed. */
+/** The `dc-submit` (and legacy `submit`) event's detail: the form values, trimmed. */
 export type ContactSubmitDetail = ContactValues;
+
+/** How long a pointer press on the submit button lets the blur check of the field wait for the submit. */
+const POINTER_GRACE_MS = 1000;
+
+/** The static (no-JavaScript) form of the site's pages, in the element's light DOM. */
+function staticForm(container: ContactFormProps['container']): HTMLFormElement | null {
+  const host = hostOf(container);
+  return host && host !== (container as unknown) ? host.querySelector<HTMLFormElement>(':scope > form.lead-form') : null;
+}
+
+/** Values typed into the static form before the element took over: kept. */
+function lightDomValues(container: ContactFormProps['container']): ContactValues {
+  const values = { ...EMPTY_CONTACT };
+  const form = staticForm(container);
+  if (!form) return values;
+  for (const field of CONTACT_FIELDS) {
+    const control = form.elements.namedItem(field);
+    if (control && 'value' in control && typeof control.value === 'string') values[field] = control.value;
+  }
+  return values;
+}
 
 interface FieldSpec {
   label: string;
@@ -65,10 +92,14 @@ function ErrorIcon() {
  * <dc-contact-form>: the contact form of SPEC 2.7 with the SPEC 5 rules and SPEC 8 messages.
  * Each field is checked when it loses focus and all of them on submit; a field's error clears as
  * soon as it is typed in; a blocked submit moves focus to the first invalid field. A valid submit
- * fires `submit` (detail: the trimmed values), logs the submission, shows 'Processing...' for 2 s,
- * then '✓ Message Sent!' for 3 s, and clears the form. Nothing is sent anywhere by the element.
+ * fires `dc-submit` and the legacy `submit` (detail: the trimmed values, both cancelable).
+ * Without `action`: 'Processing...' for 2 s, then '✓ Message Sent!' for 3 s, and a cleared form
+ * (the element sends nothing). With `action`: the values are POSTed there (./sendLead);
+ * 'Processing...' lasts until the answer and at least 2 s; '✓ Message Sent!' only after a 201;
+ * a refusal shows the server's messages on their fields, any other failure a message with the
+ * company's address, and every typed value stays.
  */
-export function ContactForm({ container, variant, heading, headingLevel, submitLabel }: ContactFormProps) {
+export function ContactForm({ container, variant, heading, headingLevel, submitLabel, action, contactEmail }: ContactFormProps) {
   const parsedVariant = parseVariant(variant);
   const parsedLevel = parseHeadingLevel(headingLevel);
   warnOnce(parsedVariant.warning);
@@ -78,7 +109,11 @@ export function ContactForm({ container, variant, heading, headingLevel, submitL
   const idleButton = textOr(submitLabel, text.submit);
   const Heading = `h${parsedLevel.value}` as 'h2';
 
-  const [values, setValues] = useState<ContactValues>({ ...EMPTY_CONTACT });
+  const endpoint = (action ?? '').trim();
+  const failureEmail = textOr(contactEmail, COMPANY_EMAIL);
+  const [values, setValues] = useState<ContactValues>(() => lightDomValues(container));
+  const [failure, setFailure] = useState('');
+  const [honeypot, setHoneypot] = useState('');
   const [errors, setErrors] = useState<ContactErrors>({});
   const [status, setStatus] = useState<FormStatus>('idle');
   const [focusField, setFocusField] = useState<{ field: ContactField } | null>(null);
@@ -104,24 +139,68 @@ export function ContactForm({ container, variant, heading, headingLevel, submitL
   // The simulated submission of SPEC 4 (processing 2 s, sent 3 s, then a cleared form). The timers
   // start in the submit handler itself, so the states last exactly their intervals.
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const mounted = useRef(true);
   useEffect(
     () => () => {
+      mounted.current = false;
       if (timer.current !== null) clearTimeout(timer.current);
     },
     [],
   );
+  /** The sent state for 3 s, then a cleared form. */
+  const showSent = () => {
+    setStatus('sent');
+    timer.current = setTimeout(() => {
+      timer.current = null;
+      setValues({ ...EMPTY_CONTACT });
+      setErrors({});
+      setStatus('idle');
+    }, INTERVALS.contactSentMs);
+  };
   const startSimulation = () => {
     setStatus('processing');
-    timer.current = setTimeout(() => {
-      setStatus('sent');
-      timer.current = setTimeout(() => {
-        timer.current = null;
-        setValues({ ...EMPTY_CONTACT });
-        setErrors({});
-        setStatus('idle');
-      }, INTERVALS.contactSentMs);
-    }, INTERVALS.contactSubmitMs);
+    timer.current = setTimeout(showSent, INTERVALS.contactSubmitMs);
   };
+
+  // One key per submission: a retry of the same values after a timeout or a network error reuses
+  // it, so the server stores the lead once.
+  const submission = useRef<{ key: string; values: string } | null>(null);
+  const startSend = async (detail: ContactValues) => {
+    setStatus('processing');
+    setFailure('');
+    const snapshot = JSON.stringify(detail);
+    if (submission.current?.values !== snapshot) submission.current = { key: newIdempotencyKey(), values: snapshot };
+    const minimum = new Promise<void>((resolve) => {
+      timer.current = setTimeout(resolve, INTERVALS.contactSubmitMs);
+    });
+    const page = typeof location !== 'undefined' ? `${location.origin}${location.pathname}` : '';
+    const [outcome] = await Promise.all([
+      sendLead(endpoint, { ...detail, variant: parsedVariant.value as LeadVariant, [HONEYPOT_FIELD]: honeypot, page }, { idempotencyKey: submission.current.key }),
+      minimum,
+    ]);
+    timer.current = null;
+    if (!mounted.current) return;
+    if (outcome.kind === 'sent') {
+      submission.current = null;
+      showSent();
+      return;
+    }
+    setStatus('idle');
+    if (outcome.kind === 'invalid') {
+      const { variant: variantError, ...fieldErrors } = outcome.errors;
+      setErrors(fieldErrors);
+      if (variantError) setFailure(variantError);
+      const first = firstInvalidField(fieldErrors);
+      if (first) setFocusField({ field: first });
+      return;
+    }
+    setFailure(sendFailureMessage(outcome.reason, failureEmail));
+  };
+
+  // The static form has handed its values over: it goes, so the page has one form with these labels.
+  useLayoutEffect(() => {
+    staticForm(container)?.remove();
+  }, [container]);
 
   // Focus after the render that set aria-invalid (layout effect: before paint, no frame wait), so
   // the field is announced together with its error.
@@ -132,6 +211,7 @@ export function ContactForm({ container, variant, heading, headingLevel, submitL
   const busy = status !== 'idle';
 
   const onInput = (field: ContactField, value: string) => {
+    if (failure) setFailure('');
     setValues((previous) => ({ ...previous, [field]: value }));
     setErrors((previous) => {
       if (!previous[field]) return previous;
@@ -142,10 +222,14 @@ export function ContactForm({ container, variant, heading, headingLevel, submitL
   };
 
   const submitButton = useRef<HTMLButtonElement | null>(null);
+  const pointerPress = useRef(0);
   const onBlur = (field: ContactField, value: string, next: EventTarget | null) => {
-    // Focus moving to the submit button: the submit checks every field anyway, and an error
+    // A pointer press on the submit button: the submit checks every field anyway, and an error
     // appearing now would push the button away from under the pointer before the click lands.
-    if (busy || (next !== null && next === submitButton.current)) return;
+    // Tabbing to the button is no such press: the field is checked as it loses focus (SPEC 5).
+    const pressed = Date.now() - pointerPress.current < POINTER_GRACE_MS;
+    pointerPress.current = 0;
+    if (busy || (pressed && next !== null && next === submitButton.current)) return;
     const message = contactFieldError(field, { ...values, [field]: value });
     setErrors((previous) => {
       if ((previous[field] ?? '') === message) return previous;
@@ -168,11 +252,20 @@ export function ContactForm({ container, variant, heading, headingLevel, submitL
     }
     setErrors({});
     const detail: ContactSubmitDetail = submittedValues(values);
-    // SPEC 4 / 7: the form sends nothing itself; it logs the submission. Partners forward the event.
-    console.info(`<dc-contact-form> ${parsedVariant.value} form submitted (simulated; nothing was sent):`, detail);
     const host = hostOf(container);
-    if (host) emit<ContactSubmitDetail>(host, 'submit', detail);
-    startSimulation();
+    // Both events are cancelable; `submit` is the deprecated name (it collides with the native
+    // form event). A listener that calls preventDefault() takes over: nothing is sent.
+    const goOnNew = host ? emit<ContactSubmitDetail>(host, 'dc-submit', detail, { cancelable: true }) : true;
+    const goOnLegacy = host ? emit<ContactSubmitDetail>(host, 'submit', detail, { cancelable: true }) : true;
+    const goOn = goOnNew && goOnLegacy;
+    if (endpoint === '') {
+      // SPEC 4: without an endpoint the element sends nothing; the states are a simulation. No personal data is logged.
+      console.info(`<dc-contact-form> ${parsedVariant.value} form submitted (simulated; nothing was sent).`);
+      startSimulation();
+      return;
+    }
+    if (!goOn) return;
+    void startSend(detail);
   };
 
   const announcement = status === 'processing' ? 'Processing...' : status === 'sent' ? text.sentAnnouncement : '';
@@ -231,12 +324,35 @@ export function ContactForm({ container, variant, heading, headingLevel, submitL
             </div>
           );
         })}
+        <div className="cf-hp" aria-hidden="true">
+          <label htmlFor="cf-hp">Leave this field empty</label>
+          <input
+            id="cf-hp"
+            type="text"
+            name={HONEYPOT_FIELD}
+            tabIndex={-1}
+            autoComplete="off"
+            value={honeypot}
+            onInput={(event: { currentTarget: { value: string } }) => setHoneypot(event.currentTarget.value)}
+          />
+        </div>
+        <div className="cf-alert" role="alert">
+          {failure ? (
+            <p>
+              <ErrorIcon />
+              <span>{failure}</span>
+            </p>
+          ) : null}
+        </div>
         <div className="cf-actions">
           <button
             type="submit"
             className={`btn btn-primary cf-submit${status === 'sent' ? ' is-sent' : ''}`}
             part="submit"
             ref={submitButton}
+            onPointerDown={() => {
+              pointerPress.current = Date.now();
+            }}
             aria-disabled={busy ? 'true' : undefined}
           >
             {status === 'processing' ? <span className="spinner" aria-hidden="true" /> : null}

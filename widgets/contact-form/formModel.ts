@@ -3,6 +3,7 @@
  * element's attributes, the state texts of SPEC 4 and the submitted values.
  * The field rules and messages are the shared ones of ../lib/validation.
  */
+import { LEAD_VARIANTS, type LeadVariant } from '../lib/contactLead';
 import type { ContactErrors, ContactField, ContactValues } from '../lib/validation';
 
 /** Field order: the order of the form, and of "focus the first invalid field". */
@@ -16,8 +17,9 @@ export const SENT_TEXT = '✓ Message Sent!';
 
 export type FormStatus = 'idle' | 'processing' | 'sent';
 
-export const VARIANTS = ['contact', 'consultation'] as const;
-export type Variant = (typeof VARIANTS)[number];
+/** The variants: the lead variants the server accepts (../lib/contactLead). */
+export const VARIANTS = LEAD_VARIANTS;
+export type Variant = LeadVariant;
 
 export interface VariantText {
   heading: string;

@@ -53,9 +53,12 @@ export function defineElement<P extends object>(
   return DcElement;
 }
 
-/** Dispatches a documented event from inside an element: bubbles and crosses shadow roots. */
-export function emit<T>(target: EventTarget, type: string, detail: T): boolean {
-  return target.dispatchEvent(new CustomEvent<T>(type, { detail, bubbles: true, composed: true }));
+/**
+ * Dispatches a documented event from inside an element: bubbles and crosses shadow roots. With
+ * `cancelable`, returns false when a listener called preventDefault().
+ */
+export function emit<T>(target: EventTarget, type: string, detail: T, options: { cancelable?: boolean } = {}): boolean {
+  return target.dispatchEvent(new CustomEvent<T>(type, { detail, bubbles: true, composed: true, cancelable: options.cancelable ?? false }));
 }
 
 /** The host element of a component rendered by defineElement. */

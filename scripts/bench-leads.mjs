@@ -1,0 +1,210 @@
+#!/usr/bin/env node
+/**
+ * Benchmark of the lead endpoint (issue 17): not a test, it prints figures.
+ *
+ *   node scripts/bench-leads.mjs [--seconds 10] [--clients 50] [--kills 5] [--port 8172] [--smtp off]
+ *
+ * 1. Throughput: the real server (server/main.ts on dist/, a fresh SQLite file, mails going to a
+ *    local SMTP sink in this process) takes valid JSON leads from `--clients` concurrent clients
+ *    for `--seconds`; prints accepted leads per second and the latency percentiles.
+ * 2. Durability: `--kills` rounds of "post leads from 50 clients, kill -9 the server at a random
+ *    moment, restart it on the same file": every lead answered 201 before the kill must be found
+ *    by the admin API after the restart. Prints acknowledged vs found (they must be equal), and
+ *    whether the outbox then mailed each stored lead.
+ * Needs a built dist/ (npm run build).
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SMTPServer } from 'smtp-server';
+
+const args = Object.fromEntries(
+  process.argv.slice(2).reduce((pairs, arg, i, all) => (arg.startsWith('--') ? [...pairs, [arg.slice(2), all[i + 1]]] : pairs), []),
+);
+const SECONDS = Number(args.seconds ?? 10);
+const CLIENTS = Number(args.clients ?? 50);
+const KILLS = Number(args.kills ?? 5);
+const PORT = Number(args.port ?? 8172);
+const SMTP = args.smtp !== 'off';
+const TOKEN = 'bench-admin-token';
+const ENDPOINT = '/dc_api/wa_v1/contact';
+
+if (!existsSync('dist/index.html')) {
+  console.error("No built site in dist/. Run 'npm run build' first.");
+  process.exit(1);
+}
+
+// --- a local SMTP sink -------------------------------------------------------------------------
+const mailed = new Set();
+let duplicates = 0;
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS'],
+  logger: false,
+  onData(stream, _session, callback) {
+    let raw = '';
+    stream.on('data', (chunk) => (raw += chunk));
+    stream.on('end', () => {
+      const id = /X-DC-Lead-Id: ([0-9a-f-]+)/i.exec(raw)?.[1];
+      if (id && mailed.has(id)) duplicates++;
+      if (id) mailed.add(id);
+      callback();
+    });
+  },
+});
+// A killed server drops its SMTP connection mid-conversation: not an error of the sink.
+smtp.on('error', () => {});
+await new Promise((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+const smtpPort = smtp.server.address().port;
+
+// --- the server --------------------------------------------------------------------------------
+const dir = mkdtempSync(join(tmpdir(), 'dc-bench-leads-'));
+const dbFile = join(dir, 'dc.sqlite');
+
+async function startServer() {
+  try {
+    await fetch(`http://127.0.0.1:${PORT}/healthz`);
+    throw new Error(`port ${PORT} is already in use`);
+  } catch (error) {
+    if (String(error.message).includes('already in use')) throw error;
+  }
+  // node with tsx's loader, no wrapper process: SIGKILL kills the server itself.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'error',
+      NODE_ENV: 'production',
+      DATABASE_PATH: dbFile,
+      DC_ADMIN_TOKEN: TOKEN,
+      DC_CONTACT_RATE_MAX: '100000000',
+      SMTP_URL: SMTP ? `smtp://127.0.0.1:${smtpPort}` : '',
+      LEAD_RETRY_BASE_S: '1',
+      LEAD_RETRY_MAX_S: '2',
+      LEAD_POLL_S: '1',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${PORT}/healthz`)).ok) break;
+    } catch {
+      /* starting */
+    }
+    if (i > 300) throw new Error('server did not start');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { child, exited };
+}
+
+let counter = 0;
+function lead() {
+  counter++;
+  return JSON.stringify({
+    name: `Bench Visitor ${counter}`,
+    email: `visitor${counter}@example.de`,
+    phone: '+49 621 4305 8870',
+    message: `Benchmark lead number ${counter}: we would like to improve our monthly reporting.`,
+    variant: counter % 2 ? 'contact' : 'consultation',
+  });
+}
+
+async function post() {
+  const started = performance.now();
+  const response = await fetch(`http://127.0.0.1:${PORT}${ENDPOINT}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: lead(),
+  });
+  const body = await response.json();
+  return { status: response.status, id: body.id, ms: performance.now() - started };
+}
+
+async function allLeadIds() {
+  const response = await fetch(`http://127.0.0.1:${PORT}${ENDPOINT}?format=json&limit=200&offset=0`, { headers: { authorization: `Bearer ${TOKEN}` } });
+  const first = await response.json();
+  const ids = new Set(first.leads.map((l) => l.id));
+  for (let offset = 200; offset < first.total; offset += 200) {
+    const page = await (await fetch(`http://127.0.0.1:${PORT}${ENDPOINT}?limit=200&offset=${offset}`, { headers: { authorization: `Bearer ${TOKEN}` } })).json();
+    for (const l of page.leads) ids.add(l.id);
+  }
+  return ids;
+}
+
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+// --- 1. throughput -----------------------------------------------------------------------------
+let server = await startServer();
+// Warm-up (JIT, first SQLite pages).
+await Promise.all(Array.from({ length: CLIENTS }, () => post()));
+const latencies = [];
+let accepted = 0;
+let refused = 0;
+const until = performance.now() + SECONDS * 1000;
+const t0 = performance.now();
+await Promise.all(
+  Array.from({ length: CLIENTS }, async () => {
+    while (performance.now() < until) {
+      const result = await post();
+      latencies.push(result.ms);
+      if (result.status === 201) accepted++;
+      else refused++;
+    }
+  }),
+);
+const elapsed = (performance.now() - t0) / 1000;
+latencies.sort((a, b) => a - b);
+console.log(`Lead endpoint, ${CLIENTS} concurrent clients, ${SECONDS} s, SQLite (WAL, synchronous=FULL), SMTP delivery ${SMTP ? 'on' : 'off'}:`);
+console.log(`  accepted leads: ${accepted} (${(accepted / elapsed).toFixed(0)} leads/s), refused: ${refused}`);
+console.log(
+  `  latency ms: p50 ${percentile(latencies, 50).toFixed(1)}, p90 ${percentile(latencies, 90).toFixed(1)}, p99 ${percentile(latencies, 99).toFixed(1)}, max ${latencies.at(-1).toFixed(1)}`,
+);
+
+// --- 2. kill -9 loop ---------------------------------------------------------------------------
+const acknowledged = new Set();
+let lost = 0;
+for (let round = 1; round <= KILLS; round++) {
+  let stop = false;
+  const load = Promise.all(
+    Array.from({ length: CLIENTS }, async () => {
+      while (!stop) {
+        try {
+          const result = await post();
+          if (result.status === 201) acknowledged.add(result.id);
+        } catch {
+          return; // the server is gone
+        }
+      }
+    }),
+  );
+  await new Promise((resolve) => setTimeout(resolve, 300 + Math.random() * 700));
+  server.child.kill('SIGKILL');
+  await server.exited;
+  stop = true;
+  await load;
+  server = await startServer();
+  const found = await allLeadIds();
+  const missing = [...acknowledged].filter((id) => !found.has(id));
+  lost += missing.length;
+  console.log(`kill -9 round ${round}: acknowledged so far ${acknowledged.size}, of them found after restart ${acknowledged.size - missing.length}, stored in all ${found.size}`);
+}
+const found = await allLeadIds();
+const acknowledgedFound = [...acknowledged].filter((id) => found.has(id)).length;
+console.log(`kill -9 loop (${KILLS} rounds): leads acknowledged ${acknowledged.size}, acknowledged leads found after restarts ${acknowledgedFound}: ${acknowledgedFound === acknowledged.size ? 'equal' : 'NOT EQUAL'}`);
+
+// Delivery catches up after the crashes: every stored lead is mailed.
+const deadline = SMTP ? Date.now() + 120_000 : 0;
+while (Date.now() < deadline && [...found].some((id) => !mailed.has(id))) await new Promise((resolve) => setTimeout(resolve, 500));
+const unmailed = [...found].filter((id) => !mailed.has(id)).length;
+if (SMTP) console.log(
+  `delivery after the crashes: ${found.size - unmailed} of ${found.size} stored leads mailed${unmailed ? ` (${unmailed} still pending)` : ''}, ${duplicates} sent twice (a kill between the SMTP server's OK and the mark; same Message-ID)`,
+);
+
+server.child.kill('SIGTERM');
+await server.exited;
+await new Promise((resolve) => smtp.close(resolve));
+rmSync(dir, { recursive: true, force: true });
+process.exit(lost === 0 && acknowledgedFound === acknowledged.size ? 0 : 1);

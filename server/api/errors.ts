@@ -1,0 +1,42 @@
+import { STATUS_CODES } from 'node:http';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { sendProblem } from './problem';
+
+/** Messages of the transport-level errors, each once. */
+export const API_MESSAGES = {
+  badJson: 'The request body is not valid JSON.',
+  tooLarge: 'The request body is too large.',
+  notJson: 'Send the request body as JSON (Content-Type: application/json).',
+  badRequest: 'The request could not be read.',
+  internal: 'Something went wrong on our side. Please try again later.',
+} as const;
+
+/** A JSON syntax error of the API's body parser. */
+export class JsonBodyError extends Error {
+  readonly statusCode = 400;
+  readonly code = 'DC_INVALID_JSON';
+}
+
+/**
+ * The API's error answer: every error, from the framework or the routes, as an RFC 9457 problem
+ * with a `message`; bad input is never a 500.
+ */
+export function sendApiError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const status = error.statusCode ?? 500;
+  switch (error.code) {
+    case 'DC_INVALID_JSON':
+      return sendProblem(reply, 400, 'Bad Request', API_MESSAGES.badJson);
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return sendProblem(reply, 413, 'Content Too Large', API_MESSAGES.tooLarge);
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return sendProblem(reply, 415, 'Unsupported Media Type', API_MESSAGES.notJson);
+  }
+  if (status === 429) {
+    return sendProblem(reply, 429, 'Too Many Requests', error.message);
+  }
+  if (status >= 400 && status < 500) {
+    return sendProblem(reply, status, STATUS_CODES[status] ?? 'Bad Request', API_MESSAGES.badRequest);
+  }
+  request.log.error({ err: error }, 'API error');
+  return sendProblem(reply, 500, 'Internal Server Error', API_MESSAGES.internal);
+}

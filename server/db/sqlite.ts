@@ -1,0 +1,98 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+
+/**
+ * The one SQLite database of the server (users and leads share the file): opening it with the
+ * connection settings every store relies on, and the schema migrations.
+ *
+ * Settings: WAL journal (readers never block the writer), synchronous=FULL (a committed row
+ * survives a power cut), busy_timeout=5000 ms (a second connection or process waits instead of
+ * failing), foreign keys on.
+ */
+
+/** Migrations in order; index + 1 is the schema version after applying one. Append only. */
+export const MIGRATIONS: readonly string[] = [
+  // 1: user accounts (SPEC 7).
+  `CREATE TABLE users (
+     id            TEXT PRIMARY KEY NOT NULL,
+     first_name    TEXT NOT NULL,
+     last_name     TEXT NOT NULL,
+     email         TEXT NOT NULL UNIQUE,
+     password_hash TEXT NOT NULL,
+     active        INTEGER NOT NULL DEFAULT 1 CHECK (active IN (0, 1)),
+     created_at    TEXT NOT NULL,
+     updated_at    TEXT NOT NULL
+   );`,
+  // 2: contact and consultation requests, their mail outbox and the log of delivery attempts.
+  `CREATE TABLE leads (
+     id              TEXT PRIMARY KEY NOT NULL,
+     variant         TEXT NOT NULL CHECK (variant IN ('contact', 'consultation')),
+     name            TEXT NOT NULL,
+     email           TEXT NOT NULL,
+     phone           TEXT NOT NULL,
+     message         TEXT NOT NULL,
+     source          TEXT NOT NULL DEFAULT '',
+     received_at     TEXT NOT NULL,
+     status          TEXT NOT NULL CHECK (status IN ('pending', 'sent', 'failed', 'spam')),
+     delivered_at    TEXT,
+     handled_at      TEXT,
+     idempotency_key TEXT UNIQUE
+   );
+   CREATE INDEX leads_by_time ON leads (received_at);
+   CREATE INDEX leads_by_status ON leads (status, received_at);
+   CREATE TABLE lead_outbox (
+     lead_id         TEXT PRIMARY KEY NOT NULL REFERENCES leads (id) ON DELETE CASCADE,
+     message_id      TEXT NOT NULL,
+     attempts        INTEGER NOT NULL DEFAULT 0,
+     next_attempt_at TEXT NOT NULL,
+     lease_token     TEXT,
+     lease_until     TEXT,
+     last_error      TEXT
+   );
+   CREATE INDEX lead_outbox_due ON lead_outbox (next_attempt_at);
+   CREATE TABLE lead_delivery_attempts (
+     lead_id     TEXT NOT NULL REFERENCES leads (id) ON DELETE CASCADE,
+     attempt     INTEGER NOT NULL,
+     started_at  TEXT NOT NULL,
+     finished_at TEXT NOT NULL,
+     error       TEXT,
+     PRIMARY KEY (lead_id, attempt)
+   );`,
+];
+
+/** Latest schema version this code knows. */
+export const SCHEMA_VERSION = MIGRATIONS.length;
+
+function migrate(db: Database.Database): void {
+  db.exec('CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)');
+  db.transaction(() => {
+    const row = db.prepare('SELECT version FROM schema_version').get() as { version: number } | undefined;
+    let version = row?.version ?? 0;
+    if (!row) db.prepare('INSERT INTO schema_version (version) VALUES (0)').run();
+    if (version > SCHEMA_VERSION) {
+      throw new Error(`Database schema version ${version} is newer than this server (${SCHEMA_VERSION}).`);
+    }
+    for (; version < SCHEMA_VERSION; version++) {
+      db.exec(MIGRATIONS[version]!);
+    }
+    db.prepare('UPDATE schema_version SET version = ?').run(version);
+  }).immediate();
+}
+
+/** Opens (creating the file and its folder if needed) and migrates the database; ':memory:' for a throwaway one. */
+export function openSqliteDatabase(path: string): Database.Database {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const db = new Database(path);
+  try {
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = FULL');
+    db.pragma('busy_timeout = 5000');
+    db.pragma('foreign_keys = ON');
+    migrate(db);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  return db;
+}

@@ -1,0 +1,151 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { leadMail, type LeadMailer, type MailAddresses } from './mail';
+import type { LeadStore, OutboxClaim } from './store';
+
+/**
+ * The outbox worker: mails queued leads, retries failures with growing delays, gives up after a
+ * bounded number of attempts, and resumes whatever is pending after a restart (the outbox is in
+ * the database, written in the lead's own transaction).
+ *
+ * Exactly once, as far as SMTP allows: an entry is claimed with a lease before sending and
+ * marked sent right after the SMTP server accepted the mail. If the process dies between the two
+ * (kill -9 in that millisecond window), the lease expires and the mail is sent again, with the
+ * SAME Message-ID, so a mailbox or a rule can drop the duplicate. This is the one case of a
+ * double send; losing a lead instead is never an option.
+ */
+
+export interface RetrySettings {
+  /** Delay before the 2nd attempt; each further attempt waits twice as long. */
+  baseDelayMs: number;
+  /** Upper bound of one delay. */
+  maxDelayMs: number;
+  /** Attempts in all; after the last failure the lead is 'failed' (still stored, listed by the admin API). */
+  maxAttempts: number;
+}
+
+export const DEFAULT_RETRY: RetrySettings = { baseDelayMs: 30_000, maxDelayMs: 3_600_000, maxAttempts: 12 };
+
+/** The wait after failed attempt number `attempt` (1-based): base · 2^(attempt-1), at most max. */
+export function retryDelayMs(attempt: number, retry: RetrySettings): number {
+  return Math.min(retry.maxDelayMs, retry.baseDelayMs * 2 ** Math.max(0, attempt - 1));
+}
+
+export interface DeliveryOptions {
+  store: LeadStore;
+  mailer: LeadMailer;
+  addresses: MailAddresses;
+  retry?: RetrySettings;
+  /** How often to look for due entries (default 5 s); a new lead is sent at once through kick(). */
+  pollMs?: number;
+  /** How long a claim holds (default 2 min, above the SMTP timeouts). */
+  leaseMs?: number;
+  /** Entries per claim (default 10). */
+  batchSize?: number;
+  log?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  now?: () => Date;
+}
+
+export interface LeadDelivery {
+  /** Starts polling (and runs at once). */
+  start(): void;
+  /** Runs a pass soon (after a new lead). */
+  kick(): void;
+  /** One pass: claims due entries and sends them; resolves with how many were claimed. */
+  runOnce(): Promise<number>;
+  /** Stops polling and waits for the running pass (graceful shutdown: no mail cut in half). */
+  stop(): Promise<void>;
+}
+
+function errorText(error: unknown): string {
+  const text = error instanceof Error ? `${(error as { code?: string }).code ? `${(error as { code?: string }).code}: ` : ''}${error.message}` : String(error);
+  return text.replace(/\s+/g, ' ').slice(0, 500);
+}
+
+export function createLeadDelivery(options: DeliveryOptions): LeadDelivery {
+  const { store, mailer, addresses } = options;
+  const retry = options.retry ?? DEFAULT_RETRY;
+  const pollMs = options.pollMs ?? 5_000;
+  const leaseMs = options.leaseMs ?? 120_000;
+  const batchSize = options.batchSize ?? 10;
+  const now = options.now ?? (() => new Date());
+  const log = options.log;
+
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let running: Promise<number> | null = null;
+  let again = false;
+  let stopped = true;
+
+  const deliver = async (claim: OutboxClaim): Promise<void> => {
+    try {
+      await mailer.send(leadMail(claim.lead, claim.messageId, addresses));
+    } catch (error) {
+      const message = errorText(error);
+      const last = claim.attempt >= retry.maxAttempts;
+      const at = now();
+      const retryAt = last ? null : new Date(at.getTime() + retryDelayMs(claim.attempt, retry));
+      await store.markFailed(claim, message, at, retryAt);
+      const context = { leadId: claim.lead.id, attempt: claim.attempt, error: message };
+      if (last) log?.error(context, 'lead mail failed for the last time; the lead stays stored with status failed');
+      else log?.warn({ ...context, retryAt: retryAt!.toISOString() }, 'lead mail failed; will retry');
+      return;
+    }
+    if (await store.markSent(claim, now())) log?.info({ leadId: claim.lead.id, attempt: claim.attempt }, 'lead mailed');
+  };
+
+  const pass = async (): Promise<number> => {
+    let claimedTotal = 0;
+    for (;;) {
+      const claims = await store.claimDue(now(), batchSize, leaseMs);
+      claimedTotal += claims.length;
+      await Promise.all(claims.map(deliver));
+      if (claims.length < batchSize) return claimedTotal;
+    }
+  };
+
+  const runOnce = (): Promise<number> => {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = pass()
+      .catch((error: unknown) => {
+        log?.error({ err: error }, 'lead delivery pass failed');
+        return 0;
+      })
+      .finally(() => {
+        running = null;
+        if (again && !stopped) {
+          again = false;
+          void runOnce();
+        }
+      });
+    return running;
+  };
+
+  const schedule = () => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      void runOnce().finally(schedule);
+    }, pollMs);
+    timer.unref?.();
+  };
+
+  return {
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      void runOnce();
+      schedule();
+    },
+    kick() {
+      if (!stopped) void runOnce();
+    },
+    runOnce,
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      if (running) await running;
+    },
+  };
+}

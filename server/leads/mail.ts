@@ -1,0 +1,136 @@
+import nodemailer from 'nodemailer';
+import type { Lead } from './store';
+
+/**
+ * The mail of a lead, and the SMTP transport that sends it.
+ *
+ * Visitors' text is hostile until proven otherwise. It reaches a header only as
+ * - the subject's name part and the Reply-To display name: every control character (CR, LF, TAB,
+ *   NUL…) and Unicode line/paragraph separator becomes a space, and the text is cut to 80
+ *   characters; nodemailer then encodes non-ASCII as RFC 2047 words;
+ * - the Reply-To address: only when it is a plain address (the shared email rule, and none of
+ *   `<>()[],;:"\` that could smuggle a second address or a comment); otherwise no Reply-To.
+ * The body is text/plain only, so HTML in a field is shown as text by every mail client.
+ */
+
+export interface LeadMail {
+  from: string;
+  to: string;
+  replyTo?: { name: string; address: string };
+  subject: string;
+  text: string;
+  messageId: string;
+  date: Date;
+  headers: Record<string, string>;
+}
+
+export interface MailAddresses {
+  /** LEADS_TO: who receives leads. */
+  to: string;
+  /** LEADS_FROM: the sender the SMTP account may use. */
+  from: string;
+}
+
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
+const SAFE_ADDRESS = /^[^\s@<>()[\],;:"\\]+@[^\s@<>()[\],;:"\\]+\.[^\s@<>()[\],;:"\\]+$/;
+
+/** Text safe for a header: one line, no control characters, at most `max` characters. */
+export function headerText(value: string, max = 80): string {
+  const line = value.replace(CONTROL, ' ').replace(/\s+/g, ' ').trim();
+  const chars = [...line];
+  return chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : line;
+}
+
+/** The address when it can stand alone in a header, else null. */
+export function replyToAddress(email: string): string | null {
+  const address = email.trim();
+  return address.length <= 254 && SAFE_ADDRESS.test(address) ? address : null;
+}
+
+const VARIANT_LABEL: Record<Lead['variant'], string> = {
+  contact: 'Contact request',
+  consultation: 'Free consultation request',
+};
+
+/** The mail for a lead: to the sales inbox, Reply-To the visitor, every field in a plain-text body. */
+export function leadMail(lead: Lead, messageId: string, addresses: MailAddresses): LeadMail {
+  const name = headerText(lead.name) || 'unnamed visitor';
+  const address = replyToAddress(lead.email);
+  const lines = [
+    `${VARIANT_LABEL[lead.variant]} from the website`,
+    '',
+    `Name:      ${lead.name}`,
+    `Email:     ${lead.email}${address ? '' : '   (not usable as Reply-To: check it before answering)'}`,
+    `Phone:     ${lead.phone}`,
+    `Request:   ${lead.variant}`,
+    `Received:  ${lead.receivedAt}`,
+    `Source:    ${lead.source || 'unknown'}`,
+    `Lead id:   ${lead.id}`,
+    '',
+    lead.variant === 'consultation' ? 'What they would like to discuss:' : 'Message:',
+    '',
+    lead.message,
+    '',
+    '-- ',
+    'Sent by the DataClarity website. Reply to this mail to answer the visitor.',
+  ];
+  return {
+    from: addresses.from,
+    to: addresses.to,
+    ...(address ? { replyTo: { name, address } } : {}),
+    subject: `${VARIANT_LABEL[lead.variant]}: ${name}`,
+    text: lines.join('\n'),
+    messageId,
+    date: new Date(lead.receivedAt),
+    headers: { 'X-DC-Lead-Id': lead.id, 'Auto-Submitted': 'auto-generated' },
+  };
+}
+
+/** Sends a lead's mail; rejects when the SMTP server refuses it or cannot be reached. */
+export interface LeadMailer {
+  send(mail: LeadMail): Promise<void>;
+  close(): void;
+}
+
+/** Timeouts of one SMTP conversation: an unreachable or stalled server fails the attempt, never the request. */
+export const SMTP_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 } as const;
+
+/** Reads `smtp://user:pass@host:587` or `smtps://…:465` into nodemailer's SMTP options. */
+export function smtpOptions(smtpUrl: string) {
+  const url = new URL(smtpUrl);
+  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') {
+    throw new Error(`SMTP_URL must start with smtp:// or smtps://, got '${url.protocol}'`);
+  }
+  const secure = url.protocol === 'smtps:';
+  return {
+    host: url.hostname.replace(/^\[|\]$/g, ''),
+    port: url.port ? Number(url.port) : secure ? 465 : 587,
+    secure,
+    ...(url.username ? { auth: { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } } : {}),
+    ...SMTP_TIMEOUTS,
+  };
+}
+
+/** A mailer over SMTP (nodemailer), one connection per mail. */
+export function smtpMailer(smtpUrl: string): LeadMailer {
+  const transport = nodemailer.createTransport(smtpOptions(smtpUrl));
+  return {
+    async send(mail) {
+      await transport.sendMail({
+        from: mail.from,
+        to: mail.to,
+        ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+        subject: mail.subject,
+        text: mail.text,
+        messageId: mail.messageId,
+        date: mail.date,
+        headers: mail.headers,
+        disableFileAccess: true,
+        disableUrlAccess: true,
+      });
+    },
+    close() {
+      transport.close();
+    },
+  };
+}

@@ -1,0 +1,280 @@
+import { randomUUID } from 'node:crypto';
+import type Database from 'better-sqlite3';
+import type { LeadVariant } from '../../widgets/lib/contactLead';
+import { openSqliteDatabase } from '../db/sqlite';
+import {
+  leadMessageId,
+  type CreatedLead,
+  type DeliveryAttempt,
+  type Lead,
+  type LeadQuery,
+  type LeadStatus,
+  type LeadStore,
+  type NewLead,
+  type OutboxClaim,
+} from './store';
+
+/**
+ * LeadStore on the server's SQLite file (../db/sqlite: the users' database, migration 2).
+ * better-sqlite3 runs each statement synchronously, so a transaction here is never interleaved
+ * with another request of this process; `BEGIN IMMEDIATE` makes it exclusive against other
+ * processes on the same file too. A claim is one `UPDATE … RETURNING` in such a transaction.
+ *
+ * Group commit: with synchronous=FULL every commit is an fsync (≈5 ms here), run on the event
+ * loop. Leads that arrive while the loop is busy are written together: create() queues the lead,
+ * and one transaction on the next turn of the loop inserts every queued lead and commits once; each
+ * create() resolves only after that commit (a 201 still means "on disk").
+ */
+
+export interface SqliteLeadStoreOptions {
+  /** Domain of the mails' Message-IDs (default dataclarity.de). */
+  messageIdDomain?: string;
+}
+
+export interface SqliteLeadStore extends LeadStore {
+  readonly db: Database.Database;
+}
+
+interface LeadRow {
+  id: string;
+  variant: LeadVariant;
+  name: string;
+  email: string;
+  phone: string;
+  message: string;
+  source: string;
+  received_at: string;
+  status: LeadStatus;
+  delivered_at: string | null;
+  handled_at: string | null;
+  attempts: number;
+  last_error: string | null;
+}
+
+/** Lead columns with the attempt count and last error from the attempt log. */
+const LEAD_SELECT = `SELECT l.id, l.variant, l.name, l.email, l.phone, l.message, l.source, l.received_at, l.status,
+    l.delivered_at, l.handled_at,
+    (SELECT COUNT(*) FROM lead_delivery_attempts a WHERE a.lead_id = l.id) AS attempts,
+    (SELECT a.error FROM lead_delivery_attempts a WHERE a.lead_id = l.id ORDER BY a.attempt DESC LIMIT 1) AS last_error
+  FROM leads l`;
+
+function toLead(row: LeadRow): Lead {
+  return {
+    id: row.id,
+    variant: row.variant,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    message: row.message,
+    source: row.source,
+    receivedAt: row.received_at,
+    status: row.status,
+    deliveredAt: row.delivered_at,
+    handledAt: row.handled_at,
+    attempts: row.attempts,
+    lastError: row.last_error,
+  };
+}
+
+/** Opens the lead store on `path` (or on an open database, which it then does not close). */
+export function openSqliteLeadStore(pathOrDb: string | Database.Database, options: SqliteLeadStoreOptions = {}): SqliteLeadStore {
+  const ownsDb = typeof pathOrDb === 'string';
+  const db = typeof pathOrDb === 'string' ? openSqliteDatabase(pathOrDb) : pathOrDb;
+  const domain = options.messageIdDomain ?? 'dataclarity.de';
+
+  const insertLead = db.prepare(
+    `INSERT INTO leads (id, variant, name, email, phone, message, source, received_at, status, idempotency_key)
+     VALUES (@id, @variant, @name, @email, @phone, @message, @source, @received_at, @status, @idempotency_key)`,
+  );
+  const insertOutbox = db.prepare(
+    'INSERT INTO lead_outbox (lead_id, message_id, attempts, next_attempt_at) VALUES (?, ?, 0, ?)',
+  );
+  const selectOne = db.prepare(`${LEAD_SELECT} WHERE l.id = ?`);
+  const selectByKey = db.prepare('SELECT id FROM leads WHERE idempotency_key = ?');
+  const updateHandled = db.prepare('UPDATE leads SET handled_at = ? WHERE id = ?');
+  const deleteOne = db.prepare('DELETE FROM leads WHERE id = ?');
+  const deleteOld = db.prepare('DELETE FROM leads WHERE received_at < ?');
+  const claim = db.prepare(
+    `UPDATE lead_outbox SET lease_token = @token, lease_until = @until, attempts = attempts + 1
+     WHERE lead_id IN (
+       SELECT lead_id FROM lead_outbox
+       WHERE next_attempt_at <= @now AND (lease_until IS NULL OR lease_until <= @now)
+       ORDER BY next_attempt_at, lead_id LIMIT @limit)
+     RETURNING lead_id, message_id, attempts`,
+  );
+  const insertAttempt = db.prepare(
+    'INSERT OR REPLACE INTO lead_delivery_attempts (lead_id, attempt, started_at, finished_at, error) VALUES (?, ?, ?, ?, ?)',
+  );
+  const holdsLease = db.prepare('SELECT 1 FROM lead_outbox WHERE lead_id = ? AND lease_token = ?');
+  const removeOutbox = db.prepare('DELETE FROM lead_outbox WHERE lead_id = ?');
+  const setStatus = db.prepare('UPDATE leads SET status = ?, delivered_at = ? WHERE id = ?');
+  const reschedule = db.prepare(
+    'UPDATE lead_outbox SET next_attempt_at = ?, lease_token = NULL, lease_until = NULL, last_error = ? WHERE lead_id = ?',
+  );
+  const selectAttempts = db.prepare(
+    'SELECT attempt, started_at, finished_at, error FROM lead_delivery_attempts WHERE lead_id = ? ORDER BY attempt',
+  );
+  const countOutbox = db.prepare('SELECT COUNT(*) AS n FROM lead_outbox');
+
+  const getSync = (id: string): Lead | null => {
+    const row = selectOne.get(id) as LeadRow | undefined;
+    return row ? toLead(row) : null;
+  };
+
+  const createTx = db.transaction((input: NewLead, receivedAt: string): CreatedLead => {
+    const key = input.idempotencyKey ?? null;
+    if (key !== null) {
+      const existing = selectByKey.get(key) as { id: string } | undefined;
+      if (existing) return { lead: getSync(existing.id)!, created: false };
+    }
+    const id = randomUUID();
+    insertLead.run({
+      id,
+      variant: input.variant,
+      name: input.name.trim(),
+      email: input.email.trim(),
+      phone: input.phone.trim(),
+      message: input.message.trim(),
+      source: input.source,
+      received_at: receivedAt,
+      status: input.spam ? 'spam' : 'pending',
+      idempotency_key: key,
+    });
+    if (!input.spam) insertOutbox.run(id, leadMessageId(id, domain), receivedAt);
+    return { lead: getSync(id)!, created: true };
+  });
+
+  const claimTx = db.transaction((now: string, until: string, limit: number): OutboxClaim[] => {
+    const token = randomUUID();
+    const rows = claim.all({ token, until, now, limit }) as Array<{ lead_id: string; message_id: string; attempts: number }>;
+    return rows.map((row) => ({
+      lead: getSync(row.lead_id)!,
+      messageId: row.message_id,
+      attempt: row.attempts,
+      leaseToken: token,
+      startedAt: now,
+    }));
+  });
+
+  const finishTx = db.transaction(
+    (claimed: OutboxClaim, at: string, error: string | null, retryAt: string | null): boolean => {
+      const leadId = claimed.lead.id;
+      if (!holdsLease.get(leadId, claimed.leaseToken)) return false;
+      insertAttempt.run(leadId, claimed.attempt, claimed.startedAt, at, error);
+      if (error === null) {
+        removeOutbox.run(leadId);
+        setStatus.run('sent', at, leadId);
+      } else if (retryAt === null) {
+        removeOutbox.run(leadId);
+        setStatus.run('failed', null, leadId);
+      } else {
+        reschedule.run(retryAt, error, leadId);
+      }
+      return true;
+    },
+  );
+
+  type Queued = { input: NewLead; receivedAt: string; resolve: (value: CreatedLead) => void; reject: (error: unknown) => void };
+  let queue: Queued[] = [];
+  const commitQueue = db.transaction((batch: Queued[]) => batch.map((item) => createTx(item.input, item.receivedAt)));
+  const flush = () => {
+    const batch = queue;
+    queue = [];
+    let results: CreatedLead[];
+    try {
+      results = commitQueue.immediate(batch);
+    } catch (error) {
+      // One bad lead must not fail the others: write them one by one.
+      for (const item of batch) {
+        try {
+          item.resolve(createTx.immediate(item.input, item.receivedAt));
+        } catch (itemError) {
+          item.reject(itemError);
+        }
+      }
+      return error;
+    }
+    batch.forEach((item, i) => item.resolve(results[i]!));
+    return null;
+  };
+
+  const store: SqliteLeadStore = {
+    db,
+
+    create(input, receivedAt) {
+      return new Promise<CreatedLead>((resolve, reject) => {
+        queue.push({ input, receivedAt: receivedAt.toISOString(), resolve, reject });
+        if (queue.length === 1) setImmediate(flush);
+      });
+    },
+
+    async get(id) {
+      return getSync(id);
+    },
+
+    async list(query: LeadQuery = {}) {
+      const where: string[] = [];
+      const params: Record<string, unknown> = {};
+      if (query.status) {
+        where.push('l.status = @status');
+        params.status = query.status;
+      }
+      if (query.handled === true) where.push('l.handled_at IS NOT NULL');
+      if (query.handled === false) where.push('l.handled_at IS NULL');
+      const clause = where.length > 0 ? ` WHERE ${where.join(' AND ')}` : '';
+      const total = (db.prepare(`SELECT COUNT(*) AS n FROM leads l${clause}`).get(params) as { n: number }).n;
+      let sql = `${LEAD_SELECT}${clause} ORDER BY l.received_at DESC, l.rowid DESC`;
+      if (query.limit !== undefined) {
+        sql += ' LIMIT @limit OFFSET @offset';
+        params.limit = query.limit;
+        params.offset = query.offset ?? 0;
+      }
+      const rows = db.prepare(sql).all(params) as LeadRow[];
+      return { leads: rows.map(toLead), total };
+    },
+
+    async setHandled(id, handled, at) {
+      updateHandled.run(handled ? at.toISOString() : null, id);
+      return getSync(id);
+    },
+
+    async delete(id) {
+      return deleteOne.run(id).changes > 0;
+    },
+
+    async deleteReceivedBefore(cutoff) {
+      return deleteOld.run(cutoff.toISOString()).changes;
+    },
+
+    async claimDue(now, limit, leaseMs) {
+      return claimTx.immediate(now.toISOString(), new Date(now.getTime() + leaseMs).toISOString(), limit);
+    },
+
+    async markSent(claimed, at) {
+      return finishTx.immediate(claimed, at.toISOString(), null, null);
+    },
+
+    async markFailed(claimed, error, at, retryAt) {
+      return finishTx.immediate(claimed, at.toISOString(), error, retryAt ? retryAt.toISOString() : null);
+    },
+
+    async attempts(id) {
+      const rows = selectAttempts.all(id) as Array<{ attempt: number; started_at: string; finished_at: string; error: string | null }>;
+      return rows.map((row): DeliveryAttempt => ({
+        attempt: row.attempt,
+        startedAt: row.started_at,
+        finishedAt: row.finished_at,
+        error: row.error,
+      }));
+    },
+
+    async outboxSize() {
+      return (countOutbox.get() as { n: number }).n;
+    },
+
+    async close() {
+      if (ownsDb && db.open) db.close();
+    },
+  };
+  return store;
+}

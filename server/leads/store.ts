@@ -1,0 +1,147 @@
+import type { LeadVariant } from '../../widgets/lib/contactLead';
+
+/**
+ * Persistence of contact and consultation requests ("leads") and of their mail outbox,
+ * independent of the database. The SQLite implementation is ./sqliteStore (the same file as the
+ * users); a PostgreSQL one implements the same interface, and ./storeContract.ts in the tests is
+ * the suite every implementation must pass.
+ *
+ * Invariants every implementation keeps:
+ * - a lead and its outbox entry are written in ONE transaction: when {@link LeadStore.create}
+ *   resolves, the lead is committed and, unless it is spam, queued for delivery;
+ * - an outbox entry is claimed atomically with a lease ({@link LeadStore.claimDue}): while the
+ *   lease runs no other claim (this process or another instance on the same database) returns
+ *   it; when the lease expires (the sender crashed) it is due again;
+ * - each claim counts one attempt, so a lead that crashes its sender is still given up after
+ *   the configured number of attempts;
+ * - ids are UUID v4 strings; times are ISO 8601 UTC strings (`toISOString()`), which sort as text;
+ * - no IP address is stored.
+ * Input is validated before it reaches the store (widgets/lib/contactLead); the store trims.
+ */
+
+/** Delivery state of a lead: queued for mail, mailed, given up after the last retry, or spam (never mailed). */
+export const LEAD_STATUSES = ['pending', 'sent', 'failed', 'spam'] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+
+export function isLeadStatus(value: unknown): value is LeadStatus {
+  return typeof value === 'string' && (LEAD_STATUSES as readonly string[]).includes(value);
+}
+
+export interface Lead {
+  id: string;
+  variant: LeadVariant;
+  name: string;
+  email: string;
+  phone: string;
+  message: string;
+  /** The page (origin + path) or the partner origin the request came from; '' when unknown. */
+  source: string;
+  receivedAt: string;
+  status: LeadStatus;
+  /** When the mail was accepted by the SMTP server. */
+  deliveredAt: string | null;
+  /** When an administrator marked the lead handled. */
+  handledAt: string | null;
+  /** Delivery attempts so far. */
+  attempts: number;
+  /** The error of the last failed attempt, if any. */
+  lastError: string | null;
+}
+
+export interface NewLead {
+  variant: LeadVariant;
+  name: string;
+  email: string;
+  phone: string;
+  message: string;
+  source: string;
+  /** Honeypot filled: kept as 'spam', not queued. */
+  spam: boolean;
+  /**
+   * The client's key for this submission (Idempotency-Key). A second create with the same key
+   * returns the first lead instead of storing a copy (a retry after a timeout counts once).
+   */
+  idempotencyKey?: string | null;
+}
+
+export interface CreatedLead {
+  lead: Lead;
+  /** False when the idempotency key was already known and the existing lead was returned. */
+  created: boolean;
+}
+
+export interface LeadQuery {
+  status?: LeadStatus;
+  /** true: only handled leads; false: only open ones; absent: both. */
+  handled?: boolean;
+  /** Page size (the API bounds it). Absent: every matching lead. */
+  limit?: number;
+  offset?: number;
+}
+
+export interface LeadPage {
+  /** Newest first. */
+  leads: Lead[];
+  /** Matching leads in all pages. */
+  total: number;
+}
+
+/** A claimed outbox entry: what the sender needs to mail the lead, and the lease proving the claim. */
+export interface OutboxClaim {
+  lead: Lead;
+  /** Stable Message-ID of this lead's mail (the same on every attempt). */
+  messageId: string;
+  /** This attempt's number, from 1. */
+  attempt: number;
+  /** Proof of the claim: {@link LeadStore.markSent} / {@link LeadStore.markFailed} only act while it holds. */
+  leaseToken: string;
+  /** When the attempt started (the claim's `now`). */
+  startedAt: string;
+}
+
+export interface DeliveryAttempt {
+  attempt: number;
+  startedAt: string;
+  finishedAt: string;
+  /** null: accepted by the SMTP server. */
+  error: string | null;
+}
+
+export interface LeadStore {
+  /** Stores a lead (and, unless spam, its outbox entry) in one transaction. */
+  create(input: NewLead, receivedAt: Date): Promise<CreatedLead>;
+  get(id: string): Promise<Lead | null>;
+  /** Newest first, filtered and paged. */
+  list(query?: LeadQuery): Promise<LeadPage>;
+  /** Sets (or clears) handledAt; returns the lead or null when there is none with this id. */
+  setHandled(id: string, handled: boolean, at: Date): Promise<Lead | null>;
+  /** Erases a lead with its outbox entry and attempt log; false when there was none. */
+  delete(id: string): Promise<boolean>;
+  /** Erases every lead received before `cutoff` (retention); returns how many. */
+  deleteReceivedBefore(cutoff: Date): Promise<number>;
+
+  /**
+   * Atomically claims up to `limit` outbox entries that are due at `now` (next attempt reached,
+   * no running lease), oldest due first: each gets a new lease until `now + leaseMs` and its
+   * attempt count goes up by one.
+   */
+  claimDue(now: Date, limit: number, leaseMs: number): Promise<OutboxClaim[]>;
+  /** The mail was accepted: the lead becomes 'sent' and leaves the outbox. False when the lease was lost. */
+  markSent(claim: OutboxClaim, at: Date): Promise<boolean>;
+  /**
+   * The attempt failed with `error`: logged; with `retryAt` the entry waits until then, without
+   * (attempts exhausted) the lead becomes 'failed' and leaves the outbox. False when the lease was lost.
+   */
+  markFailed(claim: OutboxClaim, error: string, at: Date, retryAt: Date | null): Promise<boolean>;
+  /** The attempt log of a lead, oldest first. */
+  attempts(id: string): Promise<DeliveryAttempt[]>;
+  /** Entries still waiting for delivery. */
+  outboxSize(): Promise<number>;
+  /** Releases the database (when the store opened it). Safe to call twice. */
+  close(): Promise<void>;
+}
+
+/** The stable Message-ID of a lead's mail: the same on every attempt, so a mailbox can drop a duplicate. */
+export function leadMessageId(id: string, domain: string): string {
+  return `<lead-${id}@${domain}>`;
+}

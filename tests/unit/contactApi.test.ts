@@ -1,0 +1,330 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { CONTACT_MESSAGES } from '../../server/api/contact';
+import { buildApp } from '../../server/app';
+import { loadConfig, type ServerConfig } from '../../server/config';
+import { FORM_ERROR_PAGE, FORM_MARKER } from '../../server/leads/formPage';
+import type { LeadMail, LeadMailer } from '../../server/leads/mail';
+import { openSqliteLeadStore } from '../../server/leads/sqliteStore';
+import { CONTACT_ENDPOINT, HONEYPOT_FIELD, SEND_FAILURE } from '../../widgets/lib/contactLead';
+import {
+  EMAIL_INVALID,
+  MESSAGE_REQUIRED,
+  NAME_REQUIRED,
+  NAME_TOO_SHORT,
+  PHONE_INVALID,
+  PHONE_REQUIRED,
+  EMAIL_REQUIRED,
+  MESSAGE_TOO_SHORT,
+} from '../../widgets/lib/validation';
+import { lead } from './leadStoreContract';
+
+/** POST/GET/PATCH/DELETE /dc_api/wa_v1/contact through inject, on the whole server and a real SQLite file. */
+
+const TOKEN = 'test-admin-token-lead';
+const ADMIN = { authorization: `Bearer ${TOKEN}` };
+const VALID = { name: 'Jana Weber', email: 'jana.weber@example.de', phone: '+49 621 4305 8870', message: 'We would like to talk about our monthly reporting.', variant: 'contact' };
+
+let root: string;
+let dist: string;
+let dbFile: string;
+let app: FastifyInstance;
+let mails: LeadMail[];
+
+const recordingMailer = (): LeadMailer => ({
+  async send(mail) {
+    mails.push(mail);
+  },
+  close() {},
+});
+
+function config(env: Record<string, string> = {}): ServerConfig {
+  return { ...loadConfig({ LOG_LEVEL: 'silent', DC_ADMIN_TOKEN: TOKEN, ...env }), distDir: dist, databasePath: dbFile };
+}
+
+async function start(env: Record<string, string> = {}) {
+  const server = await buildApp(config(env), { leadMailer: recordingMailer() });
+  await server.ready();
+  return server;
+}
+
+const post = (payload: unknown, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'POST', url: CONTACT_ENDPOINT, payload: payload as InjectOptions['payload'], headers: { 'content-type': 'application/json', ...headers } });
+
+const formPost = (fields: Record<string, string>, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'POST', url: CONTACT_ENDPOINT, payload: new URLSearchParams(fields).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers } });
+
+const admin = (url: string, options: Partial<InjectOptions> = {}) =>
+  app.inject({ method: 'GET', ...options, url: CONTACT_ENDPOINT + url, headers: { ...ADMIN, ...(options.headers as Record<string, string> | undefined) } });
+
+beforeAll(() => {
+  root = mkdtempSync(join(tmpdir(), 'dc-contact-'));
+  dist = join(root, 'dist');
+  mkdirSync(join(dist, 'contact', 'form_error'), { recursive: true });
+  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Home</title>');
+  writeFileSync(join(dist, FORM_ERROR_PAGE), `<!doctype html><html lang="en"><title>Please check</title><main>${FORM_MARKER}</main></html>`);
+});
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+beforeEach(async () => {
+  mails = [];
+  dbFile = join(mkdtempSync(join(root, 'db-')), 'dc.sqlite');
+  app = await start();
+});
+afterEach(async () => app.close());
+
+async function waitForMails(count: number) {
+  for (let i = 0; i < 200 && mails.length < count; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+  return mails;
+}
+
+describe('POST /contact (JSON)', () => {
+  it('201 {id, receivedAt} after the lead is committed; the lead is mailed', async () => {
+    const response = await post(VALID, { origin: 'https://www.dataclarity.de' });
+    expect(response.statusCode).toBe(201);
+    const body = response.json() as { id: string; receivedAt: string };
+    expect(Object.keys(body).sort()).toEqual(['id', 'receivedAt']);
+    expect(response.headers.location).toBe(`${CONTACT_ENDPOINT}/${body.id}`);
+    // Committed: another connection to the file sees it.
+    const other = openSqliteLeadStore(dbFile);
+    const stored = await other.get(body.id);
+    await other.close();
+    expect(stored).toMatchObject({ ...VALID, receivedAt: body.receivedAt, source: 'https://www.dataclarity.de' });
+    const [mail] = await waitForMails(1);
+    expect(mail!.replyTo).toEqual({ name: 'Jana Weber', address: 'jana.weber@example.de' });
+    expect(mail!.to).toBe('hello@dataclarity.de');
+  });
+
+  it('400 names each field with the SPEC 8 messages of the element', async () => {
+    const empty = await post({});
+    expect(empty.statusCode).toBe(400);
+    expect(empty.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(empty.json()).toMatchObject({
+      status: 400,
+      message: NAME_REQUIRED,
+      errors: { name: NAME_REQUIRED, email: EMAIL_REQUIRED, phone: PHONE_REQUIRED, message: MESSAGE_REQUIRED },
+    });
+    const bad = await post({ name: ' J ', email: 'jana weber@example.de', phone: '0621 1234', message: 'too short', variant: 'newsletter' });
+    expect(bad.json().errors).toEqual({
+      name: NAME_TOO_SHORT,
+      email: EMAIL_INVALID,
+      phone: PHONE_INVALID,
+      message: MESSAGE_TOO_SHORT,
+      variant: 'Choose the kind of request: contact or consultation.',
+    });
+    expect((await post([VALID])).json()).toMatchObject({ status: 400, message: CONTACT_MESSAGES.bodyNotObject });
+    expect((await post('{"name":')).statusCode).toBe(400);
+    expect((await post({ ...VALID, name: 42 })).json().errors).toEqual({ name: NAME_REQUIRED });
+    expect((await admin('', {})).json().total).toBe(0);
+  });
+
+  it('413 over 16 KB, 415 for other body types', async () => {
+    const big = await post({ ...VALID, message: 'x'.repeat(17 * 1024) });
+    expect(big.statusCode).toBe(413);
+    expect(big.headers['content-type']).toMatch(/problem\+json/);
+    const text = await app.inject({ method: 'POST', url: CONTACT_ENDPOINT, payload: 'hello', headers: { 'content-type': 'text/plain' } });
+    expect(text.statusCode).toBe(415);
+    expect(text.json().message).toBe(CONTACT_MESSAGES.notFormOrJson);
+  });
+
+  it('429 past 5 requests per IP in 10 minutes, with Retry-After and the message naming our address', async () => {
+    for (let i = 0; i < 5; i++) expect((await post(VALID)).statusCode).toBe(201);
+    const limited = await post(VALID);
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(limited.json().message).toBe(SEND_FAILURE.rateLimited);
+    expect(limited.json().message).toContain('hello@dataclarity.de');
+    const form = await formPost(VALID);
+    expect(form.statusCode).toBe(429);
+    expect(form.headers['content-type']).toMatch(/^text\/html/);
+    expect(form.body).toContain('wait a few minutes');
+    // Without TRUST_PROXY a made-up X-Forwarded-For does not dodge the limit.
+    expect((await post(VALID, { 'x-forwarded-for': '203.0.113.9' })).statusCode).toBe(429);
+  });
+
+  it('the limit is configurable (DC_CONTACT_RATE_MAX)', async () => {
+    await app.close();
+    app = await start({ DC_CONTACT_RATE_MAX: '2' });
+    expect((await post(VALID)).statusCode).toBe(201);
+    expect((await post(VALID)).statusCode).toBe(201);
+    expect((await post(VALID)).statusCode).toBe(429);
+  });
+
+  it('a filled honeypot answers like a success; the lead is kept as spam and not mailed', async () => {
+    const response = await post({ ...VALID, [HONEYPOT_FIELD]: 'https://spam.example' });
+    expect(response.statusCode).toBe(201);
+    expect(Object.keys(response.json()).sort()).toEqual(['id', 'receivedAt']);
+    const stored = (await admin(`/${response.json().id}`)).json();
+    expect(stored.status).toBe('spam');
+    const form = await formPost({ ...VALID, [HONEYPOT_FIELD]: 'x' });
+    expect(form.statusCode).toBe(303);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(mails).toEqual([]);
+    expect((await admin('?status=spam')).json().total).toBe(2);
+  });
+
+  it('a retry with the same Idempotency-Key is stored and mailed once', async () => {
+    const first = await post(VALID, { 'idempotency-key': 'k-0123456789abcdef' });
+    const second = await post(VALID, { 'idempotency-key': 'k-0123456789abcdef' });
+    expect(second.statusCode).toBe(201);
+    expect(second.json().id).toBe(first.json().id);
+    await waitForMails(1);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(mails).toHaveLength(1);
+    expect((await admin('')).json().total).toBe(1);
+  });
+
+  it('CORS: any origin may post, without credentials; the preflight is answered', async () => {
+    const preflight = await app.inject({
+      method: 'OPTIONS',
+      url: CONTACT_ENDPOINT,
+      headers: { origin: 'https://partner.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type, idempotency-key' },
+    });
+    expect(preflight.statusCode).toBe(204);
+    expect(preflight.headers['access-control-allow-origin']).toBe('*');
+    expect(preflight.headers['access-control-allow-methods']).toBe('POST');
+    expect(String(preflight.headers['access-control-allow-headers']).toLowerCase()).toContain('content-type');
+    expect(String(preflight.headers['access-control-allow-headers']).toLowerCase()).toContain('idempotency-key');
+    expect(preflight.headers['access-control-allow-credentials']).toBeUndefined();
+    const response = await post({ ...VALID, page: 'https://partner.example/kontakt?utm=x' }, { origin: 'https://partner.example' });
+    expect(response.headers['access-control-allow-origin']).toBe('*');
+    expect(response.headers['access-control-allow-credentials']).toBeUndefined();
+    expect((await admin(`/${response.json().id}`)).json().source).toBe('https://partner.example/kontakt');
+    // A page claimed on another origin than the request's is not believed.
+    const lying = await post({ ...VALID, page: 'https://www.dataclarity.de/contact' }, { origin: 'https://partner.example' });
+    expect((await admin(`/${lying.json().id}`)).json().source).toBe('https://partner.example');
+    // The admin API is not open to other origins.
+    const list = await admin('', { headers: { origin: 'https://partner.example' } });
+    expect(list.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('hostile values in every field are stored as typed and escaped in every HTML answer', async () => {
+    const hostile = {
+      name: '<script>alert(1)</script>\r\nBcc: x@y.z',
+      email: 'eve@example.com',
+      phone: '+49 621 4305 8870',
+      message: '"><img src=x onerror=alert(1)>\r\nSubject: hi\r\n\r\n<b>bold</b>',
+      variant: 'contact',
+    };
+    const response = await post(hostile);
+    expect(response.statusCode).toBe(201);
+    const stored = (await admin(`/${response.json().id}`)).json();
+    expect(stored).toMatchObject({ name: hostile.name.trim(), message: hostile.message.trim() });
+    const [mail] = await waitForMails(1);
+    expect(mail!.subject).not.toMatch(/[\r\n]/);
+    expect(mail!.replyTo!.name).not.toMatch(/[\r\n]/);
+    // A refused form post shows the values back, escaped.
+    const form = await formPost({ ...hostile, email: '"><script>alert(2)</script>' });
+    expect(form.statusCode).toBe(400);
+    expect(form.body).not.toContain('<script>');
+    expect(form.body).not.toContain('<img');
+    expect(form.body).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(form.body).toContain('&quot;&gt;&lt;script&gt;alert(2)&lt;/script&gt;');
+  });
+});
+
+describe('POST /contact (form post, no JavaScript)', () => {
+  it('303 to the variant\'s thank-you page after storing', async () => {
+    const contact = await formPost({ ...VALID, page: '/contact' }, { origin: 'http://localhost', referer: 'http://localhost/contact' });
+    expect(contact.statusCode).toBe(303);
+    expect(contact.headers.location).toBe('/contact/thank_you');
+    const consultation = await formPost({ ...VALID, variant: 'consultation' });
+    expect(consultation.headers.location).toBe('/free_consultation/thank_you');
+    const list = (await admin('')).json();
+    expect(list.leads.map((l: { variant: string }) => l.variant)).toEqual(['consultation', 'contact']);
+    expect(list.leads[1].source).toBe('http://localhost/contact');
+  });
+
+  it('a refused form post is an HTML page naming what to fix, with the typed values kept, never JSON', async () => {
+    const response = await formPost({ name: 'Jana', email: 'not-an-email', phone: '', message: 'Hello there, we need help.', variant: 'consultation' });
+    expect(response.statusCode).toBe(400);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.body).toContain(EMAIL_INVALID);
+    expect(response.body).toContain(PHONE_REQUIRED);
+    expect(response.body).toContain('value="Jana"');
+    expect(response.body).toContain('value="not-an-email"');
+    expect(response.body).toContain('Hello there, we need help.</textarea>');
+    expect(response.body).toContain('name="variant" value="consultation"');
+    expect(response.body).toContain('role="alert"');
+    const big = await formPost({ ...VALID, message: 'x'.repeat(17 * 1024) });
+    expect(big.statusCode).toBe(413);
+    expect(big.headers['content-type']).toMatch(/^text\/html/);
+    expect(big.body).toContain('too long');
+  });
+});
+
+describe('the administrator\'s lead API', () => {
+  it('401 without the token', async () => {
+    for (const [method, url] of [['GET', ''], ['GET', '/x'], ['PATCH', '/x'], ['DELETE', '/x']] as const) {
+      const response = await app.inject({ method, url: CONTACT_ENDPOINT + url });
+      expect(response.statusCode, `${method} ${url}`).toBe(401);
+    }
+  });
+
+  it('lists newest first, paged, filtered by status and handled', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 4; i++) ids.push((await post({ ...VALID, name: `Person ${i}` }, { 'x-forwarded-for': String(i) })).json().id);
+    const all = (await admin('')).json();
+    expect(all.total).toBe(4);
+    expect(all.leads.map((l: { id: string }) => l.id)).toEqual([...ids].reverse());
+    const page = (await admin('?limit=2&offset=2')).json();
+    expect(page).toMatchObject({ total: 4, limit: 2, offset: 2 });
+    expect(page.leads.map((l: { name: string }) => l.name)).toEqual(['Person 1', 'Person 0']);
+    expect((await admin('?status=bogus')).statusCode).toBe(400);
+    expect((await admin('?limit=0')).statusCode).toBe(400);
+    expect((await admin('?handled=maybe')).statusCode).toBe(400);
+
+    const patched = await admin(`/${ids[0]}`, { method: 'PATCH' });
+    expect(patched.statusCode).toBe(200);
+    expect(patched.json().handledAt).toMatch(/^\d{4}-/);
+    expect((await admin('?handled=true')).json().leads.map((l: { id: string }) => l.id)).toEqual([ids[0]]);
+    const reopened = await admin(`/${ids[0]}`, { method: 'PATCH', payload: { handled: false }, headers: { 'content-type': 'application/json' } });
+    expect(reopened.json().handledAt).toBeNull();
+    expect((await admin(`/${ids[0]}`, { method: 'PATCH', payload: { status: 'sent' }, headers: { 'content-type': 'application/json' } })).statusCode).toBe(400);
+    expect((await admin('/missing', { method: 'PATCH' })).statusCode).toBe(404);
+
+    await waitForMails(4);
+    const one = (await admin(`/${ids[1]}`)).json();
+    expect(one.status).toBe('sent');
+    expect(one.deliveryAttempts).toHaveLength(1);
+    expect(one.deliveryAttempts[0].error).toBeNull();
+  });
+
+  it('DELETE erases a lead', async () => {
+    const id = (await post(VALID)).json().id;
+    expect((await admin(`/${id}`, { method: 'DELETE' })).statusCode).toBe(204);
+    expect((await admin(`/${id}`)).statusCode).toBe(404);
+    expect((await admin(`/${id}`, { method: 'DELETE' })).statusCode).toBe(404);
+    expect((await admin('')).json().total).toBe(0);
+  });
+
+  it('CSV (Accept: text/csv or ?format=csv): RFC 4180, formulas neutralised', async () => {
+    await post({ ...VALID, name: '=HYPERLINK("http://evil.example","x")', message: 'Line one\r\nLine "two" @home, ok' });
+    const byAccept = await admin('', { headers: { accept: 'text/csv' } });
+    const byQuery = await admin('?format=csv');
+    expect(byAccept.headers['content-type']).toMatch(/^text\/csv; charset=utf-8/);
+    expect(byAccept.headers['content-disposition']).toMatch(/^attachment; filename="leads-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(byQuery.body).toBe(byAccept.body);
+    const text = byAccept.body.replace(/^\uFEFF/, '');
+    const [header, row] = text.split('\r\n');
+    expect(header).toBe('"id","received_at","variant","status","handled_at","name","email","phone","message","source","delivered_at","attempts","last_error"');
+    expect(row).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`);
+    expect(row).toContain(`"'+49 621 4305 8870"`);
+    expect(text).toContain('"Line one\r\nLine ""two"" @home, ok"');
+    expect(text.endsWith('\r\n')).toBe(true);
+  });
+
+  it('retention: leads older than LEAD_RETENTION_DAYS are deleted when the server starts', async () => {
+    await app.close();
+    const store = openSqliteLeadStore(dbFile);
+    const old = (await store.create(lead(), new Date(Date.now() - 31 * 86_400_000))).lead;
+    const recent = (await store.create(lead(), new Date(Date.now() - 29 * 86_400_000))).lead;
+    await store.close();
+    app = await start({ LEAD_RETENTION_DAYS: '30' });
+    for (let i = 0; i < 100 && (await admin(`/${old.id}`)).statusCode !== 404; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect((await admin(`/${old.id}`)).statusCode).toBe(404);
+    expect((await admin(`/${recent.id}`)).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,178 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createLeadDelivery, retryDelayMs } from '../../server/leads/delivery';
+import { headerText, leadMail, replyToAddress, smtpMailer, smtpOptions } from '../../server/leads/mail';
+import { openSqliteLeadStore, type SqliteLeadStore } from '../../server/leads/sqliteStore';
+import { startSmtpSink, type SmtpSink } from '../support/smtpSink';
+import { lead } from './leadStoreContract';
+
+/**
+ * The outbox worker against a real SMTP server in this process (smtp-server) and a real SQLite
+ * file: delivered once with the right headers, retried after a refusal and while the server is
+ * down, resumed by a new worker (a restart), hostile field values kept out of the headers.
+ */
+
+const ADDRESSES = { to: 'sales@dataclarity.de', from: '"DataClarity website" <website@dataclarity.de>' };
+const RETRY = { baseDelayMs: 1, maxDelayMs: 5, maxAttempts: 4 };
+
+let dir: string;
+let file: string;
+let store: SqliteLeadStore;
+let sink: SmtpSink;
+
+beforeEach(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'dc-delivery-'));
+  file = join(dir, 'dc.sqlite');
+  store = openSqliteLeadStore(file);
+  sink = await startSmtpSink();
+});
+
+afterEach(async () => {
+  await store.close();
+  await sink.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function worker(overrides: Partial<Parameters<typeof createLeadDelivery>[0]> = {}) {
+  return createLeadDelivery({ store, mailer: smtpMailer(sink.url), addresses: ADDRESSES, retry: RETRY, pollMs: 10, ...overrides });
+}
+
+/** Runs passes until the outbox is empty (or fails after `limit` passes). */
+async function drain(delivery: ReturnType<typeof worker>, limit = 200) {
+  for (let i = 0; i < limit; i++) {
+    await delivery.runOnce();
+    if ((await store.outboxSize()) === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  throw new Error('outbox did not drain');
+}
+
+describe('lead delivery over SMTP', () => {
+  it('mails a lead once: to LEADS_TO, Reply-To the visitor, a subject naming variant and visitor, every field in plain text', async () => {
+    const { lead: stored } = await store.create(lead({ variant: 'consultation', name: 'Jana Weber', phone: '+49 (621) 4305-8870' }), new Date('2026-03-02T08:00:00Z'));
+    const delivery = worker();
+    await drain(delivery);
+    await delivery.runOnce();
+    expect(sink.received).toHaveLength(1);
+    const [mail] = sink.received;
+    expect(mail!.envelope.to).toEqual(['sales@dataclarity.de']);
+    expect(mail!.parsed.to).toMatchObject({ value: [{ address: 'sales@dataclarity.de' }] });
+    expect(mail!.parsed.from?.value[0]?.address).toBe('website@dataclarity.de');
+    expect(mail!.parsed.replyTo?.value).toEqual([{ address: 'jana.weber@example.de', name: 'Jana Weber' }]);
+    expect(mail!.parsed.subject).toBe('Free consultation request: Jana Weber');
+    expect(mail!.parsed.messageId).toBe(`<lead-${stored.id}@dataclarity.de>`);
+    expect(mail!.parsed.html).toBe(false);
+    const text = mail!.parsed.text!;
+    for (const value of ['Jana Weber', 'jana.weber@example.de', '+49 (621) 4305-8870', 'We would like to talk about our monthly reporting.', stored.id, 'consultation', 'https://www.dataclarity.de/contact']) {
+      expect(text).toContain(value);
+    }
+    expect(await store.get(stored.id)).toMatchObject({ status: 'sent', attempts: 1 });
+  });
+
+  it('retries after a refusal and records each attempt', async () => {
+    const { lead: stored } = await store.create(lead(), new Date());
+    sink.refusing = true;
+    const delivery = worker();
+    await delivery.runOnce();
+    expect(sink.refusals).toBe(1);
+    const failed = await store.get(stored.id);
+    expect(failed).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(failed!.lastError).toMatch(/451/);
+    sink.refusing = false;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await drain(delivery);
+    expect(sink.received).toHaveLength(1);
+    expect((await store.attempts(stored.id)).map((a) => a.error === null)).toEqual([false, true]);
+  });
+
+  it('an unreachable server fails no request and loses no lead: the mail arrives when it is back', async () => {
+    const { lead: stored } = await store.create(lead(), new Date());
+    await sink.stop();
+    const delivery = worker({ retry: { baseDelayMs: 1, maxDelayMs: 5, maxAttempts: 50 } });
+    await delivery.runOnce();
+    expect((await store.get(stored.id))!.lastError).toMatch(/ECONNREFUSED/);
+    await sink.start();
+    await drain(delivery);
+    expect(sink.received).toHaveLength(1);
+    expect(await store.get(stored.id)).toMatchObject({ status: 'sent', attempts: 2 });
+  });
+
+  it('gives up after the last attempt: the lead stays stored as failed', async () => {
+    const { lead: stored } = await store.create(lead(), new Date());
+    sink.refusing = true;
+    await drain(worker());
+    expect(sink.refusals).toBe(RETRY.maxAttempts);
+    expect(await store.get(stored.id)).toMatchObject({ status: 'failed', attempts: RETRY.maxAttempts });
+  });
+
+  it('resumes pending deliveries after a restart (a new store and worker on the same file)', async () => {
+    sink.refusing = true;
+    const first = worker();
+    const ids = [];
+    for (let i = 0; i < 3; i++) ids.push((await store.create(lead({ name: `Person ${i}` }), new Date())).lead.id);
+    await first.runOnce();
+    await first.stop();
+    await store.close();
+    sink.refusing = false;
+    store = openSqliteLeadStore(file);
+    const second = worker();
+    second.start();
+    await sink.waitFor(3);
+    await second.stop();
+    expect(sink.received.map((m) => m.parsed.subject).sort()).toEqual(['Contact request: Person 0', 'Contact request: Person 1', 'Contact request: Person 2']);
+    for (const id of ids) expect((await store.get(id))!.status).toBe('sent');
+  });
+
+  it('hostile values in every field never reach a header or become markup', async () => {
+    const hostile = lead({
+      name: 'Eve\r\nBcc: victim@example.com\r\nX-Evil: 1 <script>alert(1)</script>',
+      email: 'eve@example.com\r\nBcc: victim@example.com',
+      phone: '+49 621\r\nX-Phone: 1',
+      message: '<img src=x onerror=alert(1)>\r\n\r\nContent-Type: text/html\r\n.\r\nMAIL FROM:<x@y.z>',
+      source: 'https://partner.example/\r\nX-Source: 1',
+    });
+    const { lead: stored } = await store.create(hostile, new Date());
+    await drain(worker());
+    const [mail] = sink.received;
+    const head = mail!.raw.split('\r\n\r\n')[0]!;
+    expect(head).not.toMatch(/^(Bcc|X-Evil|X-Phone|X-Source):/im);
+    expect(mail!.envelope.to).toEqual(['sales@dataclarity.de']);
+    expect(mail!.parsed.bcc).toBeUndefined();
+    // The address with a line break is not usable as Reply-To: none is set.
+    expect(mail!.parsed.replyTo).toBeUndefined();
+    expect(mail!.parsed.subject).toBe('Contact request: Eve Bcc: victim@example.com X-Evil: 1 <script>alert(1)</script>');
+    expect(mail!.parsed.html).toBe(false);
+    expect(mail!.parsed.headers.get('content-type')).toMatchObject({ value: 'text/plain' });
+    expect(mail!.parsed.text).toContain('<img src=x onerror=alert(1)>');
+    expect(mail!.parsed.text).toContain('MAIL FROM:<x@y.z>');
+    expect(await store.get(stored.id)).toMatchObject({ status: 'sent' });
+  });
+});
+
+describe('lead mail building', () => {
+  it('header text is one line without control characters, bounded', () => {
+    expect(headerText('a\r\nb\tc\u0000d\u2028e')).toBe('a b c d e');
+    expect([...headerText('x'.repeat(200))]).toHaveLength(80);
+  });
+
+  it('Reply-To only for a plain address', () => {
+    expect(replyToAddress(' jana@example.de ')).toBe('jana@example.de');
+    for (const bad of ['a@b.c\r\nBcc: x@y.z', 'a,b@c.d', '"x"@y.z', 'a<b@c.d', 'a@b.c>', 'a;b@c.d']) expect(replyToAddress(bad), bad).toBeNull();
+    const mail = leadMail({ ...lead(), id: 'x', receivedAt: '2026-03-02T08:00:00.000Z', status: 'pending', deliveredAt: null, handledAt: null, attempts: 0, lastError: null, email: 'a,b@c.d' } as never, '<m@x>', ADDRESSES);
+    expect(mail.replyTo).toBeUndefined();
+    expect(mail.text).toContain('not usable as Reply-To');
+  });
+
+  it('retry delays grow and are bounded', () => {
+    const retry = { baseDelayMs: 30_000, maxDelayMs: 3_600_000, maxAttempts: 12 };
+    expect([1, 2, 3, 4, 8, 11].map((n) => retryDelayMs(n, retry))).toEqual([30_000, 60_000, 120_000, 240_000, 3_600_000, 3_600_000]);
+  });
+
+  it('reads SMTP URLs with credentials', () => {
+    expect(smtpOptions('smtp://user%40x:p%3Ass@mail.example:2525')).toMatchObject({ host: 'mail.example', port: 2525, secure: false, auth: { user: 'user@x', pass: 'p:ss' } });
+    expect(smtpOptions('smtps://mail.example')).toMatchObject({ port: 465, secure: true });
+    expect(() => smtpOptions('http://mail.example')).toThrow(/smtp/);
+  });
+});

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { csvCell, leadsCsv } from '../../server/leads/csv';
+import { PHONE_HTML_PATTERN, contactFormHtml, escapeHtml } from '../../widgets/lib/contactFormHtml';
+import { HONEYPOT_FIELD, readLeadInput, validateLead } from '../../widgets/lib/contactLead';
+import { phoneError } from '../../widgets/lib/validation';
+
+describe('lead input', () => {
+  it('reads every field as a string, a missing variant as contact', () => {
+    expect(readLeadInput({ name: 1, email: 'a@b.c', variant: ' Consultation ', [HONEYPOT_FIELD]: 'x', page: '/p' })).toEqual({
+      values: { name: '', email: 'a@b.c', phone: '', message: '' },
+      variant: 'consultation',
+      honeypot: 'x',
+      page: '/p',
+    });
+    expect(readLeadInput(null).variant).toBe('contact');
+    expect(validateLead(readLeadInput({ variant: 'x' })).variant).toMatch(/contact or consultation/);
+  });
+});
+
+describe('CSV cells', () => {
+  it('quotes everything, doubles quotes, neutralises formulas', () => {
+    expect(csvCell('plain')).toBe('"plain"');
+    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
+    for (const start of ['=', '+', '-', '@', '\t', '\r']) expect(csvCell(`${start}1+1`)).toBe(`"'${start}1+1"`);
+    expect(csvCell(null)).toBe('""');
+    expect(csvCell(3)).toBe('"3"');
+    expect(leadsCsv([]).startsWith('\uFEFF"id"')).toBe(true);
+  });
+});
+
+describe('the static form', () => {
+  it('its phone pattern agrees with the shared phone rule', () => {
+    const pattern = new RegExp(`^(?:${PHONE_HTML_PATTERN})$`, 'v');
+    const samples = ['+49 621 4305 8870', '+49 (621) 4305-8870', '0621 1234', '+', '', '1', '12345678901234567', '1234567890123456', '+0 621', '(+49) 621', '49-621-1234', 'abc', '+49 621 x'];
+    for (const sample of samples) expect(pattern.test(sample), sample).toBe(sample.trim() !== '' && phoneError(sample) === '');
+  });
+
+  it('has the fields, labels, native constraints, honeypot and escapes values', () => {
+    const html = contactFormHtml({ variant: 'consultation', values: { name: '"><script>x</script>' }, errors: { email: 'Please enter a valid email address' } });
+    expect(html).toContain('method="post" action="/dc_api/wa_v1/contact"');
+    expect(html).toContain('<label for="lf-message">What would you like to discuss?</label>');
+    expect(html).toMatch(/<input id="lf-email" name="email" class="form-input" required aria-invalid="true" aria-describedby="lf-email-error" type="email"/);
+    expect(html).toContain('minlength="2"');
+    expect(html).toContain('minlength="10"');
+    expect(html).toContain(`name="${HONEYPOT_FIELD}" tabindex="-1"`);
+    expect(html).toContain(`value="${escapeHtml('"><script>x</script>')}"`);
+    expect(html).not.toContain('<script>');
+    expect(html).toContain('name="variant" value="consultation"');
+  });
+});
+
+describe('privacy policy and lead retention', () => {
+  it('states the retention of form requests the server applies by default', async () => {
+    const { loadConfig } = await import('../../server/config');
+    const { readFileSync } = await import('node:fs');
+    const text = readFileSync('site/_data/legal/privacy.json', 'utf8');
+    expect(text).toContain(`deleted automatically ${loadConfig({}).leads.retentionDays} days after we received it`);
+    expect(text).toContain('We do not store your IP address with the request.');
+    expect(text).toContain("forwarded from there by email to our team's inbox ({company.email})");
+  });
+});

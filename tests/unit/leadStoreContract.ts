@@ -1,0 +1,201 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { LeadStore, NewLead } from '../../server/leads/store';
+
+/**
+ * The behaviour every LeadStore must have, as a reusable suite: call it with a factory that gives
+ * a fresh, empty store (SQLite here; a PostgreSQL store runs the same suite). `second` opens
+ * another store on the same database (another server instance), for the claim tests.
+ */
+export interface StoreFixture {
+  store: LeadStore;
+  second(): Promise<LeadStore>;
+  cleanup(): Promise<void>;
+}
+
+const T0 = new Date('2026-03-02T08:00:00.000Z');
+const at = (ms: number) => new Date(T0.getTime() + ms);
+
+export function lead(overrides: Partial<NewLead> = {}): NewLead {
+  return {
+    variant: 'contact',
+    name: ' Jana Weber ',
+    email: ' jana.weber@example.de ',
+    phone: '+49 621 4305 8870',
+    message: 'We would like to talk about our monthly reporting.',
+    source: 'https://www.dataclarity.de/contact',
+    spam: false,
+    ...overrides,
+  };
+}
+
+export function leadStoreContract(name: string, open: () => Promise<StoreFixture>): void {
+  describe(`LeadStore contract: ${name}`, () => {
+    let fixture: StoreFixture;
+    let store: LeadStore;
+    beforeEach(async () => {
+      fixture = await open();
+      store = fixture.store;
+    });
+    afterEach(async () => fixture.cleanup());
+
+    it('stores a lead trimmed, pending, queued, and reads it back', async () => {
+      const { lead: stored, created } = await store.create(lead(), T0);
+      expect(created).toBe(true);
+      expect(stored.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      expect(stored).toMatchObject({
+        variant: 'contact',
+        name: 'Jana Weber',
+        email: 'jana.weber@example.de',
+        phone: '+49 621 4305 8870',
+        message: 'We would like to talk about our monthly reporting.',
+        source: 'https://www.dataclarity.de/contact',
+        receivedAt: T0.toISOString(),
+        status: 'pending',
+        deliveredAt: null,
+        handledAt: null,
+        attempts: 0,
+        lastError: null,
+      });
+      expect(await store.get(stored.id)).toEqual(stored);
+      expect(await store.get('no-such-id')).toBeNull();
+      expect(await store.outboxSize()).toBe(1);
+    });
+
+    it('keeps spam out of the outbox', async () => {
+      const { lead: spam } = await store.create(lead({ spam: true }), T0);
+      expect(spam.status).toBe('spam');
+      expect(await store.outboxSize()).toBe(0);
+      expect(await store.claimDue(at(60_000), 10, 60_000)).toEqual([]);
+    });
+
+    it('stores a retried submission (same idempotency key) once', async () => {
+      const first = await store.create(lead({ idempotencyKey: 'key-123456789' }), T0);
+      const again = await store.create(lead({ idempotencyKey: 'key-123456789', message: 'A different text this time.' }), at(1000));
+      expect(again.created).toBe(false);
+      expect(again.lead.id).toBe(first.lead.id);
+      expect((await store.list()).total).toBe(1);
+      expect(await store.outboxSize()).toBe(1);
+    });
+
+    it('concurrent creates are all stored, each once, and a repeated key in the same moment counts once', async () => {
+      const results = await Promise.all([
+        ...Array.from({ length: 40 }, (_, i) => store.create(lead({ name: `Person ${i}` }), at(i))),
+        store.create(lead({ idempotencyKey: 'same-key-0001' }), at(100)),
+        store.create(lead({ idempotencyKey: 'same-key-0001' }), at(101)),
+      ]);
+      expect(new Set(results.slice(0, 40).map((r) => r.lead.id)).size).toBe(40);
+      expect(results.slice(0, 40).map((r) => r.lead.name)).toEqual(Array.from({ length: 40 }, (_, i) => `Person ${i}`));
+      expect(results[41]!.lead.id).toBe(results[40]!.lead.id);
+      expect([results[40]!.created, results[41]!.created]).toEqual([true, false]);
+      expect((await store.list()).total).toBe(41);
+      expect(await store.outboxSize()).toBe(41);
+    });
+
+    it('lists newest first, filters by status and handled, pages', async () => {
+      const ids: string[] = [];
+      for (let i = 0; i < 5; i++) ids.push((await store.create(lead({ name: `Person ${i}`, spam: i === 4 }), at(i * 1000))).lead.id);
+      const all = await store.list();
+      expect(all.total).toBe(5);
+      expect(all.leads.map((l) => l.id)).toEqual([...ids].reverse());
+      const page = await store.list({ limit: 2, offset: 1 });
+      expect(page.total).toBe(5);
+      expect(page.leads.map((l) => l.id)).toEqual([ids[3], ids[2]]);
+      expect((await store.list({ status: 'spam' })).leads.map((l) => l.id)).toEqual([ids[4]]);
+      expect((await store.list({ status: 'pending' })).total).toBe(4);
+      await store.setHandled(ids[1]!, true, at(10_000));
+      expect((await store.list({ handled: true })).leads.map((l) => l.id)).toEqual([ids[1]]);
+      expect((await store.list({ handled: false })).total).toBe(4);
+      const reopened = await store.setHandled(ids[1]!, false, at(11_000));
+      expect(reopened?.handledAt).toBeNull();
+      expect(await store.setHandled('missing', true, T0)).toBeNull();
+    });
+
+    it('erases a lead with its outbox entry and attempts; retention deletes old leads only', async () => {
+      const old = (await store.create(lead(), T0)).lead;
+      const recent = (await store.create(lead(), at(86_400_000))).lead;
+      const [claim] = await store.claimDue(at(86_400_000), 10, 60_000);
+      await store.markFailed(claim!, 'refused', at(86_400_001), at(86_500_000));
+      expect(await store.delete(old.id)).toBe(true);
+      expect(await store.delete(old.id)).toBe(false);
+      expect(await store.get(old.id)).toBeNull();
+      expect(await store.attempts(old.id)).toEqual([]);
+      const older = (await store.create(lead(), at(-1))).lead;
+      expect(await store.deleteReceivedBefore(T0)).toBe(1);
+      expect(await store.get(older.id)).toBeNull();
+      expect(await store.get(recent.id)).not.toBeNull();
+      expect(await store.outboxSize()).toBe(1);
+    });
+
+    it('outbox: claim → sent; the lease proves the claim; a sent lead is never claimed again', async () => {
+      const { lead: stored } = await store.create(lead(), T0);
+      const claims = await store.claimDue(T0, 10, 60_000);
+      expect(claims).toHaveLength(1);
+      const [claim] = claims;
+      expect(claim!.lead.id).toBe(stored.id);
+      expect(claim!.attempt).toBe(1);
+      expect(claim!.messageId).toMatch(new RegExp(`^<lead-${stored.id}@[a-z0-9.-]+>$`));
+      // Leased: nobody else gets it meanwhile.
+      expect(await store.claimDue(at(30_000), 10, 60_000)).toEqual([]);
+      expect(await store.markSent({ ...claim!, leaseToken: 'someone-else' }, at(1000))).toBe(false);
+      expect(await store.markSent(claim!, at(1000))).toBe(true);
+      const sent = await store.get(stored.id);
+      expect(sent).toMatchObject({ status: 'sent', deliveredAt: at(1000).toISOString(), attempts: 1, lastError: null });
+      expect(await store.outboxSize()).toBe(0);
+      expect(await store.claimDue(at(3_600_000), 10, 60_000)).toEqual([]);
+      expect(await store.markSent(claim!, at(2000))).toBe(false);
+    });
+
+    it('outbox: a failure waits for its retry time, records the error, then gives up as failed', async () => {
+      const { lead: stored } = await store.create(lead(), T0);
+      const [first] = await store.claimDue(T0, 10, 60_000);
+      expect(await store.markFailed(first!, '451 Mailbox temporarily unavailable', at(100), at(30_000))).toBe(true);
+      expect(await store.claimDue(at(29_999), 10, 60_000)).toEqual([]);
+      const [second] = await store.claimDue(at(30_000), 10, 60_000);
+      expect(second!.attempt).toBe(2);
+      expect(second!.messageId).toBe(first!.messageId);
+      expect(await store.get(stored.id)).toMatchObject({ status: 'pending', attempts: 1, lastError: '451 Mailbox temporarily unavailable' });
+      expect(await store.markFailed(second!, 'ECONNREFUSED: connect failed', at(30_100), null)).toBe(true);
+      expect(await store.get(stored.id)).toMatchObject({ status: 'failed', attempts: 2, lastError: 'ECONNREFUSED: connect failed' });
+      expect(await store.outboxSize()).toBe(0);
+      const log = await store.attempts(stored.id);
+      expect(log.map((a) => [a.attempt, a.error])).toEqual([
+        [1, '451 Mailbox temporarily unavailable'],
+        [2, 'ECONNREFUSED: connect failed'],
+      ]);
+      expect(log[0]).toMatchObject({ startedAt: T0.toISOString(), finishedAt: at(100).toISOString() });
+    });
+
+    it('outbox: an expired lease (a crashed sender) makes the entry due again, counting the attempt', async () => {
+      const { lead: stored } = await store.create(lead(), T0);
+      const [crashed] = await store.claimDue(T0, 10, 60_000);
+      expect(await store.claimDue(at(59_999), 10, 60_000)).toEqual([]);
+      const [resumed] = await store.claimDue(at(60_000), 10, 60_000);
+      expect(resumed!.lead.id).toBe(stored.id);
+      expect(resumed!.attempt).toBe(2);
+      // The crashed sender's late answer no longer counts.
+      expect(await store.markSent(crashed!, at(60_001))).toBe(false);
+      expect(await store.markSent(resumed!, at(60_002))).toBe(true);
+    });
+
+    it('outbox: two instances on one database never claim the same lead', async () => {
+      const other = await fixture.second();
+      try {
+        for (let i = 0; i < 30; i++) await store.create(lead({ name: `Person ${i}` }), at(i));
+        const batches = await Promise.all([
+          store.claimDue(at(1000), 7, 60_000),
+          other.claimDue(at(1000), 7, 60_000),
+          store.claimDue(at(1000), 7, 60_000),
+          other.claimDue(at(1000), 7, 60_000),
+          store.claimDue(at(1000), 7, 60_000),
+        ]);
+        const ids = batches.flat().map((c) => c.lead.id);
+        expect(ids).toHaveLength(30);
+        expect(new Set(ids).size).toBe(30);
+        // Oldest due first.
+        expect(batches[0]!.map((c) => c.lead.name)).toEqual(['Person 0', 'Person 1', 'Person 2', 'Person 3', 'Person 4', 'Person 5', 'Person 6']);
+      } finally {
+        await other.close();
+      }
+    });
+  });
+}

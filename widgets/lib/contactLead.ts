@@ -1,0 +1,131 @@
+import { email as companyEmail } from '../../site/_data/company.json';
+import { API_BASE } from './constants';
+import { validateContact, type ContactErrors, type ContactValues } from './validation';
+
+/**
+ * A contact or consultation request ("lead") as it travels from <dc-contact-form> or the
+ * no-JavaScript form to `POST /dc_api/wa_v1/contact`: the field names, the variants, the honeypot,
+ * the reading of an untrusted body and the messages of a failed send. Shared by the element,
+ * the static form (built with ./contactFormHtml) and the server, so each rule and text is written
+ * once. The field rules and SPEC 8 messages themselves are those of ./validation.
+ */
+
+/** The company's contact address (site/_data/company.json): named in every "could not send" message. */
+export const COMPANY_EMAIL: string = companyEmail;
+
+/** The lead endpoint of the site's own server. */
+export const CONTACT_ENDPOINT = `${API_BASE}/contact`;
+
+export const LEAD_VARIANTS = ['contact', 'consultation'] as const;
+export type LeadVariant = (typeof LEAD_VARIANTS)[number];
+
+export function isLeadVariant(value: unknown): value is LeadVariant {
+  return typeof value === 'string' && (LEAD_VARIANTS as readonly string[]).includes(value);
+}
+
+/**
+ * Name of the honeypot field: hidden from people (and from assistive technology), filled in by
+ * form-filling bots. A request that fills it is answered like a success and kept as spam.
+ */
+export const HONEYPOT_FIELD = 'company_website';
+
+/** How long the element waits for the server before it reports a timeout. */
+export const SEND_TIMEOUT_MS = 15_000;
+
+/** Where a no-JavaScript form post lands after the lead is stored (303 See Other). */
+export const THANK_YOU_PATHS: Readonly<Record<LeadVariant, string>> = Object.freeze({
+  contact: '/contact/thank_you',
+  consultation: '/free_consultation/thank_you',
+});
+
+/** The page a no-JavaScript form post comes back to when a field must be corrected. */
+export const FORM_PAGE_PATHS: Readonly<Record<LeadVariant, string>> = Object.freeze({
+  contact: '/contact',
+  consultation: '/free_consultation',
+});
+
+/** JSON body of `POST /contact` (the element sends this; a form post sends the same names). */
+export interface LeadRequestBody extends ContactValues {
+  variant: LeadVariant;
+  /** The honeypot, always sent empty by a person's browser. */
+  [HONEYPOT_FIELD]?: string;
+  /** The page the form is on (origin and path; the server keeps no query string). */
+  page?: string;
+}
+
+/** `201` answer of `POST /contact`. */
+export interface LeadReceipt {
+  id: string;
+  receivedAt: string;
+}
+
+export const VARIANT_INVALID = `Choose the kind of request: ${LEAD_VARIANTS.join(' or ')}.`;
+
+export const SEND_FAILURES = ['rateLimited', 'network', 'timeout', 'server', 'tooLarge', 'rejected'] as const;
+export type SendFailure = (typeof SEND_FAILURES)[number];
+
+/** The message of a send that did not reach the company; each names the address to write to instead. */
+export function sendFailureMessage(kind: SendFailure, email: string = COMPANY_EMAIL): string {
+  switch (kind) {
+    case 'rateLimited':
+      return `You have sent several messages in a short time. Please wait a few minutes and try again, or write to us at ${email}.`;
+    case 'network':
+      return `Your message could not be sent: our server could not be reached. Please check your connection and try again, or write to us at ${email}.`;
+    case 'timeout':
+      return `Our server did not answer in time, so we cannot be sure your message arrived. Please try again (it will not be counted twice), or write to us at ${email}.`;
+    case 'server':
+      return `Something went wrong on our side and your message was not sent. Please try again in a moment, or write to us at ${email}.`;
+    case 'tooLarge':
+      return `Your message is too long to send. Please shorten it, or write to us at ${email}.`;
+    case 'rejected':
+      return `Your message could not be sent. Please check the fields and try again, or write to us at ${email}.`;
+  }
+}
+
+/** The messages with the company's address (the server's HTML answers). */
+export const SEND_FAILURE = Object.freeze(
+  Object.fromEntries(SEND_FAILURES.map((kind) => [kind, sendFailureMessage(kind)])) as Record<SendFailure, string>,
+);
+
+/** What the server reads from a body: every field a string ('' when missing or not a string). */
+export interface LeadInput {
+  values: ContactValues;
+  /** The raw variant text ('' when missing); see {@link validateLead}. */
+  variant: string;
+  honeypot: string;
+  page: string;
+}
+
+function text(source: Record<string, unknown>, key: string): string {
+  const value = source[key];
+  return typeof value === 'string' ? value : '';
+}
+
+/**
+ * Reads a lead from an untrusted body (JSON object or parsed form post). A field that is missing
+ * or not a string becomes '', so that {@link validateLead} names each bad field. A form post
+ * without a variant is a contact request.
+ */
+export function readLeadInput(body: unknown): LeadInput {
+  const source = (typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {}) as Record<string, unknown>;
+  return {
+    values: {
+      name: text(source, 'name'),
+      email: text(source, 'email'),
+      phone: text(source, 'phone'),
+      message: text(source, 'message'),
+    },
+    variant: text(source, 'variant').trim().toLowerCase() || 'contact',
+    honeypot: text(source, HONEYPOT_FIELD),
+    page: text(source, 'page'),
+  };
+}
+
+export type LeadErrors = ContactErrors & { variant?: string };
+
+/** The contact rules of ./validation (SPEC 5, SPEC 8 messages), plus the variant. */
+export function validateLead(input: LeadInput): LeadErrors {
+  const errors: LeadErrors = validateContact(input.values);
+  if (!isLeadVariant(input.variant)) errors.variant = VARIANT_INVALID;
+  return errors;
+}
