@@ -32,7 +32,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: { executablePath, args: CHROMIUM_ARGS } } }],
   webServer: {
-    command: 'node node_modules/tsx/dist/cli.mjs server/main.ts',
+    command: 'node --enable-source-maps server-dist/main.mjs',
     url: `http://localhost:${port}/healthz`,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,

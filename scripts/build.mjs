@@ -18,4 +18,6 @@ run(process.execPath, ['node_modules/rollup/dist/bin/rollup', '-c', 'rollup.conf
 run(process.execPath, ['node_modules/@11ty/eleventy/cmd.cjs']);
 // Host configurations (dist/_headers, dist/_redirects, deploy/nginx.conf) from server/hosting/siteRules.ts.
 run(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/host-config.ts']);
+// The production server, compiled once (server-dist/main.mjs, what npm run serve runs).
+run(process.execPath, ['scripts/build-server.mjs']);
 run(process.execPath, ['scripts/size.mjs', '--check']);

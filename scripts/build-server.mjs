@@ -1,0 +1,26 @@
+/**
+ * npm run build:server: the production server as one plain ES module, server-dist/main.mjs.
+ *
+ * `npm run serve` runs that file with Node itself, so what a deployment runs is compiled once,
+ * at build time, by esbuild (the transpiler tsx uses for tests and scripts), instead of depending
+ * on a development loader's behaviour at every start. The server's own TypeScript and the rules
+ * and content it shares with the site (widgets/lib, site/_config, site/_data) are bundled in;
+ * packages from node_modules stay imports (--packages=external), so native modules such as
+ * better-sqlite3 load as usual. Types are checked by `npm run typecheck`, not here.
+ */
+import { build } from 'esbuild';
+
+const started = performance.now();
+await build({
+  entryPoints: ['server/main.ts'],
+  outfile: 'server-dist/main.mjs',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20.19',
+  packages: 'external',
+  sourcemap: 'linked',
+  legalComments: 'none',
+  logLevel: 'warning',
+});
+console.log(`server: server-dist/main.mjs in ${Math.round(performance.now() - started)} ms`);
