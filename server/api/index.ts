@@ -3,6 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { API_BASE } from '../../widgets/lib/constants';
 import { openSqliteStore } from '../users/sqliteStore';
+import { type HashQueueOptions } from '../users/hashQueue';
 import type { UserStore } from '../users/store';
 import { sendProblem } from './problem';
 import { registerUserRoutes, type RegisterRateLimit } from './users';
@@ -16,6 +17,12 @@ export interface ApiOptions {
   store?: UserStore;
   /** Register rate limit per client IP (default 10 per 10 minutes). */
   registerRateLimit?: RegisterRateLimit;
+  /** Register limit for all clients together, on sign-ups that reach hashing (default 60 per minute). */
+  registerGlobalRateLimit?: RegisterRateLimit;
+  /** Hashes at once and waiting (default: ../users/hashQueue's defaults). */
+  hashQueue?: HashQueueOptions;
+  /** Wrong administrator tokens allowed per client IP (default 10 per minute). */
+  adminAuthRateLimit?: RegisterRateLimit;
   /** Password hashing (default: scrypt N=2^17 from ../users/password). */
   hashPassword?: (password: string) => Promise<string>;
 }
@@ -98,6 +105,9 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
         store,
         adminToken: options.adminToken,
         registerRateLimit: options.registerRateLimit,
+        registerGlobalRateLimit: options.registerGlobalRateLimit,
+        hashQueue: options.hashQueue,
+        adminAuthRateLimit: options.adminAuthRateLimit,
         hashPassword: options.hashPassword,
       });
 
