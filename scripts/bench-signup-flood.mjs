@@ -140,7 +140,9 @@ async function main() {
       password: 'Mannheim#2025',
       confirmPassword: 'Mannheim#2025',
       termsAccepted: true,
-    }).finally(() => pending--),
+    })
+      .catch((error) => ({ status: `error ${error.code ?? error.message}`, headers: {}, ms: performance.now() - started }))
+      .finally(() => pending--),
   );
   const [flood, answers] = await Promise.all([readStatic(() => pending === 0), Promise.all(signups)]);
   const floodMs = performance.now() - started;

@@ -22,7 +22,7 @@ export interface ServerConfig {
   registerGlobalRateLimit: { max: number; timeWindowMs: number };
   /**
    * Password hashes at once and waiting (server/users/hashQueue.ts): DC_HASH_CONCURRENCY
-   * (default: cores - 1, at most the thread pool - 2, at least 1) and DC_HASH_QUEUE_MAX (16).
+   * (default: cores - 1, at most the thread pool - 2, at least 1) and DC_HASH_QUEUE_MAX (8).
    * A sign-up finding the queue full gets 503 with Retry-After.
    */
   hashQueue: HashQueueOptions;

@@ -41,7 +41,11 @@ export function defaultHashConcurrency(cores = availableParallelism(), pool = th
   return Math.max(1, Math.min(cores - 1, pool - 2));
 }
 
-export const DEFAULT_HASH_QUEUE_WAITING = 16;
+/**
+ * Hashes allowed to wait, by default: 8. Under load a hash took up to ~1.7 s on a busy 2-core
+ * machine, so the last one waiting answers within ~15 s, inside the 30 s socket idle timeout.
+ */
+export const DEFAULT_HASH_QUEUE_WAITING = 8;
 
 export class HashQueue {
   private running = 0;

@@ -168,8 +168,9 @@ export function ContactForm({ container, variant, heading, headingLevel, submitL
     }
     setErrors({});
     const detail: ContactSubmitDetail = submittedValues(values);
-    // SPEC 4 / 7: the form sends nothing itself; it logs the submission. Partners forward the event.
-    console.info(`<dc-contact-form> ${parsedVariant.value} form submitted (simulated; nothing was sent):`, detail);
+    // SPEC 4 / 7: the form sends nothing itself; it logs that a submission happened, never the
+    // visitor's values (the console belongs to the embedding partner's page). Partners forward the event.
+    console.info(`<dc-contact-form> ${parsedVariant.value} form submitted (simulated; nothing was sent)`);
     const host = hostOf(container);
     if (host) emit<ContactSubmitDetail>(host, 'submit', detail);
     startSimulation();
