@@ -43,7 +43,7 @@ describe('HashQueue', () => {
     await tick();
     const refused = queue.run(async () => ran++);
     await expect(refused).rejects.toBeInstanceOf(QueueFullError);
-    const error = await refused.catch((e: QueueFullError) => e);
+    const error = (await refused.catch((e: unknown) => e)) as QueueFullError;
     expect(error.retryAfterSeconds).toBeGreaterThanOrEqual(1);
     expect(Number.isInteger(error.retryAfterSeconds)).toBe(true);
     task.finish();
