@@ -3,16 +3,19 @@ import { availableParallelism } from 'node:os';
 /**
  * A bounded queue in front of password hashing.
  *
- * scrypt (N = 2^17: ~128 MiB and a few hundred ms of one core per hash) runs in libuv's thread
- * pool, the same four threads (UV_THREADPOOL_SIZE) that read the static files. Fifty sign-ups at
- * once filled the pool for a minute: `GET /about` waited 30-90 s behind the hashes. So:
+ * scrypt (N = 2^17: ~128 MiB and a few hundred ms of one core per hash) used to run in libuv's
+ * thread pool, the same four threads (UV_THREADPOOL_SIZE) that read the static files: fifty
+ * sign-ups at once filled it for a minute and `GET /about` waited 30-90 s behind the hashes.
+ * Hashes now run on low-priority worker threads (./scryptWorker), and this queue bounds them:
  *
  * - at most `concurrency` hashes run at once ({@link defaultHashConcurrency}: one fewer than the
- *   cores, and never more than the pool minus two threads, so file reads always find a thread);
- * - at most `maxWaiting` more wait their turn, first come first served;
- * - past that, {@link HashQueue.run} refuses at once with {@link QueueFullError}, carrying how
- *   long the queue will take to drain (the API answers 503 with that as Retry-After). Refusing
- *   early costs nothing; waiting longer than a few seconds helps nobody.
+ *   cores, so one core is always left to the request thread; and never more than the pool minus
+ *   two, should a hash function on the pool be plugged in);
+ * - at most `maxWaiting` more wait their turn, first come first served, and none waits longer
+ *   than `maxWaitMs` (default 10 s: well inside the 30 s socket idle timeout);
+ * - past that, {@link HashQueue.run} refuses with {@link QueueFullError}, carrying how long the
+ *   queue will take to drain (the API answers 503 with that as Retry-After). Refusing early costs
+ *   nothing; waiting longer than a few seconds helps nobody.
  */
 
 export interface HashQueueOptions {
@@ -20,6 +23,8 @@ export interface HashQueueOptions {
   concurrency: number;
   /** Hashes allowed to wait for a free slot (0 = none wait). */
   maxWaiting: number;
+  /** Longest wait for a slot before giving up with QueueFullError (default 10 000 ms). */
+  maxWaitMs?: number;
 }
 
 /** Thrown by {@link HashQueue.run} when the queue is full; nothing was started. */
@@ -49,7 +54,7 @@ export const DEFAULT_HASH_QUEUE_WAITING = 8;
 
 export class HashQueue {
   private running = 0;
-  private readonly waiting: Array<() => void> = [];
+  private readonly waiting: Array<(go: boolean) => void> = [];
   /** Moving average of a task's duration, for Retry-After (starts at a typical scrypt time). */
   private averageMs = 500;
 
@@ -73,7 +78,19 @@ export class HashQueue {
   async run<T>(task: () => Promise<T>): Promise<T> {
     if (this.running >= this.options.concurrency) {
       if (this.waiting.length >= this.options.maxWaiting) throw new QueueFullError(this.retryAfterSeconds());
-      await new Promise<void>((resolve) => this.waiting.push(resolve));
+      const go = await new Promise<boolean>((resolve) => {
+        const timer = setTimeout(() => {
+          const index = this.waiting.indexOf(turn);
+          if (index !== -1) this.waiting.splice(index, 1);
+          resolve(false);
+        }, this.options.maxWaitMs ?? 10_000);
+        const turn = (started: boolean) => {
+          clearTimeout(timer);
+          resolve(started);
+        };
+        this.waiting.push(turn);
+      });
+      if (!go) throw new QueueFullError(this.retryAfterSeconds());
     } else {
       this.running++;
     }
@@ -84,7 +101,7 @@ export class HashQueue {
       this.averageMs = this.averageMs * 0.8 + (performance.now() - started) * 0.2;
       const next = this.waiting.shift();
       // The slot passes straight to the next task; `running` only drops when nobody waits.
-      if (next) next();
+      if (next) next(true);
       else this.running--;
     }
   }

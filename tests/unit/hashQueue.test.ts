@@ -96,3 +96,17 @@ describe('WindowCounter', () => {
     expect(counter.count('d')).toBe(1);
   });
 });
+
+describe('HashQueue waiting time', () => {
+  it('gives up on a task that waited longer than maxWaitMs, and the queue goes on', async () => {
+    const queue = new HashQueue({ concurrency: 1, maxWaiting: 5, maxWaitMs: 50 });
+    const task = deferred();
+    const first = queue.run(() => task.done);
+    const late = queue.run(async () => 'never');
+    await expect(late).rejects.toBeInstanceOf(QueueFullError);
+    expect(queue.size).toEqual({ running: 1, waiting: 0 });
+    task.finish();
+    await first;
+    await expect(queue.run(async () => 'next')).resolves.toBe('next');
+  });
+});
