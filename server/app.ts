@@ -12,7 +12,16 @@ export async function buildApp(config: ServerConfig, options: { leadMailer?: Lea
     logger: { level: config.logLevel },
     trustProxy: config.trustProxy ?? false,
     bodyLimit: 16 * 1024,
+    // Socket limits (reasons in ./config: ServerTimeouts).
+    connectionTimeout: config.timeouts.connectionTimeoutMs,
+    keepAliveTimeout: config.timeouts.keepAliveTimeoutMs,
+    requestTimeout: config.timeouts.requestTimeoutMs,
+    http: {
+      headersTimeout: config.timeouts.headersTimeoutMs,
+      connectionsCheckingInterval: config.timeouts.checkIntervalMs,
+    },
   });
+  app.server.maxConnections = config.timeouts.maxConnections;
   registerSecurityHeaders(app, { distDir: config.distDir, frameSources: config.frameSources });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
   app.get('/healthz', async (_request, reply) => {
@@ -28,6 +37,9 @@ export async function buildApp(config: ServerConfig, options: { leadMailer?: Lea
     leads: config.leads,
     contactRateLimit: config.contactRateLimit,
     ...(options.leadMailer ? { leadMailer: options.leadMailer } : {}),
+    registerGlobalRateLimit: config.registerGlobalRateLimit,
+    hashQueue: config.hashQueue,
+    adminAuthRateLimit: config.adminAuthRateLimit,
   });
   await registerStaticSite(app, { distDir: config.distDir });
   return app;

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { COMPANY_EMAIL } from '../widgets/lib/contactLead';
 import company from '../site/_data/company.json';
+import { DEFAULT_HASH_QUEUE_WAITING, defaultHashConcurrency, type HashQueueOptions } from './users/hashQueue';
 
 /** Server settings from the environment, with the defaults `npm start` uses. */
 export interface ServerConfig {
@@ -20,6 +21,23 @@ export interface ServerConfig {
   contactRateLimit: { max: number; timeWindowMs: number };
   /** Lead delivery and retention (server/leads). */
   leads: LeadSettings;
+  /**
+   * POST /user/register limit for all clients together, counted on the sign-ups that reach
+   * password hashing (valid, new address): DC_REGISTER_GLOBAL_RATE_MAX per
+   * DC_REGISTER_GLOBAL_RATE_WINDOW_S seconds (default 60 per 60 s). Beyond the per-IP limit, it
+   * bounds the hashing work a crowd of addresses can ask for.
+   */
+  registerGlobalRateLimit: { max: number; timeWindowMs: number };
+  /**
+   * Password hashes at once and waiting (server/users/hashQueue.ts): DC_HASH_CONCURRENCY
+   * (default: cores - 1, at most the thread pool - 2, at least 1) and DC_HASH_QUEUE_MAX (8).
+   * A sign-up finding the queue full gets 503 with Retry-After.
+   */
+  hashQueue: HashQueueOptions;
+  /** Wrong administrator bearer tokens allowed per client IP: DC_ADMIN_AUTH_RATE_MAX per DC_ADMIN_AUTH_RATE_WINDOW_S (10 per 60 s). */
+  adminAuthRateLimit: { max: number; timeWindowMs: number };
+  /** Socket limits, see {@link ServerTimeouts}. */
+  timeouts: ServerTimeouts;
   /**
    * Which proxies to believe about the client address (X-Forwarded-For), from TRUST_PROXY:
    * unset = none (a client cannot fake its IP to dodge the register rate limit), 'true' = any,
@@ -62,6 +80,35 @@ function smtpUrlSetting(value: string | undefined): string | null {
   return value.trim();
 }
 
+/**
+ * How long a client may hold a socket, chosen on purpose (Node's and Fastify's defaults let a
+ * slow client keep one for a minute or more, and unlimited connections):
+ *
+ * - headersTimeoutMs (DC_HEADERS_TIMEOUT_S, 10 s): the whole request head must arrive in this
+ *   time. A browser sends it in one packet; a client dribbling header bytes (slowloris) is cut
+ *   off instead of holding the socket for Node's default 60 s.
+ * - requestTimeoutMs (DC_REQUEST_TIMEOUT_S, 15 s): the whole request, head and body (at most
+ *   16 KB), must arrive in this time; a slow body upload is cut off with 408.
+ * - connectionTimeoutMs (DC_CONNECTION_TIMEOUT_S, 30 s): a socket with no traffic either way for
+ *   this long is closed (a response to a stalled reader, a connection opened and never used).
+ * - keepAliveTimeoutMs (DC_KEEP_ALIVE_TIMEOUT_S, 10 s): an idle keep-alive connection is closed
+ *   after this; long enough for a page's follow-up requests, short enough that idle sockets do
+ *   not pile up (Fastify's default is 72 s). Behind a proxy that reuses upstream connections,
+ *   set it ABOVE the proxy's idle timeout so the proxy, not this server, closes them.
+ * - maxConnections (DC_MAX_CONNECTIONS, 512): sockets beyond this are closed at once, keeping
+ *   file descriptors (ulimit often 1024) for the database and the static files.
+ * - checkIntervalMs: how often Node looks for requests over the head/request timeouts (its
+ *   default of 30 s would let a slow client keep a socket 30 s past its timeout).
+ */
+export interface ServerTimeouts {
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+  connectionTimeoutMs: number;
+  keepAliveTimeoutMs: number;
+  maxConnections: number;
+  checkIntervalMs: number;
+}
+
 function trustProxySetting(value: string | undefined): NonNullable<ServerConfig['trustProxy']> {
   if (value === undefined || value.trim() === '' || value === 'false') return false;
   if (value === 'true') return true;
@@ -83,6 +130,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new Error(`PORT must be a whole number from 0 to 65535, got '${env.PORT}'`);
+  }
+  const headersTimeoutS = positiveInteger('DC_HEADERS_TIMEOUT_S', env.DC_HEADERS_TIMEOUT_S, 10);
+  const requestTimeoutS = positiveInteger('DC_REQUEST_TIMEOUT_S', env.DC_REQUEST_TIMEOUT_S, 15);
+  if (headersTimeoutS > requestTimeoutS) {
+    throw new Error(`DC_HEADERS_TIMEOUT_S (${headersTimeoutS}) must not be above DC_REQUEST_TIMEOUT_S (${requestTimeoutS})`);
   }
   return {
     port,
@@ -111,6 +163,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
         maxAttempts: positiveInteger('LEAD_RETRY_MAX_ATTEMPTS', env.LEAD_RETRY_MAX_ATTEMPTS, 12),
       },
       pollMs: positiveInteger('LEAD_POLL_S', env.LEAD_POLL_S, 5) * 1000,
+    },
+    registerGlobalRateLimit: {
+      max: positiveInteger('DC_REGISTER_GLOBAL_RATE_MAX', env.DC_REGISTER_GLOBAL_RATE_MAX, 60),
+      timeWindowMs: positiveInteger('DC_REGISTER_GLOBAL_RATE_WINDOW_S', env.DC_REGISTER_GLOBAL_RATE_WINDOW_S, 60) * 1000,
+    },
+    hashQueue: {
+      concurrency: positiveInteger('DC_HASH_CONCURRENCY', env.DC_HASH_CONCURRENCY, defaultHashConcurrency()),
+      maxWaiting: positiveInteger('DC_HASH_QUEUE_MAX', env.DC_HASH_QUEUE_MAX, DEFAULT_HASH_QUEUE_WAITING),
+    },
+    adminAuthRateLimit: {
+      max: positiveInteger('DC_ADMIN_AUTH_RATE_MAX', env.DC_ADMIN_AUTH_RATE_MAX, 10),
+      timeWindowMs: positiveInteger('DC_ADMIN_AUTH_RATE_WINDOW_S', env.DC_ADMIN_AUTH_RATE_WINDOW_S, 60) * 1000,
+    },
+    timeouts: {
+      headersTimeoutMs: headersTimeoutS * 1000,
+      requestTimeoutMs: requestTimeoutS * 1000,
+      connectionTimeoutMs: positiveInteger('DC_CONNECTION_TIMEOUT_S', env.DC_CONNECTION_TIMEOUT_S, 30) * 1000,
+      keepAliveTimeoutMs: positiveInteger('DC_KEEP_ALIVE_TIMEOUT_S', env.DC_KEEP_ALIVE_TIMEOUT_S, 10) * 1000,
+      maxConnections: positiveInteger('DC_MAX_CONNECTIONS', env.DC_MAX_CONNECTIONS, 512),
+      checkIntervalMs: 1000,
     },
     trustProxy: trustProxySetting(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'warn' : 'info'),

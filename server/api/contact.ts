@@ -14,7 +14,7 @@ import { hasErrors } from '../../widgets/lib/validation';
 import { leadsCsv } from '../leads/csv';
 import type { FormPageRenderer } from '../leads/formPage';
 import { isLeadStatus, type Lead, type LeadQuery, type LeadStore } from '../leads/store';
-import { requireAdmin } from './adminAuth';
+import type { AdminGuard } from './adminAuth';
 import { sendApiError } from './errors';
 import { sendProblem } from './problem';
 
@@ -54,7 +54,8 @@ export const CONTACT_MESSAGES = {
 
 export interface ContactRoutesOptions {
   store: LeadStore;
-  adminToken: string | null;
+  /** The API's administrator guard (./adminAuth), shared with the user routes. */
+  adminOnly: AdminGuard;
   rateLimit?: ContactRateLimit | undefined;
   forms: FormPageRenderer;
   /** Called after a lead that must be mailed was stored (starts the delivery at once). */
@@ -129,7 +130,7 @@ export async function registerContactRoutes(api: FastifyInstance, options: Conta
   const { store, forms } = options;
   const now = options.now ?? (() => new Date());
   const limit = options.rateLimit ?? DEFAULT_CONTACT_RATE_LIMIT;
-  const adminOnly = requireAdmin(options.adminToken);
+  const { adminOnly } = options;
 
   // The no-JavaScript form posts application/x-www-form-urlencoded: parsed here only.
   await api.register(formbody, { bodyLimit: 16 * 1024 });

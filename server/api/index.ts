@@ -8,9 +8,12 @@ import { smtpMailer, type LeadMailer } from '../leads/mail';
 import { leadRetention } from '../leads/retention';
 import type { LeadStore } from '../leads/store';
 import type { LeadSettings } from '../config';
+import { type HashQueueOptions } from '../users/hashQueue';
 import type { UserStore } from '../users/store';
 import { API_MESSAGES, JsonBodyError, sendApiError } from './errors';
+import { DEFAULT_ADMIN_AUTH_RATE_LIMIT, requireAdmin } from './adminAuth';
 import { sendProblem } from './problem';
+import { WindowCounter } from './windowCounter';
 import { registerContactRoutes, type ContactRateLimit } from './contact';
 import { registerUserRoutes, type RegisterRateLimit } from './users';
 
@@ -27,6 +30,12 @@ export interface ApiOptions {
   store?: UserStore;
   /** Register rate limit per client IP (default 10 per 10 minutes). */
   registerRateLimit?: RegisterRateLimit;
+  /** Register limit for all clients together, on sign-ups that reach hashing (default 60 per minute). */
+  registerGlobalRateLimit?: RegisterRateLimit;
+  /** Hashes at once and waiting (default: ../users/hashQueue's defaults). */
+  hashQueue?: HashQueueOptions;
+  /** Wrong administrator tokens allowed per client IP (default 10 per minute). */
+  adminAuthRateLimit?: RegisterRateLimit;
   /** Password hashing (default: scrypt N=2^17 from ../users/password). */
   hashPassword?: (password: string) => Promise<string>;
   /** Built site (the page a refused no-JavaScript form post is answered with). */
@@ -117,17 +126,21 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
 
       api.setErrorHandler(sendApiError);
 
+      const adminLimit = options.adminAuthRateLimit ?? DEFAULT_ADMIN_AUTH_RATE_LIMIT;
+      const adminOnly = requireAdmin(options.adminToken, new WindowCounter(adminLimit.max, adminLimit.timeWindowMs));
       registerUserRoutes(api, {
         store,
-        adminToken: options.adminToken,
+        adminOnly,
         registerRateLimit: options.registerRateLimit,
+        registerGlobalRateLimit: options.registerGlobalRateLimit,
+        hashQueue: options.hashQueue,
         hashPassword: options.hashPassword,
       });
 
       await api.register(async (scope) =>
         registerContactRoutes(scope, {
           store: leadStore,
-          adminToken: options.adminToken,
+          adminOnly,
           rateLimit: options.contactRateLimit,
           forms: formPageRenderer(options.distDir),
           onQueued: () => delivery?.kick(),

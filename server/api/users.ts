@@ -1,16 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import { API_BASE } from '../../widgets/lib/constants';
 import { hasErrors, readSignUpValues, validateSignUp } from '../../widgets/lib/validation';
+import { DEFAULT_HASH_QUEUE_WAITING, HashQueue, QueueFullError, defaultHashConcurrency, type HashQueueOptions } from '../users/hashQueue';
 import { hashPassword as scryptHash } from '../users/password';
 import { isDuplicateEmailError, type User, type UserStore } from '../users/store';
-import { requireAdmin } from './adminAuth';
+import type { AdminGuard } from './adminAuth';
 import { sendProblem } from './problem';
 import { readUserPatch } from './userPatch';
+import { WindowCounter } from './windowCounter';
 
 /**
  * The routes of SPEC 7 (prefix /dc_api/wa_v1 added by ./index):
  *
- *   POST  /user/register    public, rate-limited   201 User | 400 | 409 | 413 | 415 | 429
+ *   POST  /user/register    public, rate-limited   201 User | 400 | 409 | 413 | 415 | 429 | 503
  *   GET   /user/all-users   admin                  200 User[] | 401
  *   GET   /user/{id}        admin                  200 User | 401 | 404
  *   PATCH /user/{id}        admin, JSON body       200 User (edited) | 400 | 401 | 404 | 409
@@ -18,6 +20,11 @@ import { readUserPatch } from './userPatch';
  *
  * Responses are serialised through a schema that lists the public fields only, so a password
  * hash could not leak even if a store returned one.
+ *
+ * A sign-up passes three guards before its password is hashed: the per-IP rate limit (every
+ * request counts), the global limit (only valid sign-ups of a new address count: they are the
+ * ones that cost a hash) and the hash queue (../users/hashQueue: a few hashes at once, a few
+ * more waiting, 503 with Retry-After past that), so a flood cannot starve the static site.
  */
 
 export interface RegisterRateLimit {
@@ -28,18 +35,24 @@ export interface RegisterRateLimit {
 }
 
 export const DEFAULT_REGISTER_RATE_LIMIT: RegisterRateLimit = { max: 10, timeWindowMs: 10 * 60_000 };
+export const DEFAULT_REGISTER_GLOBAL_RATE_LIMIT: RegisterRateLimit = { max: 60, timeWindowMs: 60_000 };
 
 export const USER_MESSAGES = {
   duplicateEmail: 'An account with this email address already exists. Please sign in or reset your password.',
   notFound: 'No user with this id.',
   tooManyRegistrations: 'Too many sign-up attempts from your network. Please wait a few minutes and try again.',
   bodyNotObject: 'The request body must be a JSON object with the sign-up fields.',
+  tooManySignUpsOverall: 'We are receiving an unusual number of sign-ups. Please try again in a few minutes.',
+  busy: 'We are busy creating other accounts right now. Please try again in a few seconds.',
 } as const;
 
 export interface UserRoutesOptions {
   store: UserStore;
-  adminToken: string | null;
+  /** The API's administrator guard (./adminAuth): one failure counter for every admin route. */
+  adminOnly: AdminGuard;
   registerRateLimit?: RegisterRateLimit | undefined;
+  registerGlobalRateLimit?: RegisterRateLimit | undefined;
+  hashQueue?: HashQueueOptions | undefined;
   hashPassword?: ((password: string) => Promise<string>) | undefined;
 }
 
@@ -67,7 +80,12 @@ export function registerUserRoutes(api: FastifyInstance, options: UserRoutesOpti
   const { store } = options;
   const hash = options.hashPassword ?? scryptHash;
   const limit = options.registerRateLimit ?? DEFAULT_REGISTER_RATE_LIMIT;
-  const adminOnly = requireAdmin(options.adminToken);
+  const globalLimit = options.registerGlobalRateLimit ?? DEFAULT_REGISTER_GLOBAL_RATE_LIMIT;
+  const signUpsOverall = new WindowCounter(globalLimit.max, globalLimit.timeWindowMs);
+  const hashQueue = new HashQueue(
+    options.hashQueue ?? { concurrency: defaultHashConcurrency(), maxWaiting: DEFAULT_HASH_QUEUE_WAITING },
+  );
+  const { adminOnly } = options;
 
   api.post(
     '/user/register',
@@ -100,7 +118,21 @@ export function registerUserRoutes(api: FastifyInstance, options: UserRoutesOpti
       if (await store.credentials(values.email)) {
         return sendProblem(reply, 409, 'Conflict', USER_MESSAGES.duplicateEmail, { email: USER_MESSAGES.duplicateEmail });
       }
-      const passwordHash = await hash(values.password);
+      const wait = signUpsOverall.hit('all');
+      if (wait > 0) {
+        request.log.warn({ limit: globalLimit.max, windowMs: globalLimit.timeWindowMs }, 'global sign-up limit reached');
+        reply.header('Retry-After', String(wait));
+        return sendProblem(reply, 429, 'Too Many Requests', USER_MESSAGES.tooManySignUpsOverall);
+      }
+      let passwordHash: string;
+      try {
+        passwordHash = await hashQueue.run(() => hash(values.password));
+      } catch (error) {
+        if (!(error instanceof QueueFullError)) throw error;
+        request.log.warn(hashQueue.size, 'sign-up refused: password hashing queue full');
+        reply.header('Retry-After', String(error.retryAfterSeconds));
+        return sendProblem(reply, 503, 'Service Unavailable', USER_MESSAGES.busy);
+      }
       let user: User;
       try {
         user = await store.create({

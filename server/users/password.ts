@@ -1,4 +1,5 @@
-import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { randomBytes, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { scryptOnWorker } from './scryptWorker';
 
 /**
  * Password hashing with scrypt (node:crypto). A hash is stored as a self-describing string
@@ -33,12 +34,9 @@ interface ParsedHash {
   key: Buffer;
 }
 
+/** scrypt on a low-priority worker thread (./scryptWorker), off the thread pool static reads use. */
 function derive(password: string, salt: Buffer, keylen: number, params: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFC'), salt, keylen, { ...params, maxmem: SCRYPT_MAXMEM }, (error, key) =>
-      error ? reject(error) : resolve(key),
-    );
-  });
+  return scryptOnWorker(password.normalize('NFC'), salt, keylen, { ...params, maxmem: SCRYPT_MAXMEM });
 }
 
 function parseInteger(text: string | undefined): number {

@@ -202,12 +202,16 @@ describe('POST /contact (JSON)', () => {
 
   it('hostile values in every field are stored as typed and escaped in every HTML answer', async () => {
     const hostile = {
-      name: '<script>alert(1)</script>\r\nBcc: x@y.z',
+      name: '<script>alert(1)</script> Bcc: x@y.z',
       email: 'eve@example.com',
       phone: '+49 621 4305 8870',
       message: '"><img src=x onerror=alert(1)>\r\nSubject: hi\r\n\r\n<b>bold</b>',
       variant: 'contact',
     };
+    // A line break in a name or email (header injection) is refused on its field (widgets/lib/validation).
+    const injected = await post({ ...hostile, name: 'Eve\r\nBcc: x@y.z' });
+    expect(injected.statusCode).toBe(400);
+    expect(Object.keys(injected.json().errors)).toEqual(['name']);
     const response = await post(hostile);
     expect(response.statusCode).toBe(201);
     const stored = (await admin(`/${response.json().id}`)).json();

@@ -115,6 +115,72 @@ describe('static site', () => {
     expect((await app.inject('/%E0%A4%A')).statusCode).toBe(400);
   });
 
+  it('answers paths that decode to a stray % with the not-found page, never a 500 (decoded once)', async () => {
+    for (const path of ['/%25/', '/a%25zz/', '/about%25/', '/%25', '/%25%32%35', '/about/%25/index.html', '/%25/index.html']) {
+      const response = await app.inject(path);
+      expect(response.statusCode, path).toBe(404);
+      expect(response.body, path).toContain('Page Not Found');
+    }
+    for (const path of ['/%', '/%zz', '/about%E0%A4%A', '/%ED%A0%80', '/%C0%AF']) {
+      const response = await app.inject(path);
+      expect(response.statusCode, path).toBe(400);
+    }
+  });
+
+  it('never redirects to another host: every target starts with exactly one slash', async () => {
+    const attempts = [
+      '/%2F%2Fevil.example%2F..%2Fabout/',
+      '/%2F%2Fevil.example%2F..%2Fabout/index.html',
+      '/%2F%2Fevil.example%2F..%2Fabout',
+      '//evil.example/../about/',
+      '//evil.example/%2E%2E/about/',
+      '/%2Fevil.example/%2e%2e/about/',
+      '/%5C%5Cevil.example%2F..%2Fabout/',
+      '/%5Cevil.example/about/',
+      '/\\evil.example/about/',
+      '/%2F%5Cevil.example%2F..%2Fabout/',
+      '/%09/evil.example/%2e%2e/about/',
+      '/%00/evil.example/%2e%2e/about/',
+      '/about%00/',
+      '/about%09/',
+      '/about%0d%0aLocation:%20//evil.example/',
+      '/%2F/about/',
+      '//about/',
+      '///about/',
+      '//about/index.html',
+      '/%2Fabout%2F',
+      '//blog/star-schema-first',
+      '/%2Fblog%2Fstar-schema-first',
+      '//privacy-policy',
+      '/%E2%80%AE/about/',
+      '/.%2F/about/',
+      '/about/.%2F',
+      '/about/%2e/',
+      '//index.html',
+      '/%2Findex.html',
+    ];
+    for (const path of attempts) {
+      const response = await app.inject(path);
+      expect(response.statusCode, path).toBeLessThan(500);
+      const location = response.headers.location;
+      if (location === undefined) continue;
+      expect(response.statusCode, path).toBe(301);
+      expect(location, path).toMatch(/^\/(?![/\\])/);
+      expect(location, path).not.toMatch(/[\\\s\0]|%2f|%5c|%00|\.\.|evil/i);
+      // A browser resolves the target against our origin and stays there.
+      expect(new URL(location, 'https://www.dataclarity.de/x/').host, path).toBe('www.dataclarity.de');
+    }
+    // The plain spellings still redirect to the canonical page, built from the file.
+    expect((await app.inject('//about/')).headers.location).toBe('/about');
+    expect((await app.inject('/%2Fabout%2F')).headers.location).toBe('/about');
+    expect((await app.inject('//blog/star-schema-first')).headers.location).toBe('/blog/star-schema-first/');
+    expect((await app.inject('//index.html')).headers.location).toBe('/');
+    // Encoded dot segments and control characters name no file of ours.
+    for (const path of ['/%2F%2Fevil.example%2F..%2Fabout/', '/about%00/', '/%09/evil.example/%2e%2e/about/', '/%5Cevil.example/about/']) {
+      expect((await app.inject(path)).statusCode, path).toBe(404);
+    }
+  });
+
   it('caches hashed assets forever and widgets briefly', async () => {
     expect((await app.inject('/assets/js/runtime-AbCdEf12.js')).headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect((await app.inject('/widgets/dc-theme-toggle.js')).headers['cache-control']).toMatch(/max-age=300/);

@@ -29,6 +29,8 @@ import {
   charCount,
   contactFieldError,
   contactNameError,
+  firstNameError,
+  lastNameError,
   emailError,
   hasErrors,
   messageError,
@@ -444,5 +446,52 @@ describe('contact form rules at their edges (issue 8)', () => {
     expect(messageError('12345 7890')).toBe(''); // inner spaces count
     expect(messageError('😀'.repeat(9))).toBe(MESSAGE_TOO_SHORT);
     expect(messageError('😀'.repeat(10))).toBe('');
+  });
+});
+
+describe('control and invisible characters in names and emails (issue 15)', () => {
+  const smuggled = [
+    '\u0000', // NUL
+    '\u0007', // BEL
+    '\u001b', // ESC
+    '\u007f', // DEL
+    '\u0085', // NEL (C1)
+    '\u009b', // CSI (C1)
+    '\u200b', // zero-width space
+    '\u202e', // right-to-left override
+    '\u2066', // left-to-right isolate
+    '\u2060', // word joiner
+    '\ufeff', // BOM inside the text
+    '\u00ad', // soft hyphen
+    '\u2028', // line separator
+    '\u{e0041}', // tag character
+    '\ud800', // lone surrogate
+  ];
+
+  it.each(smuggled.map((c) => [JSON.stringify(c), c]))('refuses %s inside every name with its SPEC 8 message', (_label, c) => {
+    expect(firstNameError(`Ja${c}na`)).toBe(FIRST_NAME_TOO_SHORT);
+    expect(lastNameError(`We${c}ber`)).toBe(LAST_NAME_TOO_SHORT);
+    expect(contactNameError(`Ja${c}na`)).toBe(NAME_TOO_SHORT);
+  });
+
+  it.each(smuggled.map((c) => [JSON.stringify(c), c]))('refuses %s inside every email with its SPEC 8 message', (_label, c) => {
+    expect(emailError(`nul${c}@example.com`)).toBe(EMAIL_INVALID);
+    expect(signUpEmailError(`x@y.co${c}<script>`)).toBe(EMAIL_INVALID);
+    expect(emailError(`x@exa${c}mple.com`)).toBe(EMAIL_INVALID);
+  });
+
+  it('refuses the reported values', () => {
+    expect(signUpEmailError('nul\u0000@example.com')).toBe(EMAIL_INVALID);
+    expect(signUpEmailError('x@y.co\u0000<script>')).toBe(EMAIL_INVALID);
+    expect(validateSignUp({ firstName: 'A\u0000B', lastName: 'Weber', email: 'a@b.co', password: 'Mannheim#2025', confirmPassword: 'Mannheim#2025', termsAccepted: true })).toEqual({ firstName: FIRST_NAME_TOO_SHORT });
+  });
+
+  it('keeps names that need ZWNJ/ZWJ, accents and any script, and ignores surrounding whitespace', () => {
+    expect(firstNameError('\u0645\u06cc\u200c\u0631\u0632\u0627')).toBe(''); // Persian with ZWNJ
+    expect(lastNameError('\u0915\u094d\u200d\u0937')).toBe(''); // Devanagari with ZWJ
+    expect(firstNameError('Zoë-Ångström')).toBe('');
+    expect(contactNameError('  Jana Weber\t')).toBe('');
+    expect(emailError(' jana@example.de\n')).toBe('');
+    expect(emailError('ja\u200dna@example.de')).toBe(EMAIL_INVALID);
   });
 });

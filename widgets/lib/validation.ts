@@ -13,6 +13,8 @@ import { LIMITS } from './constants';
  *   the contact message as for the names. Passwords are never trimmed: every character counts.
  * - Lengths count Unicode code points (`[...text].length`), so an emoji or a letter outside the
  *   Basic Multilingual Plane is one character, as a person would count it.
+ * - Names and email addresses never hold control characters or invisible format characters
+ *   (INVISIBLE_IN_NAME / INVISIBLE_IN_EMAIL below); such a value gets the field's SPEC 8 message.
  * - Maximum lengths are not in the SPEC: they exist so that absurd input gets a clear message in
  *   the form and is refused by the server before it is hashed or stored.
  */
@@ -84,6 +86,31 @@ export const RESET_NOT_REGISTERED = 'This email is not yet registered. Please si
  */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/**
+ * Characters no name or email address may hold: C0 and C1 control characters (NUL, tab, CR/LF,
+ * ESC, U+0080-U+009F) and DEL (\p{Cc}); invisible format characters (\p{Cf}: bidi overrides and
+ * isolates, zero-width space, word joiner, BOM, soft hyphen, tag characters); line and paragraph
+ * separators; lone surrogate halves (\p{Cs}, which no text encoding can store). They are either
+ * invisible or rewrite what is shown around them, so they only ever smuggle something past a
+ * reader (or a log, a CSV export, a mail header).
+ *
+ * The one exception: a name may hold ZERO WIDTH NON-JOINER and ZERO WIDTH JOINER (U+200C,
+ * U+200D), which Persian, Arabic and Indic scripts need to write names correctly. An email
+ * address may not.
+ */
+const INVISIBLE_IN_EMAIL = /[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}]/u;
+const INVISIBLE_IN_NAME = /(?![\u200C\u200D])[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}]/u;
+
+/** True when `value` holds a character that is not allowed in a name (see INVISIBLE_IN_NAME). */
+export function hasInvisibleNameCharacter(value: string): boolean {
+  return INVISIBLE_IN_NAME.test(value);
+}
+
+/** True when `value` holds a control or invisible format character (not allowed in an email address). */
+export function hasInvisibleEmailCharacter(value: string): boolean {
+  return INVISIBLE_IN_EMAIL.test(value);
+}
+
 /** Separators a person may type in a phone number; they are removed before the check. */
 const PHONE_SEPARATORS = /[\s\-()]/g;
 
@@ -136,20 +163,26 @@ function collect<F extends string>(checks: Record<F, string>): Partial<Record<F,
 /**
  * The email rule of every form: required, at most 254 characters, matches {@link EMAIL_PATTERN}.
  * Leading and trailing spaces are ignored (as the browser's email input does and as the server
- * stores it); a space inside the address makes it invalid.
+ * stores it); a space, a control character (NUL...) or an invisible format character inside the
+ * address makes it invalid.
  */
 export function emailError(value: string): string {
   const email = value.trim();
   if (email === '') return EMAIL_REQUIRED;
   if (charCount(email) > INPUT_MAX.email) return EMAIL_TOO_LONG;
+  if (hasInvisibleEmailCharacter(email)) return EMAIL_INVALID;
   return EMAIL_PATTERN.test(email) ? '' : EMAIL_INVALID;
 }
 
-/** Contact name: required, 2 to 100 characters after trimming. */
+/**
+ * Contact name: required, 2 to 100 characters after trimming, no control or invisible format
+ * character (SPEC 8 has no message of its own for that: the name's 'at least 2 characters'
+ * message, as for any name that is not one).
+ */
 export function contactNameError(value: string): string {
   const length = charCount(value.trim());
   if (length === 0) return NAME_REQUIRED;
-  if (length < LIMITS.nameMin) return NAME_TOO_SHORT;
+  if (length < LIMITS.nameMin || hasInvisibleNameCharacter(value.trim())) return NAME_TOO_SHORT;
   if (length > INPUT_MAX.name) return NAME_TOO_LONG;
   return '';
 }
@@ -186,19 +219,20 @@ export function signInPasswordError(value: string): string {
   return '';
 }
 
+/** A sign-up name: 2 to 100 characters after trimming, no control or invisible format character (then the field's SPEC 8 message). */
 function personNameError(value: string, tooShort: string, tooLong: string): string {
   const length = charCount(value.trim());
-  if (length < LIMITS.personNameMin) return tooShort;
+  if (length < LIMITS.personNameMin || hasInvisibleNameCharacter(value.trim())) return tooShort;
   if (length > INPUT_MAX.name) return tooLong;
   return '';
 }
 
-/** Sign-up first name: required and 2 to 100 characters after trimming (one message for both). */
+/** Sign-up first name: required and 2 to 100 characters after trimming (one message for both), no control characters. */
 export function firstNameError(value: string): string {
   return personNameError(value, FIRST_NAME_TOO_SHORT, FIRST_NAME_TOO_LONG);
 }
 
-/** Sign-up last name: required and 2 to 100 characters after trimming (one message for both). */
+/** Sign-up last name: required and 2 to 100 characters after trimming (one message for both), no control characters. */
 export function lastNameError(value: string): string {
   return personNameError(value, LAST_NAME_TOO_SHORT, LAST_NAME_TOO_LONG);
 }

@@ -1,0 +1,190 @@
+/**
+ * Benchmark: does a flood of sign-ups starve the static site?
+ *
+ *   node scripts/bench-signup-flood.mjs            # starts the server itself (needs a built dist/)
+ *   BASE_URL=http://127.0.0.1:8080 node scripts/bench-signup-flood.mjs   # against a running server
+ *
+ * Each sign-up costs one scrypt hash (N = 2^17, ~128 MiB, a few hundred ms) in libuv's thread
+ * pool, which static file reads share. The script measures GET latency of a page and a widget
+ * file alone, then again while SIGNUPS (default 50) sign-ups are in flight at once, and prints
+ * p50 / p99 / max of each, and what the sign-ups were answered (201, 503 + Retry-After, 429).
+ *
+ * When it starts the server it uses PORT (default 8151), a temporary database and a register
+ * limit high enough that the per-IP limit does not hide the flood (DC_REGISTER_RATE_MAX=10000).
+ * Only Node's own http client is used (no keep-alive: each GET opens a connection, as a new
+ * visitor would). Set SIGNUPS, INTERVAL_MS, PORT to vary it.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+
+const SIGNUPS = Number(process.env.SIGNUPS ?? 50);
+const INTERVAL_MS = Number(process.env.INTERVAL_MS ?? 20);
+const STATIC_PATHS = ['/about', '/widgets/dc-theme-toggle.js'];
+const REGISTER = '/dc_api/wa_v1/user/register';
+
+let server = null;
+let dataDir = null;
+let base = process.env.BASE_URL;
+
+function call(method, url, body) {
+  return new Promise((resolve, reject) => {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const started = performance.now();
+    const req = request(
+      url,
+      {
+        method,
+        agent: false,
+        headers: payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {},
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, ms: performance.now() - started }));
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+async function waitForHealth(url, timeoutMs = 60_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    try {
+      if ((await call('GET', `${url}/healthz`)).status === 200) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`server at ${url} did not answer /healthz within ${timeoutMs / 1000} s`);
+}
+
+function percentile(sorted, p) {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+function summary(label, samples) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const f = (n) => n.toFixed(1).padStart(8);
+  return `${label.padEnd(50)} n=${String(sorted.length).padStart(5)}  p50 ${f(percentile(sorted, 50))} ms  p99 ${f(percentile(sorted, 99))} ms  max ${f(sorted.at(-1) ?? NaN)} ms`;
+}
+
+/**
+ * GETs of the static paths started at a fixed rate (one every INTERVAL_MS, whether or not the
+ * earlier ones have answered, so a stalled server cannot hide its stall by slowing the probe
+ * down) until `done()` says stop; latencies per path.
+ */
+async function readStatic(done) {
+  const samples = Object.fromEntries(STATIC_PATHS.map((path) => [path, []]));
+  const errors = [];
+  const inFlight = [];
+  const slow = [];
+  const begin = performance.now();
+  let i = 0;
+  while (!done()) {
+    const path = STATIC_PATHS[i++ % STATIC_PATHS.length];
+    inFlight.push(
+      call('GET', base + path).then(
+        (result) => {
+          if (result.status !== 200) errors.push(`${path}: ${result.status}`);
+          samples[path].push(result.ms);
+          if (result.ms > 100) slow.push(`${((performance.now() - result.ms - begin) / 1000).toFixed(1)} s`);
+        },
+        (error) => errors.push(`${path}: ${error.message}`),
+      ),
+    );
+    await new Promise((resolve) => setTimeout(resolve, INTERVAL_MS));
+  }
+  await Promise.all(inFlight);
+  return { samples, errors, slow };
+}
+
+async function main() {
+  if (!base) {
+    const port = Number(process.env.PORT ?? 8151);
+    dataDir = mkdtempSync(join(tmpdir(), 'dc-bench-'));
+    base = `http://127.0.0.1:${port}`;
+    server = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'server/main.ts'], {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'error',
+        DATABASE_PATH: join(dataDir, 'bench.sqlite'),
+        DC_REGISTER_RATE_MAX: '10000',
+        DC_REGISTER_GLOBAL_RATE_MAX: process.env.DC_REGISTER_GLOBAL_RATE_MAX ?? '10000',
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+  }
+  await waitForHealth(base);
+  // Warm up (first reads open files, JIT).
+  for (let i = 0; i < 20; i++) for (const path of STATIC_PATHS) await call('GET', base + path);
+
+  // Alone: 2 s of reads.
+  const quietUntil = Date.now() + 2000;
+  const quiet = await readStatic(() => Date.now() > quietUntil);
+
+  // Under the flood.
+  let pending = SIGNUPS;
+  const stamp = Date.now().toString(36);
+  const started = performance.now();
+  const signups = Array.from({ length: SIGNUPS }, (_, n) =>
+    call('POST', base + REGISTER, {
+      firstName: 'Bench',
+      lastName: 'Mark',
+      email: `bench.${stamp}.${n}@example.com`,
+      password: 'Mannheim#2025',
+      confirmPassword: 'Mannheim#2025',
+      termsAccepted: true,
+    })
+      .catch((error) => ({ status: `error ${error.code ?? error.message}`, headers: {}, ms: performance.now() - started }))
+      .finally(() => pending--),
+  );
+  const [flood, answers] = await Promise.all([readStatic(() => pending === 0), Promise.all(signups)]);
+  const floodMs = performance.now() - started;
+
+  const statuses = {};
+  for (const answer of answers) statuses[answer.status] = (statuses[answer.status] ?? 0) + 1;
+  const retryAfter = answers.find((answer) => answer.status === 503)?.headers['retry-after'];
+  const signupMs = answers.filter((answer) => answer.status === 201).map((answer) => answer.ms);
+
+  console.log(`server ${base}: a static GET every ${INTERVAL_MS} ms, alone for 2 s, then while ${SIGNUPS} sign-ups run at once`);
+  for (const path of STATIC_PATHS) console.log(summary(`GET ${path} (alone)`, quiet.samples[path]));
+  for (const path of STATIC_PATHS) console.log(summary(`GET ${path} (during sign-ups)`, flood.samples[path]));
+  const all = STATIC_PATHS.flatMap((path) => flood.samples[path]);
+  console.log(summary('GET static, all (during sign-ups)', all));
+  console.log(summary('POST register answered 201', signupMs));
+  console.log(
+    `sign-up answers: ${Object.entries(statuses).map(([status, count]) => `${count} x ${status}`).join(', ')}` +
+      (retryAfter ? ` (503 Retry-After: ${retryAfter} s)` : '') +
+      `; flood lasted ${(floodMs / 1000).toFixed(1)} s`,
+  );
+  if (flood.errors.length + quiet.errors.length > 0) {
+    console.log(`static errors: ${[...quiet.errors, ...flood.errors].slice(0, 10).join('; ')}`);
+  }
+  if (flood.slow.length > 0) console.log(`GETs over 100 ms during the flood started at: ${flood.slow.join(', ')}`);
+  const p99 = percentile([...all].sort((a, b) => a - b), 99);
+  console.log(`static p99 during the flood: ${p99.toFixed(1)} ms (${p99 < 100 ? 'under' : 'OVER'} 100 ms)`);
+  return p99 < 100 ? 0 : 1;
+}
+
+let code = 1;
+try {
+  code = await main();
+} catch (error) {
+  console.error(error);
+} finally {
+  if (server) {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+  }
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+}
+process.exit(code);
