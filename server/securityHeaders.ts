@@ -49,7 +49,8 @@ export function registerSecurityHeaders(app: FastifyInstance, options: { distDir
       // Partner pages load the widget modules, the tokens and the data feeds cross-origin.
       reply.header('Access-Control-Allow-Origin', '*');
       reply.header('Cross-Origin-Resource-Policy', 'cross-origin');
-      reply.header('Vary', 'Origin');
+      const vary = reply.getHeader('Vary');
+      reply.header('Vary', vary ? `${String(vary)}, Origin` : 'Origin');
     } else {
       reply.header('Cross-Origin-Resource-Policy', 'same-origin');
       reply.header('X-Frame-Options', 'SAMEORIGIN');

@@ -1,10 +1,10 @@
-import { existsSync, statSync } from 'node:fs';
-import { join, normalize, sep } from 'node:path';
+import { posix } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isSlashCanonical } from '../site/_config/urls.js';
 import { API_BASE } from '../widgets/lib/constants';
 import { sendProblem } from './api/problem';
+import { indexDist } from './distIndex';
 
 /** Permanent redirects between spellings of a route. */
 const REDIRECTS: Record<string, string> = {
@@ -29,7 +29,10 @@ export function cacheControlFor(urlPath: string): string {
  * are the blog posts, canonical WITH the slash: `/blog/{slug}/` answers 200 and
  * `/blog/{slug}` and `/blog/{slug}/index.html` redirect to it. Unknown paths get the built
  * not-found page with status 404. Files are streamed by @fastify/static
- * (ETag, Last-Modified, ranges, no path traversal).
+ * (ETag, Last-Modified, ranges, no path traversal); text files are sent as the
+ * Brotli or gzip copy the build wrote (preCompressed), never compressed per
+ * request (the route opts out of @fastify/compress, which stays for the API).
+ * Which files exist is read once at start-up (server/distIndex.ts).
  */
 export async function registerStaticSite(app: FastifyInstance, options: { distDir: string }): Promise<void> {
   const root = options.distDir;
@@ -40,23 +43,33 @@ export async function registerStaticSite(app: FastifyInstance, options: { distDi
     etag: true,
     lastModified: true,
     cacheControl: false,
+    preCompressed: true,
   });
+  const files = indexDist(root);
 
-  const notFound = async (_request: FastifyRequest, reply: FastifyReply) => {
+  const notFound = async (request: FastifyRequest, reply: FastifyReply) => {
     reply.code(404).header('Cache-Control', 'no-cache');
-    if (existsSync(join(root, '404.html'))) return reply.type('text/html; charset=utf-8').sendFile('404.html');
+    if (files.has('404.html')) return sendIndexed(request, reply, '404.html', 'text/html; charset=utf-8');
     return reply.type('text/plain; charset=utf-8').send('Page Not Found');
   };
 
+  /** Sends an indexed file: its Brotli/gzip copy when it has one and the client accepts it. */
+  function sendIndexed(request: FastifyRequest, reply: FastifyReply, path: string, type?: string) {
+    const file = files.get(path);
+    if (file && (file.brotli || file.gzip)) reply.header('Vary', 'Accept-Encoding');
+    // Only the build's copies are looked for: a file without one is sent as is, without failed lookups.
+    else delete request.headers['accept-encoding'];
+    if (type) reply.type(type);
+    return reply.sendFile(path);
+  }
+
   const resolveFile = (urlPath: string): string | null => {
-    const relative = normalize(decodeURIComponent(urlPath)).replace(/^[/\\]+/, '');
-    if (relative.split(sep).some((part) => part.startsWith('.'))) return null;
-    const candidate = join(root, relative);
-    if (!candidate.startsWith(root)) return null;
-    if (existsSync(candidate) && statSync(candidate).isFile()) return relative;
-    const index = join(candidate, 'index.html');
-    if (existsSync(index)) return join(relative, 'index.html');
-    return null;
+    const normalized = posix.normalize(decodeURIComponent(urlPath));
+    const relative = normalized.replace(/^\/+/, '').replace(/\/+$/, '');
+    if (relative.startsWith('..')) return null;
+    if (!normalized.endsWith('/') && files.has(relative)) return relative;
+    const index = relative === '' || relative === '.' ? 'index.html' : `${relative}/index.html`;
+    return files.has(index) ? index : null;
   };
 
   /** The slash form of `path` when it names an existing slash-canonical directory index, else null. */
@@ -92,9 +105,10 @@ export async function registerStaticSite(app: FastifyInstance, options: { distDi
     const file = resolveFile(url.pathname);
     if (!file) return notFound(request, reply);
     reply.header('Cache-Control', cacheControlFor(file.endsWith('index.html') ? '/' : url.pathname));
-    return reply.sendFile(file);
+    return sendIndexed(request, reply, file);
   };
 
-  app.get('/*', serve);
-  app.get('/', serve);
+  // The files are compressed by the build; @fastify/compress (registered globally for the API) stays off here.
+  app.get('/*', { compress: false }, serve);
+  app.get('/', { compress: false }, serve);
 }

@@ -1,9 +1,12 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { precompress } from '../../scripts/precompress.mjs';
 import { buildApp } from '../../server/app';
+import { COMPRESSIBLE } from '../../server/distIndex';
 import { loadConfig } from '../../server/config';
 import { buildCsp } from '../../server/securityHeaders';
 import { cacheControlFor } from '../../server/staticSite';
@@ -27,8 +30,10 @@ beforeAll(async () => {
   write('404.html', '<!doctype html><title>Page Not Found</title>');
   write('assets/js/runtime-AbCdEf12.js', 'export{};');
   write('assets/images/logo.svg', '<svg/>');
-  write('widgets/dc-theme-toggle.js', 'export{};');
+  write('widgets/dc-theme-toggle.js', `export const text = "${'toggle '.repeat(300)}";`);
   write('.csp.json', JSON.stringify({ scriptHashes: ['sha256-abc='] }));
+  write('assets/images/photo.png', 'x'.repeat(4000));
+  await precompress(dir);
   const config = { ...loadConfig({ DIST_DIR: dir, DATABASE_PATH: join(dir, 'db.sqlite'), LOG_LEVEL: 'silent' }), distDir: dir };
   app = await buildApp(config);
 });
@@ -115,9 +120,47 @@ describe('static site', () => {
     expect(cacheControlFor('/assets/images/logo.svg')).toMatch(/max-age=3600/);
   });
 
-  it('compresses large responses', async () => {
-    const response = await app.inject({ url: '/', headers: { 'accept-encoding': 'gzip' } });
+  it('sends the Brotli or gzip copy the build wrote, by Accept-Encoding', async () => {
+    const br = await app.inject({ url: '/', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toContain('text/html');
+    expect(br.headers.vary).toContain('Accept-Encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toContain('<title>Home</title>');
+    const gzip = await app.inject({ url: '/', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toContain('<title>Home</title>');
+    const plain = await app.inject({ url: '/', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('<title>Home</title>');
+  });
+
+  it('keeps both Vary reasons on cross-origin assets', async () => {
+    const response = await app.inject({ url: '/widgets/dc-theme-toggle.js', headers: { 'accept-encoding': 'br' } });
+    expect(response.headers.vary).toBe('Accept-Encoding, Origin');
+  });
+
+  it('never compresses a static file on the fly, nor serves the copies under their own name', async () => {
+    const image = await app.inject({ url: '/assets/images/photo.png', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-encoding']).toBeUndefined();
+    expect(image.headers.vary).toBe('Origin');
+    expect((await app.inject('/index.html.br')).statusCode).toBe(404);
+    expect((await app.inject('/about/index.html.gz')).statusCode).toBe(404);
+  });
+
+  it('answers the not-found page precompressed too', async () => {
+    const response = await app.inject({ url: '/nope', headers: { 'accept-encoding': 'br' } });
+    expect(response.statusCode).toBe(404);
+    expect(brotliDecompressSync(response.rawPayload).toString()).toContain('Page Not Found');
+  });
+
+  it('still compresses API answers on the fly', async () => {
+    const api = await buildApp({ ...loadConfig({ DIST_DIR: dir, DATABASE_PATH: join(dir, 'compress.sqlite'), LOG_LEVEL: 'silent' }), distDir: dir });
+    api.get('/__big', async () => ({ text: 'x'.repeat(4000) }));
+    const response = await api.inject({ url: '/__big', headers: { 'accept-encoding': 'gzip' } });
     expect(response.headers['content-encoding']).toBe('gzip');
+    await api.close();
   });
 
   it('answers GET /healthz', async () => {
@@ -184,5 +227,19 @@ describe('config', () => {
     const response = await app.inject({ url: '/__ip', headers: { 'x-forwarded-for': '203.0.113.9' }, remoteAddress: '127.0.0.1' });
     expect(response.json()).toEqual({ ip: '127.0.0.1' });
     await app.close();
+  });
+});
+
+describe('precompress (build step)', () => {
+  it('writes .br and .gz next to every text file it shrinks, and none for images, dotfiles or tiny files', () => {
+    for (const path of ['index.html', 'widgets/dc-theme-toggle.js']) {
+      expect(COMPRESSIBLE.test(path)).toBe(true);
+      expect(existsSync(join(dir, `${path}.br`)), path).toBe(true);
+      expect(existsSync(join(dir, `${path}.gz`)), path).toBe(true);
+    }
+    // 'export{};' cannot shrink: no copy, the file itself is sent.
+    expect(existsSync(join(dir, 'assets/js/runtime-AbCdEf12.js.br'))).toBe(false);
+    expect(existsSync(join(dir, 'assets/images/photo.png.br'))).toBe(false);
+    expect(existsSync(join(dir, '.csp.json.br'))).toBe(false);
   });
 });
