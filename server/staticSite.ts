@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isSlashCanonical } from '../site/_config/urls.js';
 import { API_BASE } from '../widgets/lib/constants';
 import { sendProblem } from './api/problem';
-import { indexDist } from './distIndex';
+import { chooseEncoding, indexDist } from './distIndex';
 
 /** Permanent redirects between spellings of a route. */
 const REDIRECTS: Record<string, string> = {
@@ -28,11 +28,12 @@ export function cacheControlFor(urlPath: string): string {
  * `/about/index.html` redirect there with 301. The exception (site/_config/urls.js)
  * are the blog posts, canonical WITH the slash: `/blog/{slug}/` answers 200 and
  * `/blog/{slug}` and `/blog/{slug}/index.html` redirect to it. Unknown paths get the built
- * not-found page with status 404. Files are streamed by @fastify/static
- * (ETag, Last-Modified, ranges, no path traversal); text files are sent as the
- * Brotli or gzip copy the build wrote (preCompressed), never compressed per
- * request (the route opts out of @fastify/compress, which stays for the API).
- * Which files exist is read once at start-up (server/distIndex.ts).
+ * not-found page with status 404. Text files are sent as the Brotli or gzip
+ * copy the build wrote, never compressed per request (the route opts out of
+ * @fastify/compress, which stays for the API). Which files exist, and the text
+ * files' bytes, are read once at start-up (server/distIndex.ts), so a request
+ * touches no disk; images, fonts and range requests are streamed by
+ * @fastify/static (preCompressed, ETag, Last-Modified, ranges).
  */
 export async function registerStaticSite(app: FastifyInstance, options: { distDir: string }): Promise<void> {
   const root = options.distDir;
@@ -53,15 +54,40 @@ export async function registerStaticSite(app: FastifyInstance, options: { distDi
     return reply.type('text/plain; charset=utf-8').send('Page Not Found');
   };
 
-  /** Sends an indexed file: its Brotli/gzip copy when it has one and the client accepts it. */
+  /**
+   * Sends an indexed file: its Brotli/gzip copy when it has one and the client accepts it.
+   * Text files come from memory (ETag per encoding, 304 on If-None-Match/If-Modified-Since);
+   * range requests and other files go through @fastify/static.
+   */
   function sendIndexed(request: FastifyRequest, reply: FastifyReply, path: string, type?: string) {
     const file = files.get(path);
     if (file && (file.brotli || file.gzip)) reply.header('Vary', 'Accept-Encoding');
-    // Only the build's copies are looked for: a file without one is sent as is, without failed lookups.
-    else delete request.headers['accept-encoding'];
+    const memory = file?.memory;
+    if (memory && request.headers.range === undefined) {
+      const encoding = chooseEncoding(request.headers['accept-encoding'], { br: !!memory.br, gzip: !!memory.gzip });
+      const variant = (encoding && memory[encoding]) || memory.identity;
+      reply.header('ETag', variant.etag).header('Last-Modified', memory.lastModified);
+      if (reply.statusCode === 200 && notModified(request, variant.etag, memory.modifiedSeconds)) return reply.code(304).send();
+      if (encoding) reply.header('Content-Encoding', encoding);
+      return reply.type(type ?? memory.type).send(variant.body);
+    }
+    // @fastify/static looks for <file>.br/.gz only where the build wrote them (no failed lookups),
+    // and ranges are answered from the file itself.
+    if (!(file?.brotli || file?.gzip) || request.headers.range !== undefined) delete request.headers['accept-encoding'];
     if (type) reply.type(type);
     return reply.sendFile(path);
   }
+
+  const notModified = (request: FastifyRequest, etag: string, modifiedSeconds: number): boolean => {
+    const ifNoneMatch = request.headers['if-none-match'];
+    if (ifNoneMatch !== undefined) {
+      return ifNoneMatch.trim() === '*' || ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+    }
+    const ifModifiedSince = request.headers['if-modified-since'];
+    if (ifModifiedSince === undefined) return false;
+    const since = Date.parse(ifModifiedSince);
+    return Number.isFinite(since) && modifiedSeconds <= since / 1000;
+  };
 
   const resolveFile = (urlPath: string): string | null => {
     const normalized = posix.normalize(decodeURIComponent(urlPath));

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompress } from '../../scripts/precompress.mjs';
 import { buildApp } from '../../server/app';
-import { COMPRESSIBLE } from '../../server/distIndex';
+import { chooseEncoding, COMPRESSIBLE } from '../../server/distIndex';
 import { loadConfig } from '../../server/config';
 import { buildCsp } from '../../server/securityHeaders';
 import { cacheControlFor } from '../../server/staticSite';
@@ -22,7 +22,7 @@ function write(path: string, content: string) {
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'dc-dist-'));
   write('index.html', '<!doctype html><title>Home</title>' + 'x'.repeat(4000));
-  write('about/index.html', '<!doctype html><title>About</title>');
+  write('about/index.html', '<!doctype html><title>About</title>' + '<p>About us</p>'.repeat(50));
   write('privacy_policy/index.html', '<!doctype html><title>Privacy</title>');
   write('blog/index.html', '<!doctype html><title>Blog</title>');
   write('blog/star-schema-first/index.html', '<!doctype html><title>Star Schema First</title>');
@@ -241,5 +241,50 @@ describe('precompress (build step)', () => {
     expect(existsSync(join(dir, 'assets/js/runtime-AbCdEf12.js.br'))).toBe(false);
     expect(existsSync(join(dir, 'assets/images/photo.png.br'))).toBe(false);
     expect(existsSync(join(dir, '.csp.json.br'))).toBe(false);
+  });
+});
+
+describe('static files from memory', () => {
+  it('answers 304 to a matching If-None-Match or If-Modified-Since, per encoding', async () => {
+    const first = await app.inject({ url: '/about', headers: { 'accept-encoding': 'br' } });
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[^"]+"$/);
+    const again = await app.inject({ url: '/about', headers: { 'accept-encoding': 'br', 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const otherEncoding = await app.inject({ url: '/about', headers: { 'accept-encoding': 'identity', 'if-none-match': etag } });
+    expect(otherEncoding.statusCode).toBe(200);
+    const since = await app.inject({ url: '/about', headers: { 'if-modified-since': first.headers['last-modified'] as string } });
+    expect(since.statusCode).toBe(304);
+    const older = await app.inject({ url: '/about', headers: { 'if-modified-since': 'Mon, 01 Jan 2001 00:00:00 GMT' } });
+    expect(older.statusCode).toBe(200);
+  });
+
+  it('answers a range request from the file itself', async () => {
+    const response = await app.inject({ url: '/', headers: { range: 'bytes=0-14', 'accept-encoding': 'br' } });
+    expect(response.statusCode).toBe(206);
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.body).toBe('<!doctype html>');
+  });
+
+  it('answers HEAD with the headers and no body', async () => {
+    const response = await app.inject({ method: 'HEAD', url: '/about', headers: { 'accept-encoding': 'gzip' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.body).toBe('');
+  });
+});
+
+describe('chooseEncoding', () => {
+  const both = { br: true, gzip: true };
+  it('prefers Brotli, honours q-values and *, and falls back to the file as is', () => {
+    expect(chooseEncoding('gzip, deflate, br', both)).toBe('br');
+    expect(chooseEncoding('gzip', both)).toBe('gzip');
+    expect(chooseEncoding('br;q=0.5, gzip;q=0.9', both)).toBe('gzip');
+    expect(chooseEncoding('br;q=0, gzip', both)).toBe('gzip');
+    expect(chooseEncoding('*', both)).toBe('br');
+    expect(chooseEncoding('br', { br: false, gzip: true })).toBeNull();
+    expect(chooseEncoding('identity', both)).toBeNull();
+    expect(chooseEncoding(undefined, both)).toBeNull();
   });
 });
