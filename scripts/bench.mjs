@@ -40,13 +40,21 @@ const targets = [
 
 const work = mkdtempSync(join(tmpdir(), 'dc-bench-'));
 const children = [];
-const cleanup = () => {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+const cleanup = async () => {
+  const running = children.filter((child) => child.exitCode === null && child.signalCode === null);
+  await Promise.all(
+    running.map(
+      (child) =>
+        new Promise((done) => {
+          child.once('exit', done);
+          child.kill('SIGTERM');
+        }),
+    ),
+  );
   rmSync(work, { recursive: true, force: true });
 };
 process.on('SIGINT', () => {
-  cleanup();
-  process.exit(130);
+  cleanup().finally(() => process.exit(130));
 });
 
 const start = (command, args, env) => {
@@ -159,5 +167,5 @@ try {
   console.error(`bench failed: ${error.message}`);
   process.exitCode = 1;
 } finally {
-  cleanup();
+  await cleanup();
 }
