@@ -1,7 +1,8 @@
 /**
  * npm run size: the gzip size of every widget (standalone file, and its own
  * code in the site build without the shared runtime) and of each page's total
- * JavaScript (its inline scripts, modules and modulepreloads). With --check it
+ * JavaScript (its inline scripts, modules and modulepreloads, and the on-demand
+ * chunks of its elements) and first round trip (HTML + stylesheets, Brotli). With --check it
  * exits non-zero when a budget in size-budgets.json is passed. With
  * --markdown it prints the tables as Markdown for README.md.
  */
@@ -83,6 +84,11 @@ const pageRows = pages.sort().map((path) => {
     else if (!type.includes('json')) total += gz(match[2]);
   }
   for (const match of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)) files.add(match[1]);
+  // Chunks an element on the page loads on demand count too: the only one today, dc-consent's
+  // dialog, is fetched without a click on a first visit (while the banner shows).
+  for (const entry of Object.values(manifest)) {
+    if (files.has(entry.file)) for (const file of entry.lazy ?? []) files.add(file);
+  }
   for (const file of files) if (file.startsWith('/')) total += gzFile(file);
   const route = '/' + relative(dist, path).replace(/(^|\/)index\.html$/, '').replace(/\.html$/, '');
   if (total > budgets.pageTotal) failures.push(`page ${route} ${kb(total)} > ${kb(budgets.pageTotal)}`);
