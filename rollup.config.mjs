@@ -22,6 +22,7 @@ import { transpileTypeScript } from './build/transpileTypeScript.mjs';
  */
 const elements = listElements();
 
+/** The site bundle is minified with two passes; the standalone files, made from its already minified output, need one. */
 const TERSER = { ecma: 2022, module: true, compress: { passes: 2 }, format: { comments: false } };
 
 const plugins = () => [
@@ -59,7 +60,7 @@ const standalone = elements
   .map((element) => ({
     input: element.input,
     output: { file: `dist/widgets/${element.tag}.js`, format: 'es', inlineDynamicImports: true },
-    plugins: [standaloneFromSite({ tag: element.tag }), terser(TERSER)],
+    plugins: [standaloneFromSite({ tag: element.tag }), terser({ ...TERSER, compress: { passes: 1 } })],
     onwarn,
   }));
 
