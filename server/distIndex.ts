@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import { COMPRESSIBLE } from '../scripts/precompress.mjs';
 
-/** Text files the build writes Brotli/gzip copies of (scripts/precompress.mjs); kept in step with it. */
-export const COMPRESSIBLE = /\.(?:html|css|js|mjs|json|svg|xml|txt|webmanifest)$/;
+/** Text files the build writes Brotli/gzip copies of: one rule, scripts/precompress.mjs's. */
+export { COMPRESSIBLE };
 
 /** Content types of the text files, as @fastify/static sends them. */
 const TYPES: Record<string, string> = {
