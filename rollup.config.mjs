@@ -2,11 +2,12 @@ import alias from '@rollup/plugin-alias';
 import json from '@rollup/plugin-json';
 import resolve from '@rollup/plugin-node-resolve';
 import terser from '@rollup/plugin-terser';
-import typescript from '@rollup/plugin-typescript';
 import { cssText } from './build/cssModule.mjs';
 import { listElements } from './build/elements.mjs';
 import { reactAliases } from './build/reactAliases.mjs';
 import { islandManifest } from './build/islandManifest.mjs';
+import { standaloneFromSite } from './build/standaloneFromSite.mjs';
+import { transpileTypeScript } from './build/transpileTypeScript.mjs';
 
 /**
  * Two outputs from one config:
@@ -14,17 +15,23 @@ import { islandManifest } from './build/islandManifest.mjs';
  *    r2wc) and shared code split into chunks, hashed names, and a manifest the
  *    page build reads to add only the scripts a page uses;
  * 2. for partners: one self-contained, minified ES module per public element at
- *    a stable URL, dist/widgets/dc-<name>.js.
+ *    a stable URL, dist/widgets/dc-<name>.js, made from the site build's output
+ *    (build/standaloneFromSite.mjs), so the sources are compiled once.
+ * TypeScript is transpiled file by file (build/transpileTypeScript.mjs); types are
+ * checked by `npm run typecheck`, not a second time here.
  */
 const elements = listElements();
+
+/** The site bundle is minified with two passes; the standalone files, made from its already minified output, need one. */
+const TERSER = { ecma: 2022, module: true, compress: { passes: 2 }, format: { comments: false } };
 
 const plugins = () => [
   alias({ entries: reactAliases }),
   resolve({ extensions: ['.ts', '.tsx', '.mjs', '.js', '.json'], browser: true }),
   json({ preferConst: true, compact: true }),
   cssText(),
-  typescript({ tsconfig: './tsconfig.json', noEmitOnError: true, include: ['widgets/**/*.ts', 'widgets/**/*.tsx', 'types/**/*.d.ts'] }),
-  terser({ ecma: 2022, module: true, compress: { passes: 2 }, format: { comments: false } }),
+  transpileTypeScript(),
+  terser(TERSER),
 ];
 
 const onwarn = (warning, warn) => {
@@ -53,8 +60,17 @@ const standalone = elements
   .map((element) => ({
     input: element.input,
     output: { file: `dist/widgets/${element.tag}.js`, format: 'es', inlineDynamicImports: true },
-    plugins: plugins(),
+    plugins: [standaloneFromSite({ tag: element.tag }), terser({ ...TERSER, compress: { passes: 1 } })],
     onwarn,
   }));
 
-export default [site, ...standalone];
+/**
+ * `rollup -c` builds both; `--configPart site` or `--configPart standalone` one of them
+ * (scripts/build.mjs runs the standalone files next to the page build, on the second core).
+ * The standalone files start from the site build's output, so `site` runs first.
+ */
+export default (args) => {
+  if (args.configPart === 'site') return [site];
+  if (args.configPart === 'standalone') return standalone;
+  return [site, ...standalone];
+};

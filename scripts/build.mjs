@@ -1,23 +1,63 @@
 /**
- * npm run build: widgets first (their manifest tells the pages which scripts
- * to add), then the pages, the host configurations, then the size budgets. Any failure fails the build.
+ * npm run build: from a clean dist/, in stages, printing the time of each:
+ *   1. widgets  – the site bundle (Rollup): its manifest tells the pages which scripts to add;
+ *   2. pages    – Eleventy, and at the same time on the other core the partners'
+ *                 standalone widget files (made from the site bundle);
+ *   3. hosts    – dist/_headers, dist/_redirects, deploy/nginx.conf from server/hosting/siteRules.ts,
+ *                 and at the same time the production server (server-dist/main.mjs, esbuild);
+ *   4. compress – Brotli and gzip copies of every text file (scripts/precompress.mjs);
+ *   5. budgets  – scripts/size.mjs --check.
+ * Types are checked by `npm run typecheck`, not here. Any failure fails the build.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import { precompress } from './precompress.mjs';
 
-const run = (command, args) => {
-  const result = spawnSync(command, args, { stdio: 'inherit', shell: false });
-  if (result.status !== 0) {
-    console.error(`\nBuild failed: ${command} ${args.join(' ')}`);
-    process.exit(result.status ?? 1);
-  }
+const rollup = 'node_modules/rollup/dist/bin/rollup';
+const times = [];
+
+const run = (command, args) =>
+  new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: 'inherit', shell: false });
+    child.on('error', reject);
+    child.on('exit', (code, signal) => {
+      if (code === 0) resolve();
+      else reject(new Error(`${[command, ...args].join(' ')} exited with ${signal ?? code}`));
+    });
+  });
+
+const stage = async (name, work) => {
+  const start = performance.now();
+  await work();
+  const ms = performance.now() - start;
+  times.push([name, ms]);
+  console.log(`build: ${name.padEnd(30)} ${(ms / 1000).toFixed(2)} s`);
 };
 
-rmSync('dist', { recursive: true, force: true });
-run(process.execPath, ['node_modules/rollup/dist/bin/rollup', '-c', 'rollup.config.mjs', '--silent']);
-run(process.execPath, ['node_modules/@11ty/eleventy/cmd.cjs']);
-// Host configurations (dist/_headers, dist/_redirects, deploy/nginx.conf) from server/hosting/siteRules.ts.
-run(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/host-config.ts']);
-// The production server, compiled once (server-dist/main.mjs, what npm run serve runs).
-run(process.execPath, ['scripts/build-server.mjs']);
-run(process.execPath, ['scripts/size.mjs', '--check']);
+const total = performance.now();
+try {
+  rmSync('dist', { recursive: true, force: true });
+  await stage('widgets (site bundle)', () => run(process.execPath, [rollup, '-c', 'rollup.config.mjs', '--configPart', 'site', '--silent']));
+  await stage('pages + standalone widgets', () =>
+    Promise.all([
+      run(process.execPath, ['node_modules/@11ty/eleventy/cmd.cjs']),
+      run(process.execPath, [rollup, '-c', 'rollup.config.mjs', '--configPart', 'standalone', '--silent']),
+    ]),
+  );
+  await stage('host configs + server', () =>
+    Promise.all([
+      run(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/host-config.ts']),
+      run(process.execPath, ['scripts/build-server.mjs']),
+    ]),
+  );
+  await stage('precompress (br + gzip)', async () => {
+    const totals = await precompress('dist');
+    console.log(`build: ${totals.files} text files, ${(totals.bytes / 1024).toFixed(0)} KB -> ${(totals.brotli / 1024).toFixed(0)} KB brotli, ${(totals.gzip / 1024).toFixed(0)} KB gzip`);
+  });
+  await stage('size budgets', () => run(process.execPath, ['scripts/size.mjs', '--check']));
+} catch (error) {
+  console.error(`\nBuild failed: ${error.message}`);
+  process.exit(1);
+}
+console.log(`build: ${'total'.padEnd(30)} ${((performance.now() - total) / 1000).toFixed(2)} s`);

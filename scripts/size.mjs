@@ -1,13 +1,14 @@
 /**
  * npm run size: the gzip size of every widget (standalone file, and its own
  * code in the site build without the shared runtime) and of each page's total
- * JavaScript (its inline scripts, modules and modulepreloads). With --check it
+ * JavaScript (its inline scripts, modules and modulepreloads, and the on-demand
+ * chunks of its elements) and first round trip (HTML + stylesheets, Brotli). With --check it
  * exits non-zero when a budget in size-budgets.json is passed. With
  * --markdown it prints the tables as Markdown for README.md.
  */
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const dist = 'dist';
 const check = process.argv.includes('--check');
@@ -21,6 +22,12 @@ if (!existsSync(manifestPath)) {
 const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
 const gz = (text) => gzipSync(text, { level: 9 }).length;
 const gzFile = (urlPath) => gz(readFileSync(join(dist, urlPath)));
+/** What the server sends with Brotli: the build's .br copy (scripts/precompress.mjs), or a fresh one. */
+const brFile = (urlPath) => {
+  const path = join(dist, urlPath);
+  if (existsSync(`${path}.br`)) return statSync(`${path}.br`).size;
+  return brotliCompressSync(readFileSync(path), { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+};
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 const failures = [];
 const budgetFor = (tag, key) => budgets.elements?.[tag]?.[key] ?? budgets[key];
@@ -77,10 +84,18 @@ const pageRows = pages.sort().map((path) => {
     else if (!type.includes('json')) total += gz(match[2]);
   }
   for (const match of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)) files.add(match[1]);
+  // Chunks an element on the page loads on demand count too: the only one today, dc-consent's
+  // dialog, is fetched without a click on a first visit (while the banner shows).
+  for (const entry of Object.values(manifest)) {
+    if (files.has(entry.file)) for (const file of entry.lazy ?? []) files.add(file);
+  }
   for (const file of files) if (file.startsWith('/')) total += gzFile(file);
   const route = '/' + relative(dist, path).replace(/(^|\/)index\.html$/, '').replace(/\.html$/, '');
   if (total > budgets.pageTotal) failures.push(`page ${route} ${kb(total)} > ${kb(budgets.pageTotal)}`);
-  return { route, total, scripts: files.size };
+  // The first round trip: the HTML and the stylesheets it links, as sent with Brotli.
+  const stylesheets = [...html.matchAll(/<link rel="stylesheet" href="(\/[^"]+)"/g)].map((match) => match[1]);
+  const firstView = brFile('/' + relative(dist, path)) + stylesheets.reduce((sum, href) => sum + brFile(href), 0);
+  return { route, total, scripts: files.size, firstView };
 });
 
 if (markdown) {
@@ -91,6 +106,8 @@ if (markdown) {
   console.log(`\nShared code on the site: the Preact + r2wc runtime chunk is ${kb(frameworkTotal)} gzip; all shared chunks together are ${kb(runtimeTotal)} (a page loads only the chunks its elements use).`);
   const heaviest = [...pageRows].sort((a, b) => b.total - a.total)[0];
   if (heaviest) console.log(`Heaviest page: \`${heaviest.route}\`, ${kb(heaviest.total)} of JavaScript gzip.`);
+  const firstView = [...pageRows].sort((a, b) => b.firstView - a.firstView)[0];
+  if (firstView) console.log(`First round trip: HTML + stylesheet at most ${kb(firstView.firstView)} with Brotli (\`${firstView.route}\`).`);
 } else {
   console.log('Widgets (gzip)');
   console.log(`  shared chunks: ${runtimeRows.map((row) => `${row.file} ${kb(row.size)}`).join(', ') || 'none'}`);
@@ -98,8 +115,8 @@ if (markdown) {
     const lazy = row.lazy ? `   + on demand ${kb(row.lazy)}` : '';
     console.log(`  ${row.tag.padEnd(24)} own ${kb(row.own).padStart(8)}   standalone ${row.standalone === null ? '       –' : kb(row.standalone).padStart(8)}${lazy}`);
   }
-  console.log('Pages: total JavaScript (gzip)');
-  for (const row of pageRows) console.log(`  ${row.route.padEnd(34)} ${kb(row.total).padStart(8)}  (${row.scripts} files)`);
+  console.log('Pages: total JavaScript (gzip); HTML + stylesheets (Brotli, the first round trip)');
+  for (const row of pageRows) console.log(`  ${row.route.padEnd(34)} ${kb(row.total).padStart(8)}  (${row.scripts} files)   HTML+CSS ${kb(row.firstView).padStart(8)}`);
   console.log(`Budgets: runtime ${kb(budgets.runtime)}, element own ${kb(budgets.elementOwn)}, page ${kb(budgets.pageTotal)}, standalone ${kb(budgets.standalone)}`);
 }
 

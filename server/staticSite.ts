@@ -1,10 +1,9 @@
-import { existsSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { canonicalPath } from '../site/_config/urls.js';
 import { API_BASE } from '../widgets/lib/constants';
 import { sendProblem } from './api/problem';
+import { chooseEncoding, indexDist } from './distIndex';
 import { HOST_FILES } from './hosting/siteFiles';
 import { cacheControlFor, NOT_FOUND_PAGE, REDIRECTS } from './hosting/siteRules';
 import { decodePath, encodePath, relativeFilePath, splitRequestUrl } from './staticPath';
@@ -18,8 +17,12 @@ export { cacheControlFor };
  * `/about/index.html` redirect there with 301. The exception (site/_config/urls.js)
  * are the blog posts, canonical WITH the slash: `/blog/{slug}/` answers 200 and
  * `/blog/{slug}` and `/blog/{slug}/index.html` redirect to it. Unknown paths get the built
- * not-found page with status 404. Files are streamed by @fastify/static
- * (ETag, Last-Modified, ranges, no path traversal). The path is decoded once and must be plain
+ * not-found page with status 404. Text files are sent as the Brotli or gzip
+ * copy the build wrote, never compressed per request (the route opts out of
+ * @fastify/compress, which stays for the API). Which files exist, and the text
+ * files' bytes, are read once at start-up (server/distIndex.ts), so a request
+ * touches no disk; images, fonts and range requests are streamed by
+ * @fastify/static (preCompressed, ETag, Last-Modified, ranges). The path is decoded once and must be plain
  * (./staticPath): a malformed one is 400, one with control characters, backslashes or encoded
  * dot segments is 404, and a redirect's target comes from the resolved file, never the request.
  */
@@ -32,17 +35,54 @@ export async function registerStaticSite(app: FastifyInstance, options: { distDi
     etag: true,
     lastModified: true,
     cacheControl: false,
+    preCompressed: true,
   });
+  const files = indexDist(root);
 
   /** A path that cannot be decoded (a stray '%'): 400, plainly; nothing was looked up. */
   const badRequest = (reply: FastifyReply) =>
     reply.code(400).header('Cache-Control', 'no-cache').type('text/plain; charset=utf-8').send('Bad Request');
 
-  const notFound = async (_request: FastifyRequest, reply: FastifyReply) => {
+  const notFound = async (request: FastifyRequest, reply: FastifyReply) => {
     reply.code(404).header('Cache-Control', 'no-cache');
-    if (existsSync(join(root, NOT_FOUND_PAGE))) return reply.type('text/html; charset=utf-8').sendFile(NOT_FOUND_PAGE);
+    if (files.has(NOT_FOUND_PAGE)) return sendIndexed(request, reply, NOT_FOUND_PAGE, 'text/html; charset=utf-8');
     return reply.type('text/plain; charset=utf-8').send('Page Not Found');
   };
+  /**
+   * Sends an indexed file: its Brotli/gzip copy when it has one and the client accepts it.
+   * Text files come from memory (ETag per encoding, 304 on If-None-Match/If-Modified-Since);
+   * range requests and other files go through @fastify/static.
+   */
+  function sendIndexed(request: FastifyRequest, reply: FastifyReply, path: string, type?: string) {
+    const file = files.get(path);
+    if (file && (file.brotli || file.gzip)) reply.header('Vary', 'Accept-Encoding');
+    const memory = file?.memory;
+    if (memory && request.headers.range === undefined) {
+      const encoding = chooseEncoding(request.headers['accept-encoding'], { br: !!memory.br, gzip: !!memory.gzip });
+      const variant = (encoding && memory[encoding]) || memory.identity;
+      reply.header('ETag', variant.etag).header('Last-Modified', memory.lastModified);
+      if (reply.statusCode === 200 && notModified(request, variant.etag, memory.modifiedSeconds)) return reply.code(304).send();
+      if (encoding) reply.header('Content-Encoding', encoding);
+      return reply.type(type ?? memory.type).send(variant.body);
+    }
+    // @fastify/static looks for <file>.br/.gz only where the build wrote them (no failed lookups),
+    // and ranges are answered from the file itself.
+    if (!(file?.brotli || file?.gzip) || request.headers.range !== undefined) delete request.headers['accept-encoding'];
+    if (type) reply.type(type);
+    return reply.sendFile(path);
+  }
+
+  const notModified = (request: FastifyRequest, etag: string, modifiedSeconds: number): boolean => {
+    const ifNoneMatch = request.headers['if-none-match'];
+    if (ifNoneMatch !== undefined) {
+      return ifNoneMatch.trim() === '*' || ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+    }
+    const ifModifiedSince = request.headers['if-modified-since'];
+    if (ifModifiedSince === undefined) return false;
+    const since = Date.parse(ifModifiedSince);
+    return Number.isFinite(since) && modifiedSeconds <= since / 1000;
+  };
+
 
   /**
    * The file a request path names, from the path decoded ONCE (see ./staticPath): `{ file }`
@@ -53,13 +93,12 @@ export async function registerStaticSite(app: FastifyInstance, options: { distDi
     const relative = relativeFilePath(decoded);
     if (relative === null) return null;
     if (HOST_FILES.has(relative)) return null; // dist/_headers, dist/_redirects: for the CDN, not content
-    const candidate = join(root, relative);
-    if (relative !== '' && existsSync(candidate) && statSync(candidate).isFile()) {
+    if (relative !== '' && files.has(relative)) {
       const isIndex = relative === 'index.html' || relative.endsWith('/index.html');
       return { file: relative, route: isIndex ? canonicalPath(`/${relative}`) : null };
     }
     const index = relative === '' ? 'index.html' : `${relative}/index.html`;
-    if (existsSync(join(root, index))) return { file: index, route: canonicalPath(`/${index}`) };
+    if (files.has(index)) return { file: index, route: canonicalPath(`/${index}`) };
     return null;
   };
 
@@ -78,9 +117,10 @@ export async function registerStaticSite(app: FastifyInstance, options: { distDi
     // there. The target is built from the resolved file, never from the request.
     if (found.route !== null && path !== found.route) return reply.redirect(encodePath(found.route) + search, 301);
     reply.header('Cache-Control', cacheControlFor(found.route !== null ? '/' : `/${found.file}`));
-    return reply.sendFile(found.file);
+    return sendIndexed(request, reply, found.file);
   };
 
-  app.get('/*', serve);
-  app.get('/', serve);
+  // The files are compressed by the build; @fastify/compress (registered globally for the API) stays off here.
+  app.get('/*', { compress: false }, serve);
+  app.get('/', { compress: false }, serve);
 }

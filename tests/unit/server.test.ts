@@ -1,9 +1,12 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { precompress } from '../../scripts/precompress.mjs';
 import { buildApp } from '../../server/app';
+import { chooseEncoding, COMPRESSIBLE } from '../../server/distIndex';
 import { loadConfig } from '../../server/config';
 import { buildCsp } from '../../server/securityHeaders';
 import { cacheControlFor } from '../../server/staticSite';
@@ -19,7 +22,7 @@ function write(path: string, content: string) {
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'dc-dist-'));
   write('index.html', '<!doctype html><title>Home</title>' + 'x'.repeat(4000));
-  write('about/index.html', '<!doctype html><title>About</title>');
+  write('about/index.html', '<!doctype html><title>About</title>' + '<p>About us</p>'.repeat(50));
   write('privacy_policy/index.html', '<!doctype html><title>Privacy</title>');
   write('blog/index.html', '<!doctype html><title>Blog</title>');
   write('blog/star-schema-first/index.html', '<!doctype html><title>Star Schema First</title>');
@@ -27,10 +30,12 @@ beforeAll(async () => {
   write('404.html', '<!doctype html><title>Page Not Found</title>');
   write('assets/js/runtime-AbCdEf12.js', 'export{};');
   write('assets/images/logo.svg', '<svg/>');
-  write('widgets/dc-theme-toggle.js', 'export{};');
+  write('widgets/dc-theme-toggle.js', `export const text = "${'toggle '.repeat(300)}";`);
   write('.csp.json', JSON.stringify({ scriptHashes: ['sha256-abc='] }));
   write('_headers', '/*\n  X-Test: 1\n');
   write('_redirects', '/a /b 301\n');
+  write('assets/images/photo.png', 'x'.repeat(4000));
+  await precompress(dir);
   const config = { ...loadConfig({ DIST_DIR: dir, DATABASE_PATH: join(dir, 'db.sqlite'), LOG_LEVEL: 'silent' }), distDir: dir };
   app = await buildApp(config);
 });
@@ -187,9 +192,47 @@ describe('static site', () => {
     expect(cacheControlFor('/assets/images/logo.svg')).toMatch(/max-age=3600/);
   });
 
-  it('compresses large responses', async () => {
-    const response = await app.inject({ url: '/', headers: { 'accept-encoding': 'gzip' } });
+  it('sends the Brotli or gzip copy the build wrote, by Accept-Encoding', async () => {
+    const br = await app.inject({ url: '/', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toContain('text/html');
+    expect(br.headers.vary).toContain('Accept-Encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toContain('<title>Home</title>');
+    const gzip = await app.inject({ url: '/', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toContain('<title>Home</title>');
+    const plain = await app.inject({ url: '/', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('<title>Home</title>');
+  });
+
+  it('keeps both Vary reasons on cross-origin assets', async () => {
+    const response = await app.inject({ url: '/widgets/dc-theme-toggle.js', headers: { 'accept-encoding': 'br' } });
+    expect(response.headers.vary).toBe('Accept-Encoding, Origin');
+  });
+
+  it('never compresses a static file on the fly, nor serves the copies under their own name', async () => {
+    const image = await app.inject({ url: '/assets/images/photo.png', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-encoding']).toBeUndefined();
+    expect(image.headers.vary).toBe('Origin');
+    expect((await app.inject('/index.html.br')).statusCode).toBe(404);
+    expect((await app.inject('/about/index.html.gz')).statusCode).toBe(404);
+  });
+
+  it('answers the not-found page precompressed too', async () => {
+    const response = await app.inject({ url: '/nope', headers: { 'accept-encoding': 'br' } });
+    expect(response.statusCode).toBe(404);
+    expect(brotliDecompressSync(response.rawPayload).toString()).toContain('Page Not Found');
+  });
+
+  it('still compresses API answers on the fly', async () => {
+    const api = await buildApp({ ...loadConfig({ DIST_DIR: dir, DATABASE_PATH: join(dir, 'compress.sqlite'), LOG_LEVEL: 'silent' }), distDir: dir });
+    api.get('/__big', async () => ({ text: 'x'.repeat(4000) }));
+    const response = await api.inject({ url: '/__big', headers: { 'accept-encoding': 'gzip' } });
     expect(response.headers['content-encoding']).toBe('gzip');
+    await api.close();
   });
 
   it('answers GET /healthz', async () => {
@@ -256,5 +299,64 @@ describe('config', () => {
     const response = await app.inject({ url: '/__ip', headers: { 'x-forwarded-for': '203.0.113.9' }, remoteAddress: '127.0.0.1' });
     expect(response.json()).toEqual({ ip: '127.0.0.1' });
     await app.close();
+  });
+});
+
+describe('precompress (build step)', () => {
+  it('writes .br and .gz next to every text file it shrinks, and none for images, dotfiles or tiny files', () => {
+    for (const path of ['index.html', 'widgets/dc-theme-toggle.js']) {
+      expect(COMPRESSIBLE.test(path)).toBe(true);
+      expect(existsSync(join(dir, `${path}.br`)), path).toBe(true);
+      expect(existsSync(join(dir, `${path}.gz`)), path).toBe(true);
+    }
+    // 'export{};' cannot shrink: no copy, the file itself is sent.
+    expect(existsSync(join(dir, 'assets/js/runtime-AbCdEf12.js.br'))).toBe(false);
+    expect(existsSync(join(dir, 'assets/images/photo.png.br'))).toBe(false);
+    expect(existsSync(join(dir, '.csp.json.br'))).toBe(false);
+  });
+});
+
+describe('static files from memory', () => {
+  it('answers 304 to a matching If-None-Match or If-Modified-Since, per encoding', async () => {
+    const first = await app.inject({ url: '/about', headers: { 'accept-encoding': 'br' } });
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[^"]+"$/);
+    const again = await app.inject({ url: '/about', headers: { 'accept-encoding': 'br', 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const otherEncoding = await app.inject({ url: '/about', headers: { 'accept-encoding': 'identity', 'if-none-match': etag } });
+    expect(otherEncoding.statusCode).toBe(200);
+    const since = await app.inject({ url: '/about', headers: { 'if-modified-since': first.headers['last-modified'] as string } });
+    expect(since.statusCode).toBe(304);
+    const older = await app.inject({ url: '/about', headers: { 'if-modified-since': 'Mon, 01 Jan 2001 00:00:00 GMT' } });
+    expect(older.statusCode).toBe(200);
+  });
+
+  it('answers a range request from the file itself', async () => {
+    const response = await app.inject({ url: '/', headers: { range: 'bytes=0-14', 'accept-encoding': 'br' } });
+    expect(response.statusCode).toBe(206);
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.body).toBe('<!doctype html>');
+  });
+
+  it('answers HEAD with the headers and no body', async () => {
+    const response = await app.inject({ method: 'HEAD', url: '/about', headers: { 'accept-encoding': 'gzip' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.body).toBe('');
+  });
+});
+
+describe('chooseEncoding', () => {
+  const both = { br: true, gzip: true };
+  it('prefers Brotli, honours q-values and *, and falls back to the file as is', () => {
+    expect(chooseEncoding('gzip, deflate, br', both)).toBe('br');
+    expect(chooseEncoding('gzip', both)).toBe('gzip');
+    expect(chooseEncoding('br;q=0.5, gzip;q=0.9', both)).toBe('gzip');
+    expect(chooseEncoding('br;q=0, gzip', both)).toBe('gzip');
+    expect(chooseEncoding('*', both)).toBe('br');
+    expect(chooseEncoding('br', { br: false, gzip: true })).toBeNull();
+    expect(chooseEncoding('identity', both)).toBeNull();
+    expect(chooseEncoding(undefined, both)).toBeNull();
   });
 });

@@ -1,0 +1,21 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/**
+ * Rollup plugin for the partners' standalone files: instead of compiling the
+ * element's sources a second time, the build starts from the element's entry in
+ * the site build that ran just before (dist/assets/js, found through its
+ * manifest.json) and inlines the shared chunks and on-demand chunks it imports
+ * into one self-contained module. Same code, one compile.
+ */
+export function standaloneFromSite({ tag, siteDir = 'dist/assets/js', publicPath = '/assets/js/' }) {
+  return {
+    name: 'standalone-from-site',
+    options(inputOptions) {
+      const manifest = JSON.parse(readFileSync(join(siteDir, 'manifest.json'), 'utf8'));
+      const entry = manifest[tag];
+      if (!entry) throw new Error(`standalone ${tag}: not in ${siteDir}/manifest.json; build the site bundle first`);
+      return { ...inputOptions, input: join(siteDir, entry.file.slice(publicPath.length)) };
+    },
+  };
+}

@@ -1,0 +1,123 @@
+/**
+ * npm run lighthouse: Lighthouse (mobile, default throttling) on the built site, per route and
+ * theme, the median of N runs: performance score, LCP, TBT, CLS, the JavaScript the page
+ * loaded (transfer size, all scripts) and its HTML + stylesheets (transfer size), and the
+ * longest main-thread task with its script, to find long tasks at their cause.
+ *
+ *   node scripts/lighthouse.mjs [/route ...] [--runs 3] [--themes light,dark] [--base http://host:port]
+ *
+ * Without routes it takes every URL of dist/sitemap.xml. Without --base it starts the server
+ * (server/main.ts) on LH_PORT (8183) over DIST_DIR (dist) and stops it at the end.
+ * Chromium: CHROME_PATH or /usr/bin/chromium. The theme is the browser's prefers-color-scheme
+ * (the site follows it when the visitor has not chosen). Prints a Markdown table.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const index = args.indexOf(`--${name}`);
+  if (index === -1) return fallback;
+  const value = args[index + 1];
+  args.splice(index, 2);
+  return value;
+};
+const runs = Number(option('runs', '3'));
+const themes = option('themes', 'light,dark').split(',');
+let base = option('base', null);
+const dist = resolve(process.env.DIST_DIR ?? 'dist');
+const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+let routes = args.filter((arg) => arg.startsWith('/'));
+if (routes.length === 0) {
+  const sitemap = readFileSync(join(dist, 'sitemap.xml'), 'utf8');
+  routes = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]).pathname);
+}
+
+const work = mkdtempSync(join(tmpdir(), 'dc-lighthouse-'));
+let server = null;
+const stopServer = () =>
+  new Promise((done) => {
+    if (!server || server.exitCode !== null) return done();
+    server.once('exit', done);
+    server.kill('SIGTERM');
+  });
+
+if (!base) {
+  if (!existsSync(join(dist, 'index.html'))) {
+    console.error(`lighthouse: no built site in ${dist}; run npm run build first.`);
+    process.exit(1);
+  }
+  const port = Number(process.env.LH_PORT ?? 8183);
+  base = `http://127.0.0.1:${port}`;
+  server = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'server/main.ts'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'warn', DIST_DIR: dist, DATABASE_PATH: join(work, 'lh.sqlite') },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) break;
+    } catch {
+      if (attempt > 200) throw new Error('the server did not start');
+    }
+    await new Promise((done) => setTimeout(done, 100));
+  }
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+
+/** One Lighthouse run: the figures this project tracks. */
+const measure = async (port, url) => {
+  const { lhr } = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+  const requests = lhr.audits['network-requests'].details?.items ?? [];
+  const transfer = (types) => requests.filter((item) => types.includes(item.resourceType)).reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
+  const tasks = lhr.audits['long-tasks']?.details?.items ?? [];
+  const longest = tasks.reduce((best, task) => (!best || task.duration > best.duration ? task : best), null);
+  return {
+    score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+    lcp: lhr.audits['largest-contentful-paint'].numericValue,
+    tbt: lhr.audits['total-blocking-time'].numericValue,
+    cls: lhr.audits['cumulative-layout-shift'].numericValue,
+    js: transfer(['Script']),
+    htmlCss: transfer(['Document', 'Stylesheet']),
+    longest: longest ? `${Math.round(longest.duration)} ms ${String(longest.url).replace(base, '')}` : '–',
+  };
+};
+
+console.log(`Lighthouse ${JSON.parse(readFileSync('node_modules/lighthouse/package.json', 'utf8')).version}, mobile, default throttling, median of ${runs} run(s), ${base}`);
+console.log('| Route | Theme | Score | LCP ms | TBT ms | CLS | JS KB | HTML+CSS KB | Longest task (median run) |');
+console.log('|---|---|---|---|---|---|---|---|---|');
+try {
+  for (const theme of themes) {
+    mkdirSync(join(work, `profile-${theme}`));
+    const chrome = await chromeLauncher.launch({
+      chromePath,
+      userDataDir: join(work, `profile-${theme}`),
+      chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', `--blink-settings=preferredColorScheme=${theme === 'dark' ? 0 : 1}`],
+    });
+    try {
+      for (const route of routes) {
+        const results = [];
+        for (let run = 0; run < runs; run += 1) results.push(await measure(chrome.port, base + route));
+        const score = median(results.map((r) => r.score));
+        const middle = results.find((r) => r.score === score);
+        const kb = (bytes) => (bytes / 1024).toFixed(1);
+        console.log(
+          `| ${route} | ${theme} | ${score} | ${Math.round(median(results.map((r) => r.lcp)))} | ${Math.round(median(results.map((r) => r.tbt)))} | ${median(results.map((r) => r.cls)).toFixed(3)} | ${kb(median(results.map((r) => r.js)))} | ${kb(median(results.map((r) => r.htmlCss)))} | ${middle.longest} |`,
+        );
+      }
+    } finally {
+      await chrome.kill();
+    }
+  }
+} finally {
+  await stopServer();
+  rmSync(work, { recursive: true, force: true });
+}

@@ -1,0 +1,66 @@
+/**
+ * Writes a Brotli (.br, quality 11) and a gzip (.gz, level 9) copy next to every
+ * text file in dist/ (HTML, CSS, JS, JSON, SVG, XML, TXT, web manifest), so the
+ * server (server/staticSite.ts, @fastify/static preCompressed) and nginx
+ * (gzip_static) send them without compressing per request. A copy is written
+ * only when it is smaller than the file. Dotfiles (dist/.csp.json) are not
+ * served and are skipped. Compression runs on libuv's thread pool, so all cores
+ * work at once.
+ *   node scripts/precompress.mjs [dir]     (default dist)
+ */
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+
+export const COMPRESSIBLE = /\.(?:html|css|js|mjs|json|svg|xml|txt|webmanifest)$/;
+
+const brotli = promisify(brotliCompress);
+const gz = promisify(gzip);
+
+/** Every compressible file under `dir`, relative paths, dotfiles and dot-folders left out. */
+export async function compressibleFiles(dir) {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isFile() && COMPRESSIBLE.test(entry.name))
+    .map((entry) => join(entry.parentPath, entry.name).slice(dir.length + 1))
+    .filter((path) => !path.split('/').some((part) => part.startsWith('.')));
+}
+
+/** Compresses every text file of `dir`; returns { files, bytes, brotli, gzip } totals. */
+export async function precompress(dir) {
+  const files = await compressibleFiles(dir);
+  const totals = { files: files.length, bytes: 0, brotli: 0, gzip: 0 };
+  await Promise.all(
+    files.map(async (path) => {
+      const source = await readFile(join(dir, path));
+      const [br, gzipped] = await Promise.all([
+        brotli(source, {
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: 11,
+            [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+            [constants.BROTLI_PARAM_SIZE_HINT]: source.length,
+          },
+        }),
+        gz(source, { level: 9 }),
+      ]);
+      totals.bytes += source.length;
+      if (br.length < source.length) {
+        await writeFile(join(dir, `${path}.br`), br);
+        totals.brotli += br.length;
+      } else totals.brotli += source.length;
+      if (gzipped.length < source.length) {
+        await writeFile(join(dir, `${path}.gz`), gzipped);
+        totals.gzip += gzipped.length;
+      } else totals.gzip += source.length;
+    }),
+  );
+  return totals;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const dir = process.argv[2] ?? 'dist';
+  const totals = await precompress(dir);
+  const kb = (bytes) => `${(bytes / 1024).toFixed(0)} KB`;
+  console.log(`precompressed ${totals.files} files: ${kb(totals.bytes)} -> brotli ${kb(totals.brotli)}, gzip ${kb(totals.gzip)}`);
+}
