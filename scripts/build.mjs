@@ -1,6 +1,7 @@
 /**
  * npm run build: widgets first (their manifest tells the pages which scripts
- * to add), then the pages, then the size budgets. Any failure fails the build.
+ * to add), then the public widgets' release (versioned files, SRI, custom-elements.json,
+ * types), then the pages, then the size budgets. Any failure fails the build.
  */
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
@@ -15,5 +16,6 @@ const run = (command, args) => {
 
 rmSync('dist', { recursive: true, force: true });
 run(process.execPath, ['node_modules/rollup/dist/bin/rollup', '-c', 'rollup.config.mjs', '--silent']);
+run(process.execPath, ['scripts/widget-release.mjs']);
 run(process.execPath, ['node_modules/@11ty/eleventy/cmd.cjs']);
 run(process.execPath, ['scripts/size.mjs', '--check']);

@@ -14,10 +14,14 @@ const REDIRECTS: Record<string, string> = {
 /** Files whose names carry a content hash (rollup '[name]-[hash].js', site-<hash>.css): cache forever. */
 const HASHED = /-[A-Za-z0-9_-]{8,}\.(?:js|css)$/;
 
+/** A pinned widget file, named by its content hash: /widgets/v1/dc-blog.0123456789abcdef.js */
+const PINNED_WIDGET = /^\/widgets\/v\d+\/dc-[a-z-]+\.[0-9a-f]{16}\.js$/;
+
 export function cacheControlFor(urlPath: string): string {
   if (urlPath.endsWith('.html') || urlPath === '/' || !/\.[a-z0-9]+$/i.test(urlPath)) return 'no-cache';
   if (urlPath.startsWith('/assets/') && HASHED.test(urlPath)) return 'public, max-age=31536000, immutable';
   if (urlPath.startsWith('/assets/fonts/')) return 'public, max-age=31536000, immutable';
+  if (PINNED_WIDGET.test(urlPath)) return 'public, max-age=31536000, immutable';
   if (urlPath.startsWith('/widgets/')) return 'public, max-age=300, stale-while-revalidate=86400';
   return 'public, max-age=3600, stale-while-revalidate=86400';
 }
@@ -92,6 +96,8 @@ export async function registerStaticSite(app: FastifyInstance, options: { distDi
     const file = resolveFile(url.pathname);
     if (!file) return notFound(request, reply);
     reply.header('Cache-Control', cacheControlFor(file.endsWith('index.html') ? '/' : url.pathname));
+    // TypeScript declarations (mime would say video/mp2t for .ts).
+    if (file.endsWith('.d.ts')) reply.type('text/plain; charset=utf-8');
     return reply.sendFile(file);
   };
 
