@@ -96,10 +96,14 @@ export async function registerStaticSite(app: FastifyInstance, options: { distDi
     const file = resolveFile(url.pathname);
     if (!file) return notFound(request, reply);
     reply.header('Cache-Control', cacheControlFor(file.endsWith('index.html') ? '/' : url.pathname));
-    // TypeScript declarations (mime would say video/mp2t for .ts).
-    if (file.endsWith('.d.ts')) reply.type('text/plain; charset=utf-8');
     return reply.sendFile(file);
   };
+
+  // The widgets' TypeScript declarations are text (by extension, .ts would be video/mp2t).
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (reply.statusCode === 200 && request.url.split('?')[0]!.endsWith('.d.ts')) reply.header('Content-Type', 'text/plain; charset=utf-8');
+    return payload;
+  });
 
   app.get('/*', serve);
   app.get('/', serve);
