@@ -1,9 +1,10 @@
 /**
  * After Rollup: publishes the standalone widgets as a versioned release (build/widgetRelease.mjs),
  * writes /widgets/custom-elements.json and the TypeScript declarations, and refreshes the generated
- * sections of the public elements' READMEs (snippet with the pinned URL and its SRI hash, API tables).
+ * sections of the public elements' READMEs (snippet with the pinned URL and its SRI hash, API tables),
+ * published with the changelog under /widgets/docs/ and /widgets/CHANGELOG.md.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tsImport } from 'tsx/esm/api';
 import {
@@ -35,5 +36,9 @@ for (const api of apis) {
   const text = readFileSync(readme, 'utf8');
   const next = fillMarkers(text, readmeSections(api, snippet, new URL(file.latest, siteUrl).href));
   if (writeFileIfChanged(readme, next)) console.log(`widget release: updated widgets/${api.folder}/README.md`);
+  // Published next to the files, for the /embed page's README links.
+  mkdirSync(join(distDir, 'widgets', 'docs'), { recursive: true });
+  writeFileSync(join(distDir, 'widgets', 'docs', `${api.tagName}.md`), next);
 }
+copyFileSync(new URL('../widgets/CHANGELOG.md', import.meta.url), join(distDir, 'widgets', 'CHANGELOG.md'));
 console.log(`widget release ${release.version}: ${Object.keys(release.elements).length} elements under /widgets/v${release.major}/`);
