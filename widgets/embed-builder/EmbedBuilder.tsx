@@ -119,7 +119,7 @@ function Builder({ config }: { config: EmbedConfig }) {
           </fieldset>
           <label className="eb-check">
             <input type="checkbox" checked={tokens} onChange={(event) => setTokens((event.target as HTMLInputElement).checked)} />
-            Use our colours (link <code>dc-tokens.css</code>, light and dark)
+            <span>Use our colours (link <code>dc-tokens.css</code>, light and dark)</span>
           </label>
           {element.fields.map((field) => (
             <Field key={`${element.tag}-${field.name}`} tag={element.tag} field={field} value={values[field.name] ?? ''} onChange={(value) => setValue(field.name, value)} />
@@ -233,7 +233,8 @@ function Preview({ tag, html, theme }: { tag: string; html: string; theme: Previ
     const measure = () => {
       const doc = node.contentDocument;
       if (!doc?.documentElement) return;
-      setHeight(Math.max(tag === 'dc-consent' ? 480 : 240, Math.ceil(doc.documentElement.scrollHeight)));
+      // As tall as the widget, up to 720 px (a longer one scrolls inside the frame).
+      setHeight(Math.min(720, Math.max(tag === 'dc-consent' ? 480 : 240, Math.ceil(doc.documentElement.scrollHeight))));
     };
     const onLoad = () => {
       observer?.disconnect();
