@@ -21,7 +21,8 @@ async function embedConfig(siteUrl) {
     version: release.version,
     origin: siteUrl,
     elements: readElementApis().map((api) => {
-      const example = (api.example ?? []).map(([name, value]) => [name, value.replace('{origin}', siteUrl)]);
+      // `{origin}` stays in the builder's copy: it is filled in with the page's own origin there.
+      const example = api.example ?? [];
       const file = release.elements[api.tagName];
       return {
         tag: api.tagName,
@@ -30,7 +31,12 @@ async function embedConfig(siteUrl) {
         file: { latest: file.latest, pinned: file.pinned, integrity: file.integrity },
         fields: api.attributes.map(fieldOf).filter(Boolean),
         example,
-        staticSnippet: widgetSnippet({ origin: siteUrl, tag: api.tagName, file, attributes: example }),
+        staticSnippet: widgetSnippet({
+          origin: siteUrl,
+          tag: api.tagName,
+          file,
+          attributes: example.map(([name, value]) => [name, value.replace('{origin}', siteUrl)]),
+        }),
       };
     }),
   };

@@ -31,8 +31,9 @@ function snippetOrigin(config: EmbedConfig): string {
   return protocol === 'https:' || protocol === 'http:' ? origin : config.origin;
 }
 
-const initialValues = (element: EmbedElement): Record<string, string> =>
-  Object.fromEntries(element.example.map(([name, value]) => [name, value === true ? 'true' : value]));
+/** The README example's attributes as the form's starting values; `{origin}` is where the widgets come from. */
+const initialValues = (element: EmbedElement, origin: string): Record<string, string> =>
+  Object.fromEntries(element.example.map(([name, value]) => [name, value === true ? 'true' : value.replace('{origin}', origin)]));
 
 const pageTheme = (): PreviewTheme => (document.documentElement.getAttribute('data-theme') === 'dark' ? 'dark' : 'light');
 
@@ -48,7 +49,7 @@ export function EmbedBuilder({ container }: ElementProps) {
 function Builder({ config }: { config: EmbedConfig }) {
   const [tag, setTag] = useState(config.elements[0]!.tag);
   const [valuesByTag, setValuesByTag] = useState<Record<string, Record<string, string>>>(() =>
-    Object.fromEntries(config.elements.map((element) => [element.tag, initialValues(element)])),
+    Object.fromEntries(config.elements.map((element) => [element.tag, initialValues(element, snippetOrigin(config))])),
   );
   const [theme, setTheme] = useState<PreviewTheme>(pageTheme);
   const [tokens, setTokens] = useState(true);

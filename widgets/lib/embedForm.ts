@@ -24,7 +24,7 @@ export interface EmbedElement {
   readme: string;
   file: WidgetFile;
   fields: EmbedField[];
-  /** Attributes of the README example, shown as the form's starting values. */
+  /** Attributes of the README example, shown as the form's starting values (`{origin}`: where the widgets come from). */
   example: SnippetAttribute[];
 }
 
