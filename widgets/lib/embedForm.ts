@@ -98,6 +98,9 @@ export function snippetAttributes(fields: readonly EmbedField[], values: Readonl
 
 export type PreviewTheme = 'light' | 'dark';
 
+/** The preview page's own stylesheet (page background and text colour from the tokens). */
+export const PREVIEW_STYLESHEET = '/assets/embed/preview.css';
+
 /**
  * The preview page: a blank document holding exactly the partner's snippet, in the chosen theme.
  * `consentMarker` adds an inert <dc-consent> (no script) so third-party frames in the preview
@@ -115,8 +118,9 @@ export function previewDocument(options: {
   const snippet = widgetSnippet({ origin: options.origin, tag: options.tag, file: options.file, attributes: options.attributes, tokens: options.tokens });
   return (
     `<!doctype html><html lang="en" data-theme="${options.theme}"><head><meta charset="utf-8">` +
-    `<title>Preview of ${options.tag}</title></head><body>\n${snippet}\n` +
-    (options.consentMarker ? '<dc-consent hidden></dc-consent>\n' : '') +
+    `<title>Preview of ${options.tag}</title><link rel="stylesheet" href="${new URL(PREVIEW_STYLESHEET, options.origin).href}">` +
+    `</head><body><main>\n${snippet}\n</main>` +
+    (options.consentMarker ? '<dc-consent hidden></dc-consent>' : '') +
     '</body></html>'
   );
 }

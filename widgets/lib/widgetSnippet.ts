@@ -88,12 +88,8 @@ export function cspLines(
   if (tag === 'dc-consent' || tag === 'dc-blog' || tag === 'dc-dashboard-gallery') {
     allow('connect-src', originOf(values.get('src'), pageOrigin) ?? ours);
   }
-  if (tag === 'dc-blog') {
-    const feed = originOf(values.get('src'), pageOrigin) ?? ours;
-    const images = (values.get('image-hosts') ?? '').split(/[\s,]+/).filter(Boolean);
-    if (images.length === 0) allow('img-src', feed);
-    for (const host of images) allow('img-src', originOf(host.includes('://') ? host : `https://${host}`, pageOrigin));
-  }
+  // The blog's images come from its feed's site.
+  if (tag === 'dc-blog') allow('img-src', originOf(values.get('src'), pageOrigin) ?? ours);
   if (tag === 'dc-dashboard-gallery') {
     for (const host of parseAllowedHosts(values.get('allowed-hosts')).hosts) allow('frame-src', `https://${host}`);
   }
