@@ -53,10 +53,10 @@ describe('the /embed form model', () => {
     expect(snippetAttributes([variant, url, heading], { variant: 'contact', action: 'javascript:x', heading: ' Hi ' })).toEqual([['heading', 'Hi']]);
   });
 
-  it('builds the preview page from the same snippet, inside main', () => {
+  it('builds the preview page from the same snippet, inside a labelled section', () => {
     const html = previewDocument({ origin, tag: 'dc-blog', file, attributes: [], tokens: false, theme: 'dark', consentMarker: true });
     expect(html).toContain('data-theme="dark"');
-    expect(html).toContain(`<main>\n${widgetSnippet({ origin, tag: 'dc-blog', file })}\n</main>`);
+    expect(html).toContain(`<section aria-label="Widget preview">\n${widgetSnippet({ origin, tag: 'dc-blog', file })}\n</section>`);
     expect(html).toContain('<dc-consent hidden></dc-consent>');
   });
 });

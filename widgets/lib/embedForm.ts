@@ -119,7 +119,7 @@ export function previewDocument(options: {
   return (
     `<!doctype html><html lang="en" data-theme="${options.theme}"><head><meta charset="utf-8">` +
     `<title>Preview of ${options.tag}</title><link rel="stylesheet" href="${new URL(PREVIEW_STYLESHEET, options.origin).href}">` +
-    `</head><body><main>\n${snippet}\n</main>` +
+    `</head><body><section aria-label="Widget preview">\n${snippet}\n</section>` +
     (options.consentMarker ? '<dc-consent hidden></dc-consent>' : '') +
     '</body></html>'
   );
