@@ -1,12 +1,13 @@
 /**
  * npm run build: from a clean dist/, in stages, printing the time of each:
  *   1. widgets  – the site bundle (Rollup): its manifest tells the pages which scripts to add;
- *   2. pages    – Eleventy, and at the same time on the other core the partners'
- *                 standalone widget files (made from the site bundle);
- *   3. hosts    – dist/_headers, dist/_redirects, deploy/nginx.conf from server/hosting/siteRules.ts,
+ *   2. the partners' standalone widget files (made from the site bundle), then their release
+ *      (versioned files, SRI, custom-elements.json, types), which the pages read;
+ *   3. pages    – Eleventy;
+ *   4. hosts    – dist/_headers, dist/_redirects, deploy/nginx.conf from server/hosting/siteRules.ts,
  *                 and at the same time the production server (server-dist/main.mjs, esbuild);
- *   4. compress – Brotli and gzip copies of every text file (scripts/precompress.mjs);
- *   5. budgets  – scripts/size.mjs --check.
+ *   5. compress – Brotli and gzip copies of every text file (scripts/precompress.mjs);
+ *   6. budgets  – scripts/size.mjs --check.
  * Types are checked by `npm run typecheck`, not here. Any failure fails the build.
  */
 import { spawn } from 'node:child_process';
@@ -39,12 +40,11 @@ const total = performance.now();
 try {
   rmSync('dist', { recursive: true, force: true });
   await stage('widgets (site bundle)', () => run(process.execPath, [rollup, '-c', 'rollup.config.mjs', '--configPart', 'site', '--silent']));
-  await stage('pages + standalone widgets', () =>
-    Promise.all([
-      run(process.execPath, ['node_modules/@11ty/eleventy/cmd.cjs']),
-      run(process.execPath, [rollup, '-c', 'rollup.config.mjs', '--configPart', 'standalone', '--silent']),
-    ]),
-  );
+  // The release (hashes, pinned copies) is made from the standalone files, and the pages (the
+  // embed page, the snippets) read the release: standalone -> release -> pages.
+  await stage('standalone widgets', () => run(process.execPath, [rollup, '-c', 'rollup.config.mjs', '--configPart', 'standalone', '--silent']));
+  await stage('widget release', () => run(process.execPath, ['scripts/widget-release.mjs']));
+  await stage('pages', () => run(process.execPath, ['node_modules/@11ty/eleventy/cmd.cjs']));
   await stage('host configs + server', () =>
     Promise.all([
       run(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/host-config.ts']),

@@ -120,6 +120,12 @@ export async function registerStaticSite(app: FastifyInstance, options: { distDi
     return sendIndexed(request, reply, found.file);
   };
 
+  // The widgets' TypeScript declarations are text (by extension, .ts would be video/mp2t).
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (reply.statusCode === 200 && request.url.split('?')[0]!.endsWith('.d.ts')) reply.header('Content-Type', 'text/plain; charset=utf-8');
+    return payload;
+  });
+
   // The files are compressed by the build; @fastify/compress (registered globally for the API) stays off here.
   app.get('/*', { compress: false }, serve);
   app.get('/', { compress: false }, serve);

@@ -53,6 +53,9 @@ export const PATH_HEADER_NAMES = [...new Set([...CROSS_ORIGIN_HEADERS, ...SAME_O
 /** Files whose names carry a content hash (rollup '[name]-[hash].js', site-<hash>.css): cache forever. */
 export const HASHED = /-[A-Za-z0-9_-]{8,}\.(?:js|css)$/;
 
+/** A pinned widget file, named by its content hash: /widgets/v1/dc-blog.0123456789abcdef.js */
+export const PINNED_WIDGET = /^\/widgets\/v\d+\/dc-[a-z-]+\.[0-9a-f]{16}\.js$/;
+
 /**
  * Cache-Control of a file, by its URL path (a page's index.html counts as '/': revalidated on
  * every visit). Redirects and API answers set their own.
@@ -61,6 +64,7 @@ export function cacheControlFor(urlPath: string): string {
   if (urlPath.endsWith('.html') || urlPath === '/' || !/\.[a-z0-9]+$/i.test(urlPath)) return 'no-cache';
   if (urlPath.startsWith('/assets/') && HASHED.test(urlPath)) return 'public, max-age=31536000, immutable';
   if (urlPath.startsWith('/assets/fonts/')) return 'public, max-age=31536000, immutable';
+  if (PINNED_WIDGET.test(urlPath)) return 'public, max-age=31536000, immutable';
   if (urlPath.startsWith('/widgets/')) return 'public, max-age=300, stale-while-revalidate=86400';
   return 'public, max-age=3600, stale-while-revalidate=86400';
 }

@@ -1,0 +1,7 @@
+export interface ElementEntry {
+  name: string;
+  tag: string;
+  input: string;
+  public: boolean;
+}
+export function listElements(): ElementEntry[];

@@ -1,0 +1,44 @@
+/**
+ * After Rollup: publishes the standalone widgets as a versioned release (build/widgetRelease.mjs),
+ * writes /widgets/custom-elements.json and the TypeScript declarations, and refreshes the generated
+ * sections of the public elements' READMEs (snippet with the pinned URL and its SRI hash, API tables),
+ * published with the changelog under /widgets/docs/ and /widgets/CHANGELOG.md.
+ */
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { tsImport } from 'tsx/esm/api';
+import {
+  buildDeclarations,
+  buildManifest,
+  buildReactDeclarations,
+  fillMarkers,
+  readElementApis,
+  readmeSections,
+  writeFileIfChanged,
+} from '../build/customElementsManifest.mjs';
+import { writeWidgetRelease } from '../build/widgetRelease.mjs';
+
+const distDir = process.argv[2] ?? 'dist';
+const { widgetSnippet } = await tsImport('../widgets/lib/widgetSnippet.ts', import.meta.url);
+const { siteUrl } = JSON.parse(readFileSync(new URL('../site/_data/company.json', import.meta.url), 'utf8'));
+
+const release = writeWidgetRelease({ distDir });
+const apis = readElementApis();
+writeFileSync(join(distDir, 'widgets', 'custom-elements.json'), `${JSON.stringify(buildManifest(apis, release), null, 2)}\n`);
+writeFileSync(join(distDir, 'widgets', 'dc-widgets.d.ts'), buildDeclarations(apis, release.version));
+writeFileSync(join(distDir, 'widgets', 'dc-widgets-react.d.ts'), buildReactDeclarations(apis, release.version));
+
+for (const api of apis) {
+  const file = release.elements[api.tagName];
+  const attributes = (api.example ?? []).map(([name, value]) => [name, value.replace('{origin}', siteUrl)]);
+  const snippet = widgetSnippet({ origin: siteUrl, tag: api.tagName, file, attributes });
+  const readme = new URL(`../widgets/${api.folder}/README.md`, import.meta.url);
+  const text = readFileSync(readme, 'utf8');
+  const next = fillMarkers(text, readmeSections(api, snippet, new URL(file.latest, siteUrl).href));
+  if (writeFileIfChanged(readme, next)) console.log(`widget release: updated widgets/${api.folder}/README.md`);
+  // Published next to the files, for the /embed page's README links.
+  mkdirSync(join(distDir, 'widgets', 'docs'), { recursive: true });
+  writeFileSync(join(distDir, 'widgets', 'docs', `${api.tagName}.md`), next);
+}
+copyFileSync(new URL('../widgets/CHANGELOG.md', import.meta.url), join(distDir, 'widgets', 'CHANGELOG.md'));
+console.log(`widget release ${release.version}: ${Object.keys(release.elements).length} elements under /widgets/v${release.major}/`);

@@ -1,0 +1,49 @@
+/**
+ * Data of /embed: the configuration of <dc-embed-builder> (widgets/lib/embedForm.ts EmbedConfig),
+ * built from the release the widget build wrote (dist/widgets/release.json: pinned URLs and SRI
+ * hashes) and each public element's api.json (the form's fields), so the page always offers the
+ * exact files of this build.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { readElementApis } from '../build/customElementsManifest.mjs';
+import { libRules } from './_config/libRules.js';
+
+const releaseFile = new URL('../dist/widgets/release.json', import.meta.url);
+
+async function embedConfig(siteUrl) {
+  if (!existsSync(releaseFile)) {
+    throw new Error('/embed needs dist/widgets/release.json: run `npm run build` (Rollup and scripts/widget-release.mjs) first.');
+  }
+  const release = JSON.parse(readFileSync(releaseFile, 'utf8'));
+  const { fieldOf } = await libRules('embedForm');
+  const { widgetSnippet } = await libRules('widgetSnippet');
+  return {
+    version: release.version,
+    origin: siteUrl,
+    elements: readElementApis().map((api) => {
+      // `{origin}` stays in the builder's copy: it is filled in with the page's own origin there.
+      const example = api.example ?? [];
+      const file = release.elements[api.tagName];
+      return {
+        tag: api.tagName,
+        summary: api.summary,
+        readme: `/widgets/docs/${api.tagName}.md`,
+        file: { latest: file.latest, pinned: file.pinned, integrity: file.integrity },
+        fields: api.attributes.map(fieldOf).filter(Boolean),
+        example,
+        staticSnippet: widgetSnippet({
+          origin: siteUrl,
+          tag: api.tagName,
+          file,
+          attributes: example.map(([name, value]) => [name, value.replace('{origin}', siteUrl)]),
+        }),
+      };
+    }),
+  };
+}
+
+export default {
+  eleventyComputed: {
+    embedConfig: (data) => embedConfig(data.company.siteUrl),
+  },
+};

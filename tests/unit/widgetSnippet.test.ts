@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { fieldError, fieldOf, previewDocument, snippetAttributes, URL_MESSAGE } from '../../widgets/lib/embedForm';
+import { cspLines, widgetSnippet } from '../../widgets/lib/widgetSnippet';
+
+const file = { latest: '/widgets/v1/dc-blog.js', pinned: '/widgets/v1/dc-blog.0123456789abcdef.js', integrity: 'sha384-abc' };
+const origin = 'https://www.dataclarity.de';
+
+describe('widgetSnippet', () => {
+  it('points at the pinned file with its integrity and crossorigin, attributes escaped', () => {
+    const snippet = widgetSnippet({ origin, tag: 'dc-blog', file, attributes: [['tagline', 'A "quoted" <b>'], ['url-sync', true], ['bad name', 'x'], ['eyebrow', '']], tokens: true });
+    expect(snippet).toBe(
+      '<link rel="stylesheet" href="https://www.dataclarity.de/widgets/dc-tokens.css">\n' +
+        '<script type="module" src="https://www.dataclarity.de/widgets/v1/dc-blog.0123456789abcdef.js"\n' +
+        '        integrity="sha384-abc" crossorigin="anonymous"></script>\n' +
+        '<dc-blog tagline="A &quot;quoted&quot; &lt;b&gt;" url-sync></dc-blog>',
+    );
+  });
+});
+
+describe('cspLines', () => {
+  it('lists what each element needs from the partner page', () => {
+    expect(cspLines({ origin, tag: 'dc-theme-toggle' })).toEqual([`script-src ${origin}`]);
+    expect(cspLines({ origin, tag: 'dc-blog', tokens: true })).toEqual([`script-src ${origin}`, `style-src ${origin}`, `connect-src ${origin}`, `img-src ${origin}`]);
+    expect(cspLines({ origin, tag: 'dc-dashboard-gallery', attributes: [['src', 'https://cdn.partner.example/r.json'], ['allowed-hosts', 'app.powerbi.com']] })).toEqual([
+      `script-src ${origin}`,
+      'connect-src https://cdn.partner.example',
+      'frame-src https://app.powerbi.com',
+    ]);
+    expect(cspLines({ origin, tag: 'dc-contact-form', attributes: [['action', '/api/contact']] }, 'https://partner.example')).toEqual([
+      `script-src ${origin}`,
+      'connect-src https://partner.example',
+    ]);
+  });
+});
+
+describe('the /embed form model', () => {
+  it('derives fields from api.json attributes', () => {
+    expect(fieldOf({ name: 'variant', type: "'contact' | 'consultation'", default: 'contact', description: 'd' })).toMatchObject({ kind: 'select', options: ['contact', 'consultation'], defaultValue: 'contact' });
+    expect(fieldOf({ name: 'heading-level', type: 'string', description: 'd' })).toMatchObject({ kind: 'select', options: ['1', '2', '3', '4', '5', '6'] });
+    expect(fieldOf({ name: 'src', type: 'string', format: 'url', description: 'd' })).toMatchObject({ kind: 'url' });
+    expect(fieldOf({ name: 'url-sync', type: 'boolean', form: false, description: 'd' })).toBeNull();
+  });
+
+  it('keeps bad values out of the snippet with a message', () => {
+    const url = fieldOf({ name: 'action', type: 'string', format: 'url', description: 'd' })!;
+    expect(fieldError(url, 'javascript:alert(1)')).toBe(URL_MESSAGE);
+    expect(fieldError(url, '//evil.example/x')).toBe(URL_MESSAGE);
+    expect(fieldError(url, '/api/contact')).toBeNull();
+    expect(fieldError(url, 'https://partner.example/api')).toBeNull();
+    const variant = fieldOf({ name: 'variant', type: "'contact' | 'consultation'", default: 'contact', description: 'd' })!;
+    const heading = fieldOf({ name: 'heading', type: 'string', description: 'd' })!;
+    expect(fieldError(heading, 'x'.repeat(201))).not.toBeNull();
+    expect(snippetAttributes([variant, url, heading], { variant: 'contact', action: 'javascript:x', heading: ' Hi ' })).toEqual([['heading', 'Hi']]);
+  });
+
+  it('builds the preview page from the same snippet, inside a labelled section', () => {
+    const html = previewDocument({ origin, tag: 'dc-blog', file, attributes: [], tokens: false, theme: 'dark', consentMarker: true });
+    expect(html).toContain('data-theme="dark"');
+    expect(html).toContain(`<section aria-label="Widget preview">\n${widgetSnippet({ origin, tag: 'dc-blog', file })}\n</section>`);
+    expect(html).toContain('<dc-consent hidden></dc-consent>');
+  });
+});

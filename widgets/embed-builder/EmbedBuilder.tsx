@@ -1,0 +1,259 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { ElementProps } from '../lib/defineElement';
+import { createCopyMarker } from '../lib/copyMarker';
+import {
+  fieldError,
+  previewDocument,
+  snippetAttributes,
+  type EmbedConfig,
+  type EmbedElement,
+  type EmbedField,
+  type PreviewTheme,
+} from '../lib/embedForm';
+import { cspLines, widgetSnippet } from '../lib/widgetSnippet';
+
+/** The configuration from the inline JSON child, or the reason it cannot be used. */
+export function readConfig(host: Element | null): EmbedConfig | string {
+  const script = host?.querySelector(':scope > script[type="application/json"]');
+  if (!script) return 'The widget list is missing.';
+  try {
+    const config = JSON.parse(script.textContent ?? '') as EmbedConfig;
+    if (!Array.isArray(config.elements) || config.elements.length === 0) return 'The widget list is empty.';
+    return config;
+  } catch {
+    return 'The widget list could not be read.';
+  }
+}
+
+/** The origin snippets name: this page's own when it is served over http(s), else the configured one. */
+function snippetOrigin(config: EmbedConfig): string {
+  const { protocol, origin } = globalThis.location ?? {};
+  return protocol === 'https:' || protocol === 'http:' ? origin : config.origin;
+}
+
+/** The README example's attributes as the form's starting values; `{origin}` is where the widgets come from. */
+const initialValues = (element: EmbedElement, origin: string): Record<string, string> =>
+  Object.fromEntries(element.example.map(([name, value]) => [name, value === true ? 'true' : value.replace('{origin}', origin)]));
+
+const pageTheme = (): PreviewTheme => (document.documentElement.getAttribute('data-theme') === 'dark' ? 'dark' : 'light');
+
+export function EmbedBuilder({ container }: ElementProps) {
+  const host = container instanceof ShadowRoot ? container.host : null;
+  const config = useMemo(() => readConfig(host), [host]);
+  if (typeof config === 'string') {
+    return <p className="eb-error" role="alert">{config} Reload the page to try again.</p>;
+  }
+  return <Builder config={config} />;
+}
+
+function Builder({ config }: { config: EmbedConfig }) {
+  const [tag, setTag] = useState(config.elements[0]!.tag);
+  const [valuesByTag, setValuesByTag] = useState<Record<string, Record<string, string>>>(() =>
+    Object.fromEntries(config.elements.map((element) => [element.tag, initialValues(element, snippetOrigin(config))])),
+  );
+  const [theme, setTheme] = useState<PreviewTheme>(pageTheme);
+  const [tokens, setTokens] = useState(true);
+  const [copied, setCopied] = useState<string | null>(null);
+  const [copyFailed, setCopyFailed] = useState(false);
+  const marker = useMemo(() => createCopyMarker<string>(setCopied), []);
+  useEffect(() => () => marker.clear(), [marker]);
+
+  const element = config.elements.find((candidate) => candidate.tag === tag) ?? config.elements[0]!;
+  const values = valuesByTag[element.tag] ?? {};
+  const origin = snippetOrigin(config);
+  const attributes = snippetAttributes(element.fields, values);
+  const snippet = widgetSnippet({ origin, tag: element.tag, file: element.file, attributes, tokens });
+  const csp = cspLines({ origin, tag: element.tag, attributes, tokens }, origin);
+  const preview = previewDocument({
+    origin,
+    tag: element.tag,
+    file: element.file,
+    attributes,
+    tokens,
+    theme,
+    consentMarker: element.tag === 'dc-dashboard-gallery',
+  });
+
+  const setValue = (name: string, value: string) =>
+    setValuesByTag((current) => ({ ...current, [element.tag]: { ...current[element.tag], [name]: value } }));
+
+  const copy = async (what: string, text: string) => {
+    try {
+      await navigator.clipboard.writeText(text);
+      setCopyFailed(false);
+      marker.mark(what);
+    } catch (error) {
+      console.error('Copy failed:', error);
+      marker.clear();
+      setCopyFailed(true);
+    }
+  };
+
+  return (
+    <div className="eb">
+      <fieldset className="eb-picker">
+        <legend>Widget</legend>
+        <div className="eb-picker-list">
+          {config.elements.map((candidate) => (
+            <label key={candidate.tag} className="eb-choice" data-checked={candidate.tag === element.tag ? '' : undefined}>
+              <input type="radio" name="eb-widget" value={candidate.tag} checked={candidate.tag === element.tag} onChange={() => setTag(candidate.tag)} />
+              <span className="eb-choice-tag">&lt;{candidate.tag}&gt;</span>
+              <span className="eb-choice-summary">{candidate.summary.replace(/`/g, '')}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+
+      <div className="eb-columns">
+        <form className="eb-form" aria-labelledby="eb-form-heading" onSubmit={(event) => event.preventDefault()}>
+          <h2 id="eb-form-heading" className="eb-heading">Set it up</h2>
+          <fieldset className="eb-group">
+            <legend>Theme of the preview</legend>
+            <div className="eb-inline">
+              {(['light', 'dark'] as const).map((option) => (
+                <label key={option} className="eb-radio">
+                  <input type="radio" name="eb-theme" value={option} checked={theme === option} onChange={() => setTheme(option)} />
+                  {option === 'light' ? 'Light' : 'Dark'}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <label className="eb-check">
+            <input type="checkbox" checked={tokens} onChange={(event) => setTokens((event.target as HTMLInputElement).checked)} />
+            <span>Use our colours (link <code>dc-tokens.css</code>, light and dark)</span>
+          </label>
+          {element.fields.map((field) => (
+            <Field key={`${element.tag}-${field.name}`} tag={element.tag} field={field} value={values[field.name] ?? ''} onChange={(value) => setValue(field.name, value)} />
+          ))}
+          <p className="eb-readme">
+            Every attribute, event and style hook: <a href={element.readme}>README of &lt;{element.tag}&gt;</a>
+          </p>
+        </form>
+
+        <div className="eb-output">
+          <section aria-labelledby="eb-preview-heading">
+            <h2 id="eb-preview-heading" className="eb-heading">Live preview</h2>
+            <Preview tag={element.tag} html={preview} theme={theme} />
+          </section>
+          <section aria-labelledby="eb-snippet-heading">
+            <div className="eb-bar">
+              <h2 id="eb-snippet-heading" className="eb-heading">Snippet</h2>
+              <button type="button" className="eb-copy" onClick={() => void copy('snippet', snippet)} data-copied={copied === 'snippet' ? '' : undefined}>
+                {copied === 'snippet' ? '✓ Copied!' : 'Copy snippet'}
+              </button>
+            </div>
+            <pre className="eb-code" tabIndex={0} aria-label={`Snippet for ${element.tag}`}><code>{snippet}</code></pre>
+            <p className="eb-note">
+              Version {config.version}, pinned: the file never changes and your visitors' browsers check its <code>integrity</code> hash.
+              The latest {config.version.split('.')[0]}.x instead: <code>{new URL(element.file.latest, origin).href}</code> (without <code>integrity</code>).
+            </p>
+          </section>
+          <section aria-labelledby="eb-csp-heading">
+            <div className="eb-bar">
+              <h2 id="eb-csp-heading" className="eb-heading">Content-Security-Policy</h2>
+              <button type="button" className="eb-copy" onClick={() => void copy('csp', csp.join(';\n'))} data-copied={copied === 'csp' ? '' : undefined}>
+                {copied === 'csp' ? '✓ Copied!' : 'Copy CSP lines'}
+              </button>
+            </div>
+            <p className="eb-note">If your page sends a Content-Security-Policy, add these sources to its directives:</p>
+            <pre className="eb-code" tabIndex={0} aria-label={`CSP lines for ${element.tag}`}><code>{csp.join(';\n')}</code></pre>
+          </section>
+          <p className="eb-status" role="status">
+            {copied === 'snippet' ? 'Snippet copied to the clipboard.' : copied === 'csp' ? 'CSP lines copied to the clipboard.' : ''}
+          </p>
+          {copyFailed ? (
+            <p className="eb-error" role="alert">The clipboard is not available here: select the text and copy it by hand.</p>
+          ) : null}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function Field({ tag, field, value, onChange }: { tag: string; field: EmbedField; value: string; onChange: (value: string) => void }) {
+  const id = `eb-${tag}-${field.name}`;
+  const error = fieldError(field, value.trim());
+  const hint = field.description.replace(/`/g, '');
+  if (field.kind === 'checkbox') {
+    return (
+      <div className="eb-field">
+        <label className="eb-check">
+          <input id={id} type="checkbox" checked={value === 'true'} aria-describedby={`${id}-hint`} onChange={(event) => onChange((event.target as HTMLInputElement).checked ? 'true' : '')} />
+          <code>{field.name}</code>
+        </label>
+        <p id={`${id}-hint`} className="eb-hint">{hint}</p>
+      </div>
+    );
+  }
+  const describedBy = `${id}-hint${error ? ` ${id}-error` : ''}`;
+  return (
+    <div className="eb-field">
+      <label htmlFor={id}><code>{field.name}</code></label>
+      {field.kind === 'select' ? (
+        <select id={id} className="eb-input" value={value || field.defaultValue || ''} aria-describedby={describedBy} onChange={(event) => onChange((event.target as HTMLSelectElement).value)}>
+          {field.defaultValue === undefined ? <option value="">(default)</option> : null}
+          {field.options?.map((option) => (
+            <option key={option} value={option}>{option}{option === field.defaultValue ? ' (default)' : ''}</option>
+          ))}
+        </select>
+      ) : (
+        <input
+          id={id}
+          className="eb-input"
+          type="text"
+          inputMode={field.kind === 'url' ? 'url' : undefined}
+          spellCheck={false}
+          autoComplete="off"
+          value={value}
+          placeholder={field.defaultValue ?? ''}
+          aria-invalid={error ? 'true' : undefined}
+          aria-describedby={describedBy}
+          onInput={(event) => onChange((event.target as HTMLInputElement).value)}
+        />
+      )}
+      <p id={`${id}-hint`} className="eb-hint">{hint}</p>
+      {error ? <p id={`${id}-error`} className="eb-field-error">{error} It is left out of the snippet until then.</p> : null}
+    </div>
+  );
+}
+
+/** The snippet in a blank same-origin page; the frame grows with its content. */
+function Preview({ tag, html, theme }: { tag: string; html: string; theme: PreviewTheme }) {
+  const frame = useRef<HTMLIFrameElement>(null);
+  const [height, setHeight] = useState(360);
+  const [shown, setShown] = useState(html);
+  // Typing rebuilds the page at most every 400 ms, not on every key.
+  useEffect(() => {
+    const timer = setTimeout(() => setShown(html), 400);
+    return () => clearTimeout(timer);
+  }, [html]);
+  useEffect(() => {
+    const node = frame.current;
+    if (!node) return undefined;
+    let observer: ResizeObserver | undefined;
+    const measure = () => {
+      const doc = node.contentDocument;
+      if (!doc?.documentElement) return;
+      // As tall as the widget, up to 720 px (a longer one scrolls inside the frame).
+      setHeight(Math.min(720, Math.max(tag === 'dc-consent' ? 480 : 240, Math.ceil(doc.documentElement.scrollHeight))));
+    };
+    const onLoad = () => {
+      observer?.disconnect();
+      const doc = node.contentDocument;
+      if (!doc?.body) return;
+      observer = new ResizeObserver(measure);
+      observer.observe(doc.body);
+      measure();
+    };
+    node.addEventListener('load', onLoad);
+    return () => {
+      node.removeEventListener('load', onLoad);
+      observer?.disconnect();
+    };
+  }, [tag]);
+  return (
+    <div className="eb-stage" data-theme={theme}>
+      <iframe ref={frame} className="eb-frame" title={`Live preview of <${tag}>`} srcDoc={shown} style={{ height: `${height}px` }} />
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+/**
+ * The embed snippet of a public element and the Content-Security-Policy lines a partner page
+ * needs for it. One rule for the /embed page (live, from the form), the READMEs and the docs
+ * (written by the build): the script points at the pinned, content-hashed file and carries its
+ * Subresource Integrity hash, so a browser refuses any other bytes.
+ */
+import { parseAllowedHosts } from './embed';
+
+/** One element's files in a release (dist/widgets/release.json). */
+export interface WidgetFile {
+  /** /widgets/v{major}/dc-x.js: the latest build of the major version (short cache, no SRI). */
+  latest: string;
+  /** /widgets/v{major}/dc-x.{hash}.js: never changes (immutable for a year). */
+  pinned: string;
+  /** sha384-… of the pinned file. */
+  integrity: string;
+}
+
+/** An attribute of the element in a snippet: a value, or `true` for a boolean attribute. */
+export type SnippetAttribute = readonly [name: string, value: string | true];
+
+export interface SnippetOptions {
+  /** The origin the widgets are served from, e.g. https://www.dataclarity.de */
+  origin: string;
+  tag: string;
+  file: WidgetFile;
+  attributes?: readonly SnippetAttribute[];
+  /** Add the optional link to our colour tokens (light and dark). */
+  tokens?: boolean;
+}
+
+const ATTRIBUTE_NAME = /^[a-z][a-z0-9-]*$/;
+
+/** Text for a double-quoted HTML attribute value. */
+export function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+function absolute(origin: string, path: string): string {
+  return new URL(path, origin).href;
+}
+
+/** The markup a partner pastes: optional tokens link, the pinned module with integrity, the element. */
+export function widgetSnippet({ origin, tag, file, attributes = [], tokens = false }: SnippetOptions): string {
+  const lines: string[] = [];
+  if (tokens) lines.push(`<link rel="stylesheet" href="${escapeAttribute(absolute(origin, '/widgets/dc-tokens.css'))}">`);
+  lines.push(
+    `<script type="module" src="${escapeAttribute(absolute(origin, file.pinned))}"\n` +
+      `        integrity="${escapeAttribute(file.integrity)}" crossorigin="anonymous"></script>`,
+  );
+  const attributeText = attributes
+    .filter(([name, value]) => ATTRIBUTE_NAME.test(name) && value !== '')
+    .map(([name, value]) => (value === true ? ` ${name}` : ` ${name}="${escapeAttribute(value)}"`))
+    .join('');
+  lines.push(`<${tag}${attributeText}></${tag}>`);
+  return lines.join('\n');
+}
+
+/** The origin of a URL attribute's value (resolved against `base`), or null when it is not an http(s) URL. */
+function originOf(value: string | undefined, base: string): string | null {
+  if (!value) return null;
+  try {
+    const url = new URL(value, base);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The CSP directives a partner page must allow for `tag` with these attributes (values merged
+ * into the partner's own directives). `pageOrigin` resolves relative URLs in attributes.
+ */
+export function cspLines(
+  { origin, tag, attributes = [], tokens = false }: Omit<SnippetOptions, 'file'>,
+  pageOrigin = origin,
+): string[] {
+  const values = new Map(attributes.map(([name, value]) => [name, value === true ? '' : value]));
+  const ours = new URL(origin).origin;
+  const directives = new Map<string, Set<string>>();
+  const allow = (directive: string, source: string | null) => {
+    if (!source) return;
+    if (!directives.has(directive)) directives.set(directive, new Set());
+    directives.get(directive)!.add(source);
+  };
+  allow('script-src', ours);
+  if (tokens) allow('style-src', ours);
+  if (tag === 'dc-consent' || tag === 'dc-blog' || tag === 'dc-dashboard-gallery') {
+    allow('connect-src', originOf(values.get('src'), pageOrigin) ?? ours);
+  }
+  // The blog's images come from its feed's site.
+  if (tag === 'dc-blog') allow('img-src', originOf(values.get('src'), pageOrigin) ?? ours);
+  if (tag === 'dc-dashboard-gallery') {
+    for (const host of parseAllowedHosts(values.get('allowed-hosts')).hosts) allow('frame-src', `https://${host}`);
+  }
+  if (tag === 'dc-contact-form') allow('connect-src', originOf(values.get('action'), pageOrigin));
+  return [...directives].map(([directive, sources]) => `${directive} ${[...sources].join(' ')}`);
+}
