@@ -12,11 +12,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../server/config';
 import { headersFile } from '../server/hosting/headersFile';
 import { nginxConfig } from '../server/hosting/nginxConfig';
 import { redirectsFile } from '../server/hosting/redirectsFile';
 import { listSiteFiles } from '../server/hosting/siteFiles';
+import { FRAME_SOURCES } from '../server/hosting/siteRules';
 import { buildCsp, readScriptHashes } from '../server/securityHeaders';
 
 const { values } = parseArgs({
@@ -35,7 +35,7 @@ if (!files.some((file) => file.file === 'index.html')) {
   console.error(`host-config: no built site in ${distDir} (run the build first).`);
   process.exit(1);
 }
-const csp = buildCsp(readScriptHashes(distDir), loadConfig({}).frameSources);
+const csp = buildCsp(readScriptHashes(distDir), FRAME_SOURCES);
 const api = values.api.split(',').map((server) => server.trim()).filter(Boolean);
 
 writeFileSync(join(distDir, '_headers'), headersFile(files, csp));

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { FRAME_SOURCES } from './hosting/siteRules';
 import { COMPANY_EMAIL } from '../widgets/lib/contactLead';
 import company from '../site/_data/company.json';
 import { DEFAULT_HASH_QUEUE_WAITING, defaultHashConcurrency, type HashQueueOptions } from './users/hashQueue';
@@ -186,14 +187,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     },
     trustProxy: trustProxySetting(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'warn' : 'info'),
-    frameSources: [
-      'https://app.powerbi.com',
-      'https://app.powerbigov.us',
-      'https://app.high.powerbigov.us',
-      'https://app.mil.powerbigov.us',
-      'https://app.powerbi.cn',
-      'https://app.powerbi.de',
-      'https://www.openstreetmap.org',
-    ],
+    frameSources: [...FRAME_SOURCES],
   };
 }

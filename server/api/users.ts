@@ -5,6 +5,7 @@ import { DEFAULT_HASH_QUEUE_WAITING, HashQueue, QueueFullError, defaultHashConcu
 import { hashPassword as scryptHash } from '../users/password';
 import { isDuplicateEmailError, type User, type UserStore } from '../users/store';
 import type { AdminGuard } from './adminAuth';
+import { prewarmScryptWorkers } from '../users/scryptWorker';
 import { sendProblem } from './problem';
 import { readUserPatch } from './userPatch';
 import { WindowCounter } from './windowCounter';
@@ -82,9 +83,10 @@ export function registerUserRoutes(api: FastifyInstance, options: UserRoutesOpti
   const limit = options.registerRateLimit ?? DEFAULT_REGISTER_RATE_LIMIT;
   const globalLimit = options.registerGlobalRateLimit ?? DEFAULT_REGISTER_GLOBAL_RATE_LIMIT;
   const signUpsOverall = new WindowCounter(globalLimit.max, globalLimit.timeWindowMs);
-  const hashQueue = new HashQueue(
-    options.hashQueue ?? { concurrency: defaultHashConcurrency(), maxWaiting: DEFAULT_HASH_QUEUE_WAITING },
-  );
+  const queueOptions = options.hashQueue ?? { concurrency: defaultHashConcurrency(), maxWaiting: DEFAULT_HASH_QUEUE_WAITING };
+  const hashQueue = new HashQueue(queueOptions);
+  // The real hash runs on worker threads: start them now, not while a burst of sign-ups arrives.
+  if (!options.hashPassword) prewarmScryptWorkers(queueOptions.concurrency);
   const { adminOnly } = options;
 
   api.post(

@@ -17,6 +17,17 @@ export function isCrossOriginResource(url: string): boolean {
 
 export type HeaderList = readonly (readonly [name: string, value: string])[];
 
+/** Third-party frames the site may show once a visitor consents (Power BI reports, the office map): CSP frame-src. */
+export const FRAME_SOURCES = [
+  'https://app.powerbi.com',
+  'https://app.powerbigov.us',
+  'https://app.high.powerbigov.us',
+  'https://app.mil.powerbigov.us',
+  'https://app.powerbi.cn',
+  'https://app.powerbi.de',
+  'https://www.openstreetmap.org',
+] as const;
+
 /** Headers every response carries, the same on every path. */
 export function siteWideHeaders(csp: string): HeaderList {
   return [

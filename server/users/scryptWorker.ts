@@ -34,6 +34,14 @@ function newWorker(): Worker {
   return worker;
 }
 
+/**
+ * Starts `count` idle workers ahead of the first sign-up, so a burst of sign-ups does not pay for
+ * starting threads (tens of milliseconds of CPU each) while requests are arriving.
+ */
+export function prewarmScryptWorkers(count: number): void {
+  while (idle.length < Math.min(count, MAX_IDLE)) idle.push(newWorker());
+}
+
 /** Derives a scrypt key on a low-priority worker thread. */
 export function scryptOnWorker(password: string, salt: Buffer, keylen: number, options: ScryptOptions): Promise<Buffer> {
   const worker = idle.pop() ?? newWorker();

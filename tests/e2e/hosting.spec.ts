@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { loadConfig } from '../../server/config';
 import { headersFile } from '../../server/hosting/headersFile';
+import { FRAME_SOURCES } from '../../server/hosting/siteRules';
 import { nginxConfig } from '../../server/hosting/nginxConfig';
 import { redirectsFile } from '../../server/hosting/redirectsFile';
 import { listSiteFiles, type SiteFile } from '../../server/hosting/siteFiles';
@@ -77,7 +77,7 @@ test.describe('host-ready output', () => {
 
   test.beforeAll(async () => {
     files = listSiteFiles(dist);
-    csp = buildCsp(readScriptHashes(dist), loadConfig({}).frameSources);
+    csp = buildCsp(readScriptHashes(dist), FRAME_SOURCES);
     paths = checkPaths(files);
     for (const path of paths) nodeAnswers.set(path, await fetchAnswer(nodeURL, path));
   });
