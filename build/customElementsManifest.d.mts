@@ -28,7 +28,7 @@ export interface ElementApi {
 }
 export function declaredProps(defineSource: string): Array<{ name: string; type: string }>;
 export function readElementApis(): ElementApi[];
-export function buildManifest(apis: ElementApi[], release: WidgetRelease): { schemaVersion: string; modules: any[] };
+export function buildManifest(apis: ElementApi[], release: WidgetRelease): { schemaVersion: string; modules: Array<{ kind: string; path: string; declarations: Array<Record<string, unknown>>; exports?: unknown[] }> };
 export function buildDeclarations(apis: ElementApi[], version: string): string;
 export function buildReactDeclarations(apis: ElementApi[], version: string): string;
 export function readmeSections(

@@ -277,7 +277,7 @@ export async function registerContactRoutes(api: FastifyInstance, options: Conta
     '/contact/:id',
     { onRequest: adminOnly, schema: { params: idParams, response: { 200: leadSchema } } },
     async (request, reply) => {
-      const body = request.body as unknown;
+      const body = request.body;
       let handled = true;
       if (body !== undefined) {
         const value = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as { handled?: unknown }).handled : undefined;

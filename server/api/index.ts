@@ -109,7 +109,7 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
           done(null, undefined);
           return;
         }
-        parseJson(request, text, (error, value) => {
+        void parseJson(request, text, (error, value) => {
           // secure-json-parse refuses __proto__/constructor keys; that is bad input too.
           if (error) done(new JsonBodyError(API_MESSAGES.badJson), undefined);
           else done(null, value);

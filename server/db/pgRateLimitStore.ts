@@ -58,9 +58,9 @@ export function pgRateLimitStore(pool: PgPool): FastifyRateLimitStoreCtor {
 
     child(routeOptions: FastifyRateLimitOptions & { routeInfo?: { method?: unknown; url?: unknown }; continueExceeding?: boolean }): FastifyRateLimitStore {
       const route = routeOptions.routeInfo ?? {};
-      return new PgRateLimitStore(routeOptions, `${this.prefix}${String(route.method ?? '')}${String(route.url ?? '')}:`);
+      return new PgRateLimitStore(routeOptions, `${this.prefix}${typeof route.method === 'string' ? route.method : ''}${typeof route.url === 'string' ? route.url : ''}:`);
     }
   }
 
-  return PgRateLimitStore as unknown as FastifyRateLimitStoreCtor;
+  return PgRateLimitStore;
 }

@@ -30,7 +30,14 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 
 /** One CSV field: formula-neutralised, quoted, quotes doubled. */
 export function csvCell(value: unknown): string {
-  let text = value === null || value === undefined ? '' : String(value);
+  let text =
+    typeof value === 'string'
+      ? value
+      : typeof value === 'number' || typeof value === 'boolean'
+        ? String(value)
+        : value === null || value === undefined
+          ? ''
+          : JSON.stringify(value);
   if (FORMULA_START.test(text)) text = `'${text}`;
   return `"${text.replace(/"/g, '""')}"`;
 }

@@ -230,7 +230,7 @@ test.describe('/contact page', () => {
     await seedConsent(page.context());
     await page.goto('/contact');
     const json = await page.locator('script[type="application/ld+json"]').textContent();
-    const data = JSON.parse(json!) as Array<Record<string, any>>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    const data = JSON.parse(json!) as Array<Record<string, any>>;
     const types = data.map((item) => item['@type']);
     expect(types).toEqual(['Organization', 'LocalBusiness']);
     const office = data[1]!;

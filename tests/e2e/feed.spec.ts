@@ -11,7 +11,8 @@ const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d
 
 type Node = Record<string, unknown>;
 const list = (value: unknown): Node[] => (value === undefined ? [] : Array.isArray(value) ? (value as Node[]) : [value as Node]);
-const text = (value: unknown): string => (typeof value === 'object' && value !== null ? String((value as Node)['#text'] ?? '') : String(value ?? ''));
+const scalar = (value: unknown): string => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
+const text = (value: unknown): string => (typeof value === 'object' && value !== null ? scalar((value as Node)['#text']) : scalar(value));
 
 test('the blog feed is a valid Atom 1.0 document with absolute URLs', async ({ request }) => {
   const response = await request.get('/blog/feed.xml');

@@ -42,6 +42,7 @@ function serverEnv(extra: Record<string, string> = {}): Record<string, string> {
   };
 }
 
+// eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a hook needs from its first parameter's pattern; this hook needs none.
 test.beforeAll(async ({}, workerInfo) => {
   port = Number(process.env.E2E_PORT ?? 4173) + 20 + workerInfo.workerIndex;
   dbFile = `test-results/leads-e2e-${port}.sqlite`;

@@ -92,7 +92,7 @@ export async function startPostgres(): Promise<PostgresServer> {
   } catch (error) {
     rmSync(dir, { recursive: true, force: true });
     const stderr = (error as { stderr?: Buffer }).stderr?.toString() ?? '';
-    throw new Error(`PostgreSQL did not start: ${(error as Error).message}\n${stderr}`);
+    throw new Error(`PostgreSQL did not start: ${(error as Error).message}\n${stderr}`, { cause: error });
   }
   const adminUrl = `postgres://dc@127.0.0.1:${port}/postgres`;
   let counter = 0;

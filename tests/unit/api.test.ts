@@ -82,7 +82,7 @@ function register(body: unknown, headers: Record<string, string> = {}) {
 function expectProblem(response: LightMyRequestResponse, status: number, message?: string) {
   expect(response.statusCode).toBe(status);
   expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
-  const body = response.json() as Record<string, unknown>;
+  const body = response.json<Record<string, unknown>>();
   expect(body).toMatchObject({ type: 'about:blank', status });
   expect(typeof body.title).toBe('string');
   expect(typeof body.message).toBe('string');
@@ -146,7 +146,7 @@ describe('POST /user/register', () => {
     expect(response.statusCode).toBe(201);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
     expect(response.headers['cache-control']).toBe('no-store');
-    const user = response.json() as User;
+    const user = response.json<User>();
     expect(Object.keys(user).sort()).toEqual(PUBLIC_KEYS);
     expect(user).toMatchObject({ firstName: 'Jana', lastName: 'Weber', email: 'jana.weber@example.de', active: true });
     expect(user._id).toMatch(/^[0-9a-f-]{36}$/);
@@ -188,7 +188,7 @@ describe('POST /user/register', () => {
       }),
     );
     expect(response.statusCode).toBe(201);
-    const user = response.json() as User;
+    const user = response.json<User>();
     expect(user._id).not.toBe('chosen-id');
     expect(user.active).toBe(true);
     expect(user.createdAt).not.toBe('2000-01-01T00:00:00.000Z');
@@ -235,7 +235,7 @@ describe('POST /user/register', () => {
     const body = expectProblem(shouting, 409, USER_MESSAGES.duplicateEmail);
     expect(body.errors).toEqual({ email: USER_MESSAGES.duplicateEmail });
     const list = await api({ method: 'GET', url: '/user/all-users', headers: ADMIN });
-    expect((list.json() as User[]).length).toBe(1);
+    expect(list.json<User[]>().length).toBe(1);
   });
 
   it('answers malformed JSON with 400', async () => {
@@ -323,7 +323,7 @@ describe('administrator routes', () => {
       ['with a token that only shares a prefix', { authorization: `Bearer ${TOKEN}x` }],
       ['with another scheme', { authorization: `Basic ${TOKEN}` }],
     ])('answers 401 %s and changes nothing', async (_case, headers) => {
-      const response = await api({ method, url: url(), headers, ...(payload ? { payload: payload as object } : {}) });
+      const response = await api({ method, url: url(), headers, ...(payload ? { payload: payload } : {}) });
       expectProblem(response, 401, UNAUTHORIZED_MESSAGE);
       expect(response.headers['www-authenticate']).toMatch(/^Bearer/);
       const stored = await api({ method: 'GET', url: `/user/${user._id}`, headers: ADMIN });
@@ -334,7 +334,7 @@ describe('administrator routes', () => {
       await app.close();
       app = await start({ adminToken: null });
       for (const headers of [{}, { authorization: 'Bearer ' }, { authorization: 'Bearer null' }]) {
-        const response = await api({ method, url: url(), headers, ...(payload ? { payload: payload as object } : {}) });
+        const response = await api({ method, url: url(), headers, ...(payload ? { payload: payload } : {}) });
         expectProblem(response, 401, UNAUTHORIZED_MESSAGE);
       }
     });
@@ -354,7 +354,7 @@ describe('administrator routes', () => {
     const second = await seedUser({ firstName: 'Grace', lastName: 'Hopper' });
     const response = await api({ method: 'GET', url: '/user/all-users', headers: { authorization: `bearer  ${TOKEN}` } });
     expect(response.statusCode).toBe(200);
-    const users = response.json() as User[];
+    const users = response.json<User[]>();
     expect(users.map((u) => u._id)).toEqual([user._id, second._id]);
     for (const listed of users) expect(Object.keys(listed).sort()).toEqual(PUBLIC_KEYS);
     expectNoSecrets(response);
@@ -389,7 +389,7 @@ describe('administrator routes', () => {
       payload: { firstName: ' Augusta ', lastName: 'King', email: 'ADA@Example.org' },
     });
     expect(response.statusCode).toBe(200);
-    const edited = response.json() as User;
+    const edited = response.json<User>();
     expect(edited).toMatchObject({ _id: user._id, firstName: 'Augusta', lastName: 'King', email: 'ada@example.org' });
     expect(edited.createdAt).toBe(user.createdAt);
     expect(edited.updatedAt >= user.updatedAt).toBe(true);
@@ -456,7 +456,7 @@ describe('administrator routes', () => {
     const response = await api({ method: 'PATCH', url: `/user/${user._id}`, headers: ADMIN, payload: {} });
     expectProblem(response, 400, PATCH_NOTHING_TO_CHANGE);
     const stored = await api({ method: 'GET', url: `/user/${user._id}`, headers: ADMIN });
-    expect((stored.json() as User).active).toBe(true);
+    expect(stored.json<User>().active).toBe(true);
   });
 
   it.each([
@@ -507,21 +507,21 @@ describe('administrator routes', () => {
       headers: { ...ADMIN, ...(options.headers ?? {}) },
     });
     expect(response.statusCode).toBe(200);
-    const deactivated = response.json() as User;
+    const deactivated = response.json<User>();
     expect(deactivated).toMatchObject({ _id: user._id, email: user.email, active: false });
     expectNoSecrets(response);
     const list = await api({ method: 'GET', url: '/user/all-users', headers: ADMIN });
-    expect((list.json() as User[]).find((u) => u._id === user._id)?.active).toBe(false);
+    expect(list.json<User[]>().find((u) => u._id === user._id)?.active).toBe(false);
     // Deactivating again is harmless.
     const again = await api({ method: 'PATCH', url: `/user/${user._id}`, headers: ADMIN });
     expect(again.statusCode).toBe(200);
-    expect((again.json() as User).updatedAt).toBe(deactivated.updatedAt);
+    expect(again.json<User>().updatedAt).toBe(deactivated.updatedAt);
   });
 });
 
 describe('persistence and the prefix', () => {
   it('keeps a registered (and a deactivated) user across a server restart', async () => {
-    const created = (await register(signUp({ firstName: 'Persistent' }))).json() as User;
+    const created = (await register(signUp({ firstName: 'Persistent' }))).json<User>();
     await api({ method: 'PATCH', url: `/user/${created._id}`, headers: ADMIN });
     await app.close();
 

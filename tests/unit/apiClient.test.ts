@@ -66,7 +66,7 @@ describe('requests (SPEC 7)', () => {
     expect(url).toBe(`${API_BASE}/user/register`);
     expect(url).toBe('/dc_api/wa_v1/user/register');
     expect(init.method).toBe('POST');
-    expect(JSON.parse(String(init.body))).toEqual(registerBody);
+    expect(JSON.parse(init.body as string)).toEqual(registerBody);
     const headers = headersOf(init);
     expect(headers['Content-Type']).toBe('application/json');
     expect(headers.Accept).toBe('application/json');
@@ -103,7 +103,7 @@ describe('requests (SPEC 7)', () => {
     const [url, init] = fetch.mock.calls[0]!;
     expect(url).toBe(`/dc_api/wa_v1/user/${jana._id}`);
     expect(init.method).toBe('PATCH');
-    expect(JSON.parse(String(init.body))).toEqual({ lastName: 'Schmidt' });
+    expect(JSON.parse(init.body as string)).toEqual({ lastName: 'Schmidt' });
     expect(headersOf(init)['Content-Type']).toBe('application/json');
     expect(headersOf(init).Authorization).toBe('Bearer secret');
   });

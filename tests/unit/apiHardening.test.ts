@@ -231,7 +231,7 @@ describe('control characters never reach the database', () => {
 
     const created = await app.inject(signUp());
     expect(created.statusCode).toBe(201);
-    const { _id } = created.json() as { _id: string };
+    const { _id } = created.json<{ _id: string }>();
     const patch = await app.inject({
       method: 'PATCH',
       url: `${API_BASE}/user/${_id}`,

@@ -160,7 +160,7 @@ describe('createConsentManager', () => {
     const heard: ConsentChangeDetail[] = [];
     const events: ConsentChangeDetail[] = [];
     const off = window.dcConsent!.onChange((detail) => heard.push(detail));
-    document.addEventListener('dc-consent-change', (event) => events.push((event as CustomEvent<ConsentChangeDetail>).detail));
+    document.addEventListener('dc-consent-change', (event) => events.push((event).detail));
     const record = await manager.save({ analytics: true });
     expect(parseConsentCookie(document.cookie).record).toEqual(record);
     expect(console.log).toHaveBeenCalledWith('dc-consent: consent saved', record);

@@ -84,7 +84,7 @@ describe('POST /contact (JSON)', () => {
   it('201 {id, receivedAt} after the lead is committed; the lead is mailed', async () => {
     const response = await post(VALID, { origin: 'https://www.dataclarity.de' });
     expect(response.statusCode).toBe(201);
-    const body = response.json() as { id: string; receivedAt: string };
+    const body = response.json<{ id: string; receivedAt: string }>();
     expect(Object.keys(body).sort()).toEqual(['id', 'receivedAt']);
     expect(response.headers.location).toBe(`${CONTACT_ENDPOINT}/${body.id}`);
     // Committed: another connection to the file sees it.

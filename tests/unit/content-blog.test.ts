@@ -43,7 +43,7 @@ const posts: Loaded[] = files.map((file) => {
   // A fresh string per read: gray-matter caches by input.
   const parsed = matter(fs.readFileSync(path.join(BLOG_DIR, file), 'utf8'));
   const prose = parsed.content.replace(/^```[^\n]*\n[\s\S]*?^```\s*$/gm, '').replace(/`[^`\n]*`/g, '');
-  return { file, data: parsed.data as Record<string, unknown>, body: parsed.content, prose };
+  return { file, data: parsed.data, body: parsed.content, prose };
 });
 
 const words = (text: string) => text.split(/\s+/).filter((token) => /[\p{L}\p{N}]/u.test(token)).length;

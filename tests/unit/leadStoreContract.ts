@@ -192,7 +192,7 @@ export function leadStoreContract(name: string, open: () => Promise<StoreFixture
         expect(ids).toHaveLength(30);
         expect(new Set(ids).size).toBe(30);
         // Oldest due first.
-        expect(batches[0]!.map((c) => c.lead.name)).toEqual(['Person 0', 'Person 1', 'Person 2', 'Person 3', 'Person 4', 'Person 5', 'Person 6']);
+        expect(batches[0].map((c) => c.lead.name)).toEqual(['Person 0', 'Person 1', 'Person 2', 'Person 3', 'Person 4', 'Person 5', 'Person 6']);
       } finally {
         await other.close();
       }

@@ -19,7 +19,7 @@ describe('sendLead', () => {
     expect(init.method).toBe('POST');
     expect(init.credentials).toBe('omit');
     expect(init.headers).toMatchObject({ 'Content-Type': 'application/json', 'Idempotency-Key': 'key-1234567890' });
-    expect(JSON.parse(String(init.body))).toEqual(BODY);
+    expect(JSON.parse(init.body as string)).toEqual(BODY);
   });
 
   it('only a 201 counts as sent', async () => {

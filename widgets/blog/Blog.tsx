@@ -91,7 +91,7 @@ async function loadFeed(url: string, signal: AbortSignal) {
     response = await fetch(url, { signal, headers: { Accept: 'application/json' }, credentials: 'omit' });
   } catch (error) {
     if (signal.aborted) throw error;
-    throw new Error(`FETCH_ERROR: ${String(error)}`);
+    throw new Error(`FETCH_ERROR: ${String(error)}`, { cause: error });
   }
   if (!response.ok) throw new Error(`HTTP ${response.status} from ${url}`);
   let raw: unknown;
@@ -160,6 +160,9 @@ function Media({ post, base, className, eager }: { post: BlogPost; base: string;
  * 500 ms delay, then offers search, category, tag and year filters (AND), a featured article with
  * sanitised content and a share bar, and the 'Other Articles' side list.
  */
+/** One empty list while nothing is loaded, so the memos over the posts do not recompute on every render. */
+const NO_POSTS: BlogPost[] = [];
+
 export function Blog({ src, headingLevel, tagline, eyebrow, container }: BlogProps) {
   const host = hostOf(container);
   const level = Math.min(5, Math.max(1, Number.parseInt(headingLevel ?? '', 10) || 2));
@@ -214,6 +217,8 @@ export function Blog({ src, headingLevel, tagline, eyebrow, container }: BlogPro
       clearTimeout(timer);
       controller.abort();
     };
+    // host and src are only read for events and messages: the feed reloads when its URL or the attempt changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [feedUrl, attempt]);
 
   // Back/forward: the filters follow the URL.
@@ -242,7 +247,7 @@ export function Blog({ src, headingLevel, tagline, eyebrow, container }: BlogPro
     searchEntry.current = typing;
   };
 
-  const posts = load.state === 'loaded' ? load.posts : [];
+  const posts = load.state === 'loaded' ? load.posts : NO_POSTS;
   const base = load.state === 'loaded' ? load.base : '';
   const filtered = useMemo(() => filterPosts(posts, filter), [posts, filter]);
   const featured = featuredPost(filtered, selected);
@@ -366,7 +371,7 @@ export function Blog({ src, headingLevel, tagline, eyebrow, container }: BlogPro
             id="blog-category"
             className="blog-input blog-select"
             value={filter.category}
-            onChange={(event) => changeFilter({ ...filter, category: (event.target as HTMLSelectElement).value })}
+            onChange={(event) => changeFilter({ ...filter, category: (event.target).value })}
           >
             {CATEGORY_OPTIONS.map((option) => (
               <option key={option.value} value={option.value}>
@@ -381,7 +386,7 @@ export function Blog({ src, headingLevel, tagline, eyebrow, container }: BlogPro
             id="blog-year"
             className="blog-input blog-select"
             value={filter.year}
-            onChange={(event) => changeFilter({ ...filter, year: (event.target as HTMLSelectElement).value })}
+            onChange={(event) => changeFilter({ ...filter, year: (event.target).value })}
           >
             <option value="">{BLOG_LABELS.allYears}</option>
             {years.map((year) => (

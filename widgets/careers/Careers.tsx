@@ -110,7 +110,7 @@ function Dropdown(props: { id: string; label: string; options: JobOption[]; valu
         id={props.id}
         className="form-input form-select"
         value={props.value}
-        onChange={(event) => props.onChange((event.target as HTMLSelectElement).value)}
+        onChange={(event) => props.onChange((event.target).value)}
       >
         {props.options.map((option) => (
           <option key={option.value} value={option.value}>

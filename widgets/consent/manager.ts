@@ -175,7 +175,7 @@ export function createConsentManager(options: ManagerOptions): ConsentManager {
       doc.addEventListener(CONSENT_OPEN_EVENT, () => options.open(), { signal });
       doc.addEventListener(
         CONSENT_GRANT_EVENT,
-        (event) => void grant(((event as CustomEvent).detail?.categories ?? []) as OptionalCategory[]),
+        (event) => void grant((event as CustomEvent<{ categories?: OptionalCategory[] } | null>).detail?.categories ?? []),
         { signal },
       );
       if (record) sendConsentMode(win, record.categories);

@@ -9,7 +9,7 @@ import {
   type ContactField,
   type ContactValues,
 } from '../lib/validation';
-import { COMPANY_EMAIL, HONEYPOT_FIELD, sendFailureMessage, type LeadVariant } from '../lib/contactLead';
+import { COMPANY_EMAIL, HONEYPOT_FIELD, sendFailureMessage } from '../lib/contactLead';
 import {
   CONTACT_FIELDS,
   EMPTY_CONTACT,
@@ -175,7 +175,7 @@ export function ContactForm({ container, variant, heading, headingLevel, submitL
     });
     const page = typeof location !== 'undefined' ? `${location.origin}${location.pathname}` : '';
     const [outcome] = await Promise.all([
-      sendLead(endpoint, { ...detail, variant: parsedVariant.value as LeadVariant, [HONEYPOT_FIELD]: honeypot, page }, { idempotencyKey: submission.current.key }),
+      sendLead(endpoint, { ...detail, variant: parsedVariant.value, [HONEYPOT_FIELD]: honeypot, page }, { idempotencyKey: submission.current.key }),
       minimum,
     ]);
     timer.current = null;
@@ -291,7 +291,7 @@ export function ContactForm({ container, variant, heading, headingLevel, submitL
             autoComplete: spec.autoComplete,
             required: true,
             readOnly: busy,
-            'aria-invalid': (error ? 'true' : 'false') as 'true' | 'false',
+            'aria-invalid': Boolean(error),
             'aria-describedby': describedBy || undefined,
             ref: (element: HTMLInputElement | HTMLTextAreaElement | null) => {
               inputs.current[field] = element;

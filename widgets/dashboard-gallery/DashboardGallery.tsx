@@ -133,6 +133,9 @@ function Skeleton() {
  * @cssproperty --dc-gallery-stage-bg - background of the frame area
  * @cssproperty --dc-gallery-max-height - maximum frame height (default 80vh)
  */
+/** One empty list while nothing is loaded, so hooks that depend on the list do not rerun on every render. */
+const NO_REPORTS: ReportItem[] = [];
+
 export function DashboardGallery({
   container,
   src,
@@ -193,7 +196,7 @@ export function DashboardGallery({
     return () => controller.abort();
   }, [host, src, fetchAttempt]);
 
-  const reports = data.status === 'ready' ? data.reports : [];
+  const reports = data.status === 'ready' ? data.reports : NO_REPORTS;
 
   // ---- selection ---------------------------------------------------------------------------
   const [index, setIndex] = useState(0);
@@ -271,7 +274,7 @@ export function DashboardGallery({
     // The timeout runs only while the frame is on screen: a lazy frame below the fold has not started yet.
     if (!framing || !visible || frame !== 'loading' || !report) return undefined;
     const timer = setTimeout(() => {
-      setFrame('failed');
+      setFrameState({ key: frameKey, state: 'failed' });
       console.warn(`dc-dashboard-gallery: report "${report.id}" did not load within ${DASHBOARD_LOAD_TIMEOUT_MS / 1000} s.`);
       if (host) emit(host, GALLERY_EVENTS.reportError, { id: report.id, reason: 'timeout', message: EMBED_MESSAGES.loadFailed });
     }, DASHBOARD_LOAD_TIMEOUT_MS);
@@ -407,7 +410,7 @@ export function DashboardGallery({
             </div>
             {reportUrl && (
               <div className="actions">
-                <button type="button" className={`btn btn-secondary btn-sm${isCopied ? ' is-copied' : ''}`} onClick={copyLink}>
+                <button type="button" className={`btn btn-secondary btn-sm${isCopied ? ' is-copied' : ''}`} onClick={() => void copyLink()}>
                   <Icon name={isCopied ? 'check' : 'link'} />
                   {isCopied ? 'Link copied' : EMBED_MESSAGES.copyLink}
                 </button>

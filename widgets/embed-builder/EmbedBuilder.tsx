@@ -119,7 +119,7 @@ function Builder({ config }: { config: EmbedConfig }) {
             </div>
           </fieldset>
           <label className="eb-check">
-            <input type="checkbox" checked={tokens} onChange={(event) => setTokens((event.target as HTMLInputElement).checked)} />
+            <input type="checkbox" checked={tokens} onChange={(event) => setTokens((event.target).checked)} />
             <span>Use our colours (link <code>dc-tokens.css</code>, light and dark)</span>
           </label>
           {element.fields.map((field) => (
@@ -178,7 +178,7 @@ function Field({ tag, field, value, onChange }: { tag: string; field: EmbedField
     return (
       <div className="eb-field">
         <label className="eb-check">
-          <input id={id} type="checkbox" checked={value === 'true'} aria-describedby={`${id}-hint`} onChange={(event) => onChange((event.target as HTMLInputElement).checked ? 'true' : '')} />
+          <input id={id} type="checkbox" checked={value === 'true'} aria-describedby={`${id}-hint`} onChange={(event) => onChange((event.target).checked ? 'true' : '')} />
           <code>{field.name}</code>
         </label>
         <p id={`${id}-hint`} className="eb-hint">{hint}</p>
@@ -190,7 +190,7 @@ function Field({ tag, field, value, onChange }: { tag: string; field: EmbedField
     <div className="eb-field">
       <label htmlFor={id}><code>{field.name}</code></label>
       {field.kind === 'select' ? (
-        <select id={id} className="eb-input" value={value || field.defaultValue || ''} aria-describedby={describedBy} onChange={(event) => onChange((event.target as HTMLSelectElement).value)}>
+        <select id={id} className="eb-input" value={value || field.defaultValue || ''} aria-describedby={describedBy} onChange={(event) => onChange((event.target).value)}>
           {field.defaultValue === undefined ? <option value="">(default)</option> : null}
           {field.options?.map((option) => (
             <option key={option} value={option}>{option}{option === field.defaultValue ? ' (default)' : ''}</option>

@@ -379,7 +379,7 @@ export function validatePost(raw: unknown): PostValidation {
   const rawTags = raw.tags;
   if (rawTags !== undefined && rawTags !== null) {
     if (Array.isArray(rawTags) && rawTags.every((tag) => typeof tag === 'string')) {
-      tags = [...new Set((rawTags as string[]).map((tag) => tag.trim()).filter((tag) => tag !== ''))];
+      tags = [...new Set((rawTags).map((tag) => tag.trim()).filter((tag) => tag !== ''))];
     } else {
       problems.push('"tags" must be a list of text');
     }

@@ -222,7 +222,7 @@ type RandomSource = Pick<Crypto, 'getRandomValues'> & Partial<Pick<Crypto, 'rand
  */
 export function uuidV4(random: RandomSource | undefined = globalThis.crypto): string {
   if (typeof random?.randomUUID === 'function') return random.randomUUID();
-  const bytes = (random as RandomSource).getRandomValues(new Uint8Array(16));
+  const bytes = (random).getRandomValues(new Uint8Array(16));
   bytes[6] = ((bytes[6] as number) & 0x0f) | 0x40;
   bytes[8] = ((bytes[8] as number) & 0x3f) | 0x80;
   const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
@@ -943,8 +943,8 @@ export function parseConsentContent(value: unknown): ConfigResult<ConsentContent
       privacyUrl: privacy.value,
       imprintUrl: imprint.value,
       particles,
-      en: value.en as unknown as ConsentTexts,
-      de: value.de as unknown as ConsentTexts,
+      en: value.en as ConsentTexts,
+      de: value.de as ConsentTexts,
       vendors: vendors.value,
     },
     warnings: [...vendors.warnings, ...policy.warnings, ...privacy.warnings, ...imprint.warnings],

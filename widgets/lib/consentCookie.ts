@@ -33,7 +33,10 @@ export function cookieAllows(
   policyVersion: string = POLICY_VERSION,
 ): boolean {
   try {
-    const record = JSON.parse(decodeURIComponent(readCookieValue(cookieHeader) ?? ''));
+    const record = JSON.parse(decodeURIComponent(readCookieValue(cookieHeader) ?? '')) as {
+      policyVersion?: unknown;
+      categories?: Record<string, unknown>;
+    } | null;
     return record?.policyVersion === policyVersion && record.categories?.[category] === true;
   } catch {
     return false;

@@ -42,7 +42,7 @@ export function defineElement<P extends object>(
 ): CustomElementConstructor {
   const existing = customElements.get(tag);
   if (existing) return existing;
-  const Base = r2wc(component as FunctionComponent<object>, shadow ? { shadow: 'open', props, events } : { props, events }) as CustomElementConstructor;
+  const Base = r2wc(component as FunctionComponent<object>, shadow ? { shadow: 'open', props, events } : { props, events });
   class DcElement extends Base {
     constructor() {
       super();

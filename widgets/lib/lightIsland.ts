@@ -58,9 +58,3 @@ export function defineLightIsland<D>(tag: string, options: LightIslandOptions<D>
   customElements.define(tag, LightIsland);
   return LightIsland;
 }
-
-async function load(src: string, signal: AbortSignal): Promise<unknown> {
-  const response = await fetch(src, { signal, headers: { accept: 'application/json' } });
-  if (!response.ok) throw new Error(`HTTP ${response.status} for ${src}`);
-  return response.json();
-}

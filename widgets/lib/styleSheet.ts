@@ -30,7 +30,7 @@ export function adoptStyles(root: ShadowRoot, cssTexts: readonly string[]): void
   texts.forEach((text) => done.add(text));
   const adopted = texts.map(sheetFor);
   if ('adoptedStyleSheets' in root && adopted.every((sheet) => sheet !== null)) {
-    root.adoptedStyleSheets = [...root.adoptedStyleSheets, ...(adopted as CSSStyleSheet[])];
+    root.adoptedStyleSheets = [...root.adoptedStyleSheets, ...(adopted)];
     return;
   }
   for (const text of texts) {

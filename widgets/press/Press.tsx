@@ -160,7 +160,7 @@ export function Press({ src }: PressProps) {
               disabled={!ready}
               value={filter.year}
               onChange={(event) => {
-                const year = (event.target as HTMLSelectElement).value;
+                const year = (event.target).value;
                 setFilter((current) => ({ ...current, year }));
               }}
             >

@@ -110,7 +110,7 @@ export function SignUpForm({ redirect = '/sign_in', api }: SignUpFormProps) {
   const submitting = status === 'submitting';
   const toggle = (field: 'password' | 'confirmPassword') => () => setShown((current) => ({ ...current, [field]: !current[field] }));
   return (
-    <form ref={formRef} className="auth-form" method="post" noValidate aria-label={T.label} aria-busy={submitting ? 'true' : undefined} onSubmit={onSubmit}>
+    <form ref={formRef} className="auth-form" method="post" noValidate aria-label={T.label} aria-busy={submitting ? 'true' : undefined} onSubmit={(event) => void onSubmit(event)}>
       {status === 'error' && failure ? (
         <div className="auth-alert" role="alert">
           <svg className="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
@@ -161,7 +161,7 @@ export function SignUpForm({ redirect = '/sign_in', api }: SignUpFormProps) {
             required
             aria-invalid={errors.termsAccepted ? 'true' : undefined}
             aria-describedby={errors.termsAccepted ? 'sign-up-terms-error' : undefined}
-            onChange={(event) => change('termsAccepted', (event.target as HTMLInputElement).checked)}
+            onChange={(event) => change('termsAccepted', (event.target).checked)}
           />
           <label htmlFor="sign-up-terms">
             {T.termsBefore} <a href={T.termsLink.href}>{T.termsLink.label}</a> {T.termsMiddle}{' '}
