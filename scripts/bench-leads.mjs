@@ -2,14 +2,20 @@
 /**
  * Benchmark of the lead endpoint (issue 17): not a test, it prints figures.
  *
- *   node scripts/bench-leads.mjs [--seconds 10] [--clients 50] [--kills 5] [--port 8172] [--smtp off]
+ *   node scripts/bench-leads.mjs [--db sqlite,postgres] [--seconds 10] [--clients 50] [--kills 5] [--port 8172] [--smtp off]
+ *
+ * Runs everything below once per database in `--db` (default: sqlite) and ends with a table of
+ * both side by side. PostgreSQL: DATABASE_URL if set (a scratch database: its lead tables are
+ * emptied!), else a throwaway server (tests/support/postgres.ts) switched to production
+ * durability (fsync, synchronous_commit, full_page_writes on), so it compares fairly with
+ * SQLite's synchronous=FULL.
  *
  * 1. Throughput: the real server (server/main.ts on dist/, a fresh SQLite file, mails going to a
  *    local SMTP sink in this process) takes valid JSON leads from `--clients` concurrent clients
  *    for `--seconds`; prints accepted leads per second and the latency percentiles.
  * 2. Durability: `--kills` rounds of "post leads from 50 clients, kill -9 the server at a random
  *    moment, restart it on the same file": every lead answered 201 before the kill must be found
- *    by the admin API after the restart. Prints acknowledged vs found (they must be equal), and
+ *    by the admin API after the restart (a fresh file / emptied tables per database). Prints acknowledged vs found (they must be equal), and
  *    whether the outbox then mailed each stored lead.
  * Needs a built dist/ (npm run build).
  */
@@ -17,7 +23,9 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
+import { tsImport } from 'tsx/esm/api';
 
 const args = Object.fromEntries(
   process.argv.slice(2).reduce((pairs, arg, i, all) => (arg.startsWith('--') ? [...pairs, [arg.slice(2), all[i + 1]]] : pairs), []),
@@ -27,6 +35,13 @@ const CLIENTS = Number(args.clients ?? 50);
 const KILLS = Number(args.kills ?? 5);
 const PORT = Number(args.port ?? 8172);
 const SMTP = args.smtp !== 'off';
+const DATABASES = String(args.db ?? 'sqlite').split(',').map((db) => db.trim()).filter(Boolean);
+for (const db of DATABASES) {
+  if (db !== 'sqlite' && db !== 'postgres') {
+    console.error(`--db takes sqlite, postgres or both (sqlite,postgres), got '${db}'.`);
+    process.exit(2);
+  }
+}
 const TOKEN = 'bench-admin-token';
 const ENDPOINT = '/dc_api/wa_v1/contact';
 
@@ -60,7 +75,8 @@ const smtpPort = smtp.server.address().port;
 
 // --- the server --------------------------------------------------------------------------------
 const dir = mkdtempSync(join(tmpdir(), 'dc-bench-leads-'));
-const dbFile = join(dir, 'dc.sqlite');
+/** The database of the current run: a SQLite file, or a DATABASE_URL. */
+let database = { label: '', env: {} };
 
 async function startServer() {
   try {
@@ -77,7 +93,8 @@ async function startServer() {
       HOST: '127.0.0.1',
       LOG_LEVEL: 'error',
       NODE_ENV: 'production',
-      DATABASE_PATH: dbFile,
+      DATABASE_URL: '',
+      ...database.env,
       DC_ADMIN_TOKEN: TOKEN,
       DC_CONTACT_RATE_MAX: '100000000',
       SMTP_URL: SMTP ? `smtp://127.0.0.1:${smtpPort}` : '',
@@ -136,75 +153,159 @@ async function allLeadIds() {
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
-// --- 1. throughput -----------------------------------------------------------------------------
-let server = await startServer();
-// Warm-up (JIT, first SQLite pages).
-await Promise.all(Array.from({ length: CLIENTS }, () => post()));
-const latencies = [];
-let accepted = 0;
-let refused = 0;
-const until = performance.now() + SECONDS * 1000;
-const t0 = performance.now();
-await Promise.all(
-  Array.from({ length: CLIENTS }, async () => {
-    while (performance.now() < until) {
-      const result = await post();
-      latencies.push(result.ms);
-      if (result.status === 201) accepted++;
-      else refused++;
+// --- PostgreSQL: DATABASE_URL (emptied) or a throwaway server with production durability ---------
+async function openPostgres() {
+  const given = process.env.DATABASE_URL;
+  if (given) {
+    // The server migrates at start; empty what an earlier run left (a scratch database only!).
+    const client = new pg.Client({ connectionString: given });
+    await client.connect();
+    try {
+      const { rows } = await client.query("SELECT to_regclass('leads') IS NOT NULL AS present");
+      if (rows[0].present) await client.query('TRUNCATE leads CASCADE');
+      await client.query("DELETE FROM rate_limits WHERE to_regclass('rate_limits') IS NOT NULL").catch(() => undefined);
+    } finally {
+      await client.end();
     }
-  }),
-);
-const elapsed = (performance.now() - t0) / 1000;
-latencies.sort((a, b) => a - b);
-console.log(`Lead endpoint, ${CLIENTS} concurrent clients, ${SECONDS} s, SQLite (WAL, synchronous=FULL), SMTP delivery ${SMTP ? 'on' : 'off'}:`);
-console.log(`  accepted leads: ${accepted} (${(accepted / elapsed).toFixed(0)} leads/s), refused: ${refused}`);
-console.log(
-  `  latency ms: p50 ${percentile(latencies, 50).toFixed(1)}, p90 ${percentile(latencies, 90).toFixed(1)}, p99 ${percentile(latencies, 99).toFixed(1)}, max ${latencies.at(-1).toFixed(1)}`,
-);
+    return { url: given, label: 'PostgreSQL (DATABASE_URL)', stop: async () => undefined };
+  }
+  const { findPostgres, startPostgres } = await tsImport('../tests/support/postgres.ts', import.meta.url);
+  const found = findPostgres();
+  if (!found.ok) throw new Error(`No PostgreSQL for --db postgres: ${found.reason} (or set DATABASE_URL).`);
+  const server = await startPostgres({ durable: true });
+  // The tests' server runs with fsync=off; a benchmark compares production settings: check them.
+  const admin = new pg.Client({ connectionString: server.adminUrl });
+  let version;
+  await admin.connect();
+  try {
+    const { rows } = await admin.query(
+      "SELECT name, setting FROM pg_settings WHERE name IN ('fsync', 'synchronous_commit', 'full_page_writes') ORDER BY name",
+    );
+    const off = rows.filter((row) => row.setting !== 'on');
+    if (off.length > 0) throw new Error(`PostgreSQL kept ${off.map((row) => row.name).join(', ')} off`);
+    version = (await admin.query('SHOW server_version')).rows[0].server_version.split(' ')[0];
+  } catch (error) {
+    await server.stop();
+    throw error;
+  } finally {
+    await admin.end();
+  }
+  const url = await server.createDatabase('dc_bench_leads');
+  return { url, label: `PostgreSQL ${version} (local, fsync on, synchronous_commit on)`, stop: () => server.stop() };
+}
 
-// --- 2. kill -9 loop ---------------------------------------------------------------------------
-const acknowledged = new Set();
-let lost = 0;
-for (let round = 1; round <= KILLS; round++) {
-  let stop = false;
-  const load = Promise.all(
+// --- one run on one database ------------------------------------------------------------------
+async function runBench() {
+  mailed.clear();
+  duplicates = 0;
+  // --- 1. throughput -----------------------------------------------------------------------------
+  let server = await startServer();
+  // Warm-up (JIT, first SQLite pages).
+  await Promise.all(Array.from({ length: CLIENTS }, () => post()));
+  const latencies = [];
+  let accepted = 0;
+  let refused = 0;
+  const until = performance.now() + SECONDS * 1000;
+  const t0 = performance.now();
+  await Promise.all(
     Array.from({ length: CLIENTS }, async () => {
-      while (!stop) {
-        try {
-          const result = await post();
-          if (result.status === 201) acknowledged.add(result.id);
-        } catch {
-          return; // the server is gone
-        }
+      while (performance.now() < until) {
+        const result = await post();
+        latencies.push(result.ms);
+        if (result.status === 201) accepted++;
+        else refused++;
       }
     }),
   );
-  await new Promise((resolve) => setTimeout(resolve, 300 + Math.random() * 700));
-  server.child.kill('SIGKILL');
-  await server.exited;
-  stop = true;
-  await load;
-  server = await startServer();
+  const elapsed = (performance.now() - t0) / 1000;
+  latencies.sort((a, b) => a - b);
+  console.log(`Lead endpoint, ${CLIENTS} concurrent clients, ${SECONDS} s, ${database.label}, SMTP delivery ${SMTP ? 'on' : 'off'}:`);
+  console.log(`  accepted leads: ${accepted} (${(accepted / elapsed).toFixed(0)} leads/s), refused: ${refused}`);
+  console.log(
+    `  latency ms: p50 ${percentile(latencies, 50).toFixed(1)}, p90 ${percentile(latencies, 90).toFixed(1)}, p99 ${percentile(latencies, 99).toFixed(1)}, max ${latencies.at(-1).toFixed(1)}`,
+  );
+
+  // --- 2. kill -9 loop ---------------------------------------------------------------------------
+  const acknowledged = new Set();
+  let lost = 0;
+  for (let round = 1; round <= KILLS; round++) {
+    let stop = false;
+    const load = Promise.all(
+      Array.from({ length: CLIENTS }, async () => {
+        while (!stop) {
+          try {
+            const result = await post();
+            if (result.status === 201) acknowledged.add(result.id);
+          } catch {
+            return; // the server is gone
+          }
+        }
+      }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300 + Math.random() * 700));
+    server.child.kill('SIGKILL');
+    await server.exited;
+    stop = true;
+    await load;
+    server = await startServer();
+    const found = await allLeadIds();
+    const missing = [...acknowledged].filter((id) => !found.has(id));
+    lost += missing.length;
+    console.log(`kill -9 round ${round}: acknowledged so far ${acknowledged.size}, of them found after restart ${acknowledged.size - missing.length}, stored in all ${found.size}`);
+  }
   const found = await allLeadIds();
-  const missing = [...acknowledged].filter((id) => !found.has(id));
-  lost += missing.length;
-  console.log(`kill -9 round ${round}: acknowledged so far ${acknowledged.size}, of them found after restart ${acknowledged.size - missing.length}, stored in all ${found.size}`);
+  const acknowledgedFound = [...acknowledged].filter((id) => found.has(id)).length;
+  console.log(`kill -9 loop (${KILLS} rounds): leads acknowledged ${acknowledged.size}, acknowledged leads found after restarts ${acknowledgedFound}: ${acknowledgedFound === acknowledged.size ? 'equal' : 'NOT EQUAL'}`);
+
+  // Delivery catches up after the crashes: every stored lead is mailed.
+  const deadline = SMTP ? Date.now() + 120_000 : 0;
+  while (Date.now() < deadline && [...found].some((id) => !mailed.has(id))) await new Promise((resolve) => setTimeout(resolve, 500));
+  const unmailed = [...found].filter((id) => !mailed.has(id)).length;
+  if (SMTP) console.log(
+    `delivery after the crashes: ${found.size - unmailed} of ${found.size} stored leads mailed${unmailed ? ` (${unmailed} still pending)` : ''}, ${duplicates} sent twice (a kill between the SMTP server's OK and the mark; same Message-ID)`,
+  );
+
+  server.child.kill('SIGTERM');
+  await server.exited;
+  return {
+    database: database.label,
+    leadsPerSecond: accepted / elapsed,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    acknowledged: acknowledged.size,
+    acknowledgedFound,
+    lost,
+    mailed: found.size - unmailed,
+    stored: found.size,
+    duplicates,
+  };
 }
-const found = await allLeadIds();
-const acknowledgedFound = [...acknowledged].filter((id) => found.has(id)).length;
-console.log(`kill -9 loop (${KILLS} rounds): leads acknowledged ${acknowledged.size}, acknowledged leads found after restarts ${acknowledgedFound}: ${acknowledgedFound === acknowledged.size ? 'equal' : 'NOT EQUAL'}`);
 
-// Delivery catches up after the crashes: every stored lead is mailed.
-const deadline = SMTP ? Date.now() + 120_000 : 0;
-while (Date.now() < deadline && [...found].some((id) => !mailed.has(id))) await new Promise((resolve) => setTimeout(resolve, 500));
-const unmailed = [...found].filter((id) => !mailed.has(id)).length;
-if (SMTP) console.log(
-  `delivery after the crashes: ${found.size - unmailed} of ${found.size} stored leads mailed${unmailed ? ` (${unmailed} still pending)` : ''}, ${duplicates} sent twice (a kill between the SMTP server's OK and the mark; same Message-ID)`,
-);
+const results = [];
+for (const db of DATABASES) {
+  if (db === 'sqlite') {
+    database = { label: 'SQLite (WAL, synchronous=FULL)', env: { DATABASE_PATH: join(dir, 'dc.sqlite') } };
+    results.push(await runBench());
+  } else {
+    const pgDatabase = await openPostgres();
+    database = { label: pgDatabase.label, env: { DATABASE_URL: pgDatabase.url } };
+    try {
+      results.push(await runBench());
+    } finally {
+      await pgDatabase.stop();
+    }
+  }
+}
 
-server.child.kill('SIGTERM');
-await server.exited;
+console.log(`\nSide by side (${CLIENTS} clients, ${SECONDS} s; kill -9 loop of ${KILLS} rounds):`);
+console.log('| Database | Accepted leads/s | p50 | p99 | kill -9: acknowledged → found | Mailed afterwards |');
+console.log('|---|---|---|---|---|---|');
+for (const r of results) {
+  console.log(
+    `| ${r.database} | ${r.leadsPerSecond.toFixed(0)} | ${r.p50.toFixed(0)} ms | ${r.p99.toFixed(0)} ms | ${r.acknowledged} → ${r.acknowledgedFound} | ${SMTP ? `${r.mailed} of ${r.stored}; ${r.duplicates} sent twice` : 'SMTP off'} |`,
+  );
+}
+
 await new Promise((resolve) => smtp.close(resolve));
 rmSync(dir, { recursive: true, force: true });
-process.exit(lost === 0 && acknowledgedFound === acknowledged.size ? 0 : 1);
+process.exit(results.every((r) => r.lost === 0 && r.acknowledgedFound === r.acknowledged) ? 0 : 1);

@@ -5,7 +5,7 @@ import { API_BASE } from '../widgets/lib/constants';
 import { sendProblem } from './api/problem';
 import { chooseEncoding, indexDist } from './distIndex';
 import { HOST_FILES } from './hosting/siteFiles';
-import { cacheControlFor, NOT_FOUND_PAGE, REDIRECTS } from './hosting/siteRules';
+import { cacheControlFor, contentTypeFor, NOT_FOUND_PAGE, REDIRECTS } from './hosting/siteRules';
 import { decodePath, encodePath, relativeFilePath, splitRequestUrl } from './staticPath';
 
 /** The cache rule lives in ./hosting/siteRules (shared with the generated host configs). */
@@ -116,13 +116,16 @@ export async function registerStaticSite(app: FastifyInstance, options: { distDi
     // A directory index answers at its canonical route only; every other spelling redirects
     // there. The target is built from the resolved file, never from the request.
     if (found.route !== null && path !== found.route) return reply.redirect(encodePath(found.route) + search, 301);
+    // A file answers at its own path only: /blog/feed.xml/ or //blog//feed.xml redirect to /blog/feed.xml.
+    if (found.route === null && path !== `/${found.file}`) return reply.redirect(encodePath(`/${found.file}`) + search, 301);
     reply.header('Cache-Control', cacheControlFor(found.route !== null ? '/' : `/${found.file}`));
     return sendIndexed(request, reply, found.file);
   };
 
-  // The widgets' TypeScript declarations are text (by extension, .ts would be video/mp2t).
+  // Content types by suffix from the hosting rules (the feed, the widgets' READMEs and declarations).
   app.addHook('onSend', async (request, reply, payload) => {
-    if (reply.statusCode === 200 && request.url.split('?')[0]!.endsWith('.d.ts')) reply.header('Content-Type', 'text/plain; charset=utf-8');
+    const type = reply.statusCode === 200 || reply.statusCode === 304 ? contentTypeFor(request.url.split('?')[0]!) : undefined;
+    if (type) reply.header('Content-Type', type);
     return payload;
   });
 

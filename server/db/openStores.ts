@@ -1,4 +1,5 @@
 import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import { createPgLeadStore } from '../leads/pgStore';
 import { openSqliteLeadStore } from '../leads/sqliteStore';
 import type { LeadStore } from '../leads/store';
 import { createPgUserStore } from '../users/pgStore';
@@ -34,11 +35,6 @@ export interface StoresOptions {
   databaseUrl: string | null;
   /** Domain of the leads' Message-IDs (the company's site). */
   messageIdDomain?: string;
-}
-
-/** Placeholder until the PostgreSQL lead store lands: refuse clearly instead of losing leads. */
-function createPgLeadStore(_pool: unknown, _options: { messageIdDomain?: string | undefined }): LeadStore {
-  throw new Error('Leads on PostgreSQL are not implemented yet: unset DATABASE_URL to use SQLite.');
 }
 
 export async function openStores(options: StoresOptions): Promise<Stores> {

@@ -1,7 +1,7 @@
 /**
  * The PostgreSQL schema, one migration per step, applied in order at start by ./migrate.
  * APPEND ONLY: a migration that has run anywhere is never edited; a change is a new entry.
- * A feature that stores something (users, rate limits, later leads and their outbox) adds its
+ * A feature that stores something (users, rate limits, leads and their outbox) adds its
  * tables here and its store in its own folder.
  */
 export interface PgMigration {
@@ -36,6 +36,47 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
         window_ends TIMESTAMPTZ NOT NULL
       );
       CREATE INDEX rate_limits_window_ends_idx ON rate_limits (window_ends);`,
+  },
+  {
+    // Contact and consultation requests, their mail outbox (leased claims) and the attempt log:
+    // the same tables as SQLite's migration 2 (server/db/sqlite.ts), with PostgreSQL types.
+    name: 'leads',
+    sql: `
+      CREATE TABLE leads (
+        seq             BIGINT GENERATED ALWAYS AS IDENTITY,
+        id              TEXT PRIMARY KEY,
+        variant         TEXT NOT NULL CHECK (variant IN ('contact', 'consultation')),
+        name            TEXT NOT NULL,
+        email           TEXT NOT NULL,
+        phone           TEXT NOT NULL,
+        message         TEXT NOT NULL,
+        source          TEXT NOT NULL DEFAULT '',
+        received_at     TIMESTAMPTZ NOT NULL,
+        status          TEXT NOT NULL CHECK (status IN ('pending', 'sent', 'failed', 'spam')),
+        delivered_at    TIMESTAMPTZ,
+        handled_at      TIMESTAMPTZ,
+        idempotency_key TEXT CONSTRAINT leads_idempotency_key_key UNIQUE
+      );
+      CREATE INDEX leads_by_time ON leads (received_at, seq);
+      CREATE INDEX leads_by_status ON leads (status, received_at);
+      CREATE TABLE lead_outbox (
+        lead_id         TEXT PRIMARY KEY REFERENCES leads (id) ON DELETE CASCADE,
+        message_id      TEXT NOT NULL,
+        attempts        INTEGER NOT NULL DEFAULT 0,
+        next_attempt_at TIMESTAMPTZ NOT NULL,
+        lease_token     TEXT,
+        lease_until     TIMESTAMPTZ,
+        last_error      TEXT
+      );
+      CREATE INDEX lead_outbox_due ON lead_outbox (next_attempt_at, lead_id);
+      CREATE TABLE lead_delivery_attempts (
+        lead_id     TEXT NOT NULL REFERENCES leads (id) ON DELETE CASCADE,
+        attempt     INTEGER NOT NULL,
+        started_at  TIMESTAMPTZ NOT NULL,
+        finished_at TIMESTAMPTZ NOT NULL,
+        error       TEXT,
+        PRIMARY KEY (lead_id, attempt)
+      );`,
   },
 ];
 

@@ -1,6 +1,6 @@
 import { SLASH_CANONICAL } from '../../site/_config/urls.js';
 import { HOST_FILES, type SiteFile } from './siteFiles';
-import { API_PATHS, CROSS_ORIGIN_PREFIXES, NOT_FOUND_PAGE, PATH_HEADER_NAMES, pathHeaders, REDIRECTS, siteWideHeaders } from './siteRules';
+import { API_PATHS, CONTENT_TYPES, CROSS_ORIGIN_PREFIXES, NOT_FOUND_PAGE, PATH_HEADER_NAMES, pathHeaders, REDIRECTS, siteWideHeaders } from './siteRules';
 
 /**
  * deploy/nginx.conf: nginx serving dist/ exactly as the Node server does (./siteRules and
@@ -143,12 +143,14 @@ export function nginxConfig(files: readonly SiteFile[], csp: string, options: Ng
   line('        try_files $uri =404;');
   line('    }');
   line();
-  line('    # XML (sitemap, Atom feed) as application/xml, as the Node server sends it.');
-  line('    location ~ "\\.xml$" {');
-  line('        types { }');
-  line('        default_type application/xml;');
-  line('        try_files $uri =404;');
-  line('    }');
+  line('    # Content types by suffix, as the Node server sends them (siteRules CONTENT_TYPES).');
+  for (const [suffix, type] of CONTENT_TYPES) {
+    line(`    location ~ ${quote(`${escapeRegex(suffix)}$`)} {`);
+    line('        types { }');
+    line(`        default_type ${quote(type)};`);
+    line('        try_files $uri =404;');
+    line('    }');
+  }
   line();
   line('    location ^~ /__dc_page/ {');
   line('        internal;');

@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { canonicalPath } from '../../site/_config/urls.js';
 import { cacheControlFor } from './siteRules';
@@ -18,7 +18,7 @@ export interface SiteFile {
 /** Host files the build writes into dist/ itself: never served as content. */
 export const HOST_FILES = new Set(['_headers', '_redirects']);
 
-/** Every servable file of dist/ (dotfiles and the host files left out), sorted by URL. */
+/** Every servable file of dist/ (dotfiles, the host files and the precompressed copies left out), sorted by URL. */
 export function listSiteFiles(distDir: string): SiteFile[] {
   const files: SiteFile[] = [];
   const walk = (dir: string) => {
@@ -29,6 +29,8 @@ export function listSiteFiles(distDir: string): SiteFile[] {
       else if (entry.isFile()) {
         const file = relative(distDir, full).split(sep).join('/');
         if (HOST_FILES.has(file)) continue;
+        // The build's Brotli/gzip copies (scripts/precompress.mjs) belong to their file, not the site's URLs.
+        if (/\.(?:br|gz)$/.test(file) && existsSync(full.slice(0, -3))) continue;
         const page = file === 'index.html' || file.endsWith('/index.html');
         const url = page ? canonicalPath(`/${file}`) : `/${file}`;
         files.push({ file, url, page, cacheControl: cacheControlFor(page ? '/' : url) });

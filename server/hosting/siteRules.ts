@@ -80,6 +80,20 @@ export function cacheControlFor(urlPath: string): string {
   return 'public, max-age=3600, stale-while-revalidate=86400';
 }
 
+/**
+ * Content types set by file suffix where a host's own table differs or has none: the Atom feed and
+ * sitemap, the widgets' READMEs and CHANGELOG, their TypeScript declarations (.ts would be video/mp2t).
+ */
+export const CONTENT_TYPES: ReadonlyArray<readonly [suffix: string, type: string]> = [
+  ['.xml', 'application/xml'],
+  ['.md', 'text/markdown; charset=utf-8'],
+  ['.d.ts', 'text/plain; charset=utf-8'],
+];
+
+export function contentTypeFor(urlPath: string): string | undefined {
+  return CONTENT_TYPES.find(([suffix]) => urlPath.endsWith(suffix))?.[1];
+}
+
 /** Permanent redirects between spellings of a route (besides the slash rules of site/_config/urls.js). */
 export const REDIRECTS: Readonly<Record<string, string>> = {
   '/privacy-policy': '/privacy_policy',

@@ -1,16 +1,23 @@
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { USER_MESSAGES } from '../../server/api/users';
 import type { User } from '../../widgets/lib/apiClient';
 import { API_BASE } from '../../widgets/lib/constants';
 import { findPostgres, startPostgres, type PostgresServer } from '../support/postgres';
+import { startSmtpSink, type SmtpSink } from '../support/smtpSink';
 import { startApiInstance, type ApiInstance } from './support/apiInstance';
 
 /**
  * Scale-out: two API instances (two server processes) on one PostgreSQL database. What one
- * instance writes the other reads, and the register rate limit counts the requests of both.
+ * instance writes the other reads, the register and contact rate limits count the requests of
+ * both, and both mail leads from the one outbox to one SMTP server: each lead exactly once.
  */
+// (widgets/lib/contactLead imports company.json, which Playwright's loader cannot import without an attribute.)
+const COMPANY_EMAIL = (JSON.parse(readFileSync('site/_data/company.json', 'utf8')) as { email: string }).email;
+const CONTACT_ENDPOINT = `${API_BASE}/contact`;
 const ADMIN_TOKEN = 'two-instance-admin-token';
 const RATE_MAX = 3;
+const CONTACT_RATE_MAX = 6;
 const postgres = findPostgres();
 
 test.describe('two API instances on one PostgreSQL', () => {
@@ -18,17 +25,23 @@ test.describe('two API instances on one PostgreSQL', () => {
   test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
   let server: PostgresServer;
+  let sink: SmtpSink;
   let instances: ApiInstance[] = [];
 
   test.beforeAll(async () => {
     test.setTimeout(180_000);
     server = await startPostgres();
+    sink = await startSmtpSink();
     const databaseUrl = await server.createDatabase('dc_two_instances');
     const env = {
       DATABASE_URL: databaseUrl,
       DC_ADMIN_TOKEN: ADMIN_TOKEN,
       DC_REGISTER_RATE_MAX: String(RATE_MAX),
       DC_REGISTER_RATE_WINDOW_S: '600',
+      DC_CONTACT_RATE_MAX: String(CONTACT_RATE_MAX),
+      DC_CONTACT_RATE_WINDOW_S: '600',
+      SMTP_URL: sink.url,
+      LEAD_POLL_S: '1',
     };
     // Started together: both run the migrations at once, the advisory lock makes that safe.
     instances = await Promise.all([startApiInstance(env), startApiInstance(env)]);
@@ -37,6 +50,7 @@ test.describe('two API instances on one PostgreSQL', () => {
   test.afterAll(async () => {
     await Promise.all(instances.map((instance) => instance.stop()));
     await server?.stop();
+    await sink?.stop();
   });
 
   const register = (instance: ApiInstance, email: string) =>
@@ -101,5 +115,47 @@ test.describe('two API instances on one PostgreSQL', () => {
     }
     const users = (await (await admin(a, '/user/all-users')).json()) as User[];
     expect(users).toHaveLength(RATE_MAX - 1);
+  });
+
+  test('a lead accepted by either instance while both deliver is mailed exactly once; the contact limit counts both', async () => {
+    const [a, b] = instances as [ApiInstance, ApiInstance];
+    const contact = (instance: ApiInstance, i: number) =>
+      fetch(`${instance.baseURL}${CONTACT_ENDPOINT}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          variant: 'contact',
+          name: `Lead ${i}`,
+          email: 'jana.weber@example.de',
+          phone: '+49 621 4305 8870',
+          message: `We would like to talk about our monthly reporting (${i}).`,
+        }),
+      });
+    // Both instances take leads at the same moment, and both deliver (each kicks its outbox on a lead).
+    const accepted = await Promise.all(Array.from({ length: CONTACT_RATE_MAX }, (_, i) => contact(i % 2 === 0 ? a : b, i)));
+    expect(accepted.map((r) => r.status), a.output() + b.output()).toEqual(Array<number>(CONTACT_RATE_MAX).fill(201));
+    const ids = await Promise.all(accepted.map(async (r) => ((await r.json()) as { id: string }).id));
+    // The shared counter is full: the next lead is refused by either instance (per-process
+    // counters would allow 2 * CONTACT_RATE_MAX).
+    for (const instance of [a, b]) {
+      const refused = await contact(instance, 99);
+      expect(refused.status).toBe(429);
+      const { message } = (await refused.json()) as { message: string };
+      expect(message).toContain('You have sent several messages in a short time.');
+      expect(message).toContain(COMPANY_EMAIL);
+    }
+
+    const mails = await sink.waitFor(CONTACT_RATE_MAX, 30_000);
+    // Both instances agree every lead is sent (the outbox is empty) ...
+    await expect
+      .poll(async () => ((await (await admin(b, '/contact?status=sent')).json()) as { total: number }).total, { timeout: 20_000 })
+      .toBe(CONTACT_RATE_MAX);
+    // ... and a second copy, which would be in flight by now, has two more poll rounds to arrive.
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(sink.received).toHaveLength(CONTACT_RATE_MAX);
+    const messageIds = sink.received.map((mail) => mail.parsed.messageId);
+    expect(new Set(messageIds).size).toBe(CONTACT_RATE_MAX);
+    expect(messageIds.map((messageId) => /^<lead-([0-9a-f-]{36})@/.exec(messageId ?? '')?.[1]).sort()).toEqual([...ids].sort());
+    expect(mails.every((mail) => mail.parsed.text?.includes('We would like to talk about our monthly reporting'))).toBe(true);
   });
 });

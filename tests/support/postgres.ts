@@ -75,7 +75,15 @@ function run(bin: string, program: string, args: string[]): void {
   else execFileSync(command, args, { stdio: 'pipe' });
 }
 
-export async function startPostgres(): Promise<PostgresServer> {
+export interface StartPostgresOptions {
+  /**
+   * Production durability (fsync, synchronous_commit, full_page_writes on) instead of the tests'
+   * fast settings; for benchmarks that compare databases (scripts/bench-leads.mjs).
+   */
+  durable?: boolean;
+}
+
+export async function startPostgres(options: StartPostgresOptions = {}): Promise<PostgresServer> {
   const found = findPostgres();
   if (!found.ok) throw new Error(found.reason);
   const dir = mkdtempSync(join(tmpdir(), 'dc-pg-'));
@@ -87,7 +95,7 @@ export async function startPostgres(): Promise<PostgresServer> {
   const port = await freePort();
   try {
     run(found.bin, 'initdb', ['-D', data, '-U', 'dc', '--auth=trust', '--encoding=UTF8', '--locale=C', '--no-sync']);
-    const serverOptions = `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=100`;
+    const serverOptions = `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${dir} ${options.durable ? '' : '-c fsync=off -c synchronous_commit=off -c full_page_writes=off '}-c max_connections=100`;
     run(found.bin, 'pg_ctl', ['-D', data, '-l', join(dir, 'server.log'), '-o', serverOptions, '-w', '-t', '60', 'start']);
   } catch (error) {
     rmSync(dir, { recursive: true, force: true });

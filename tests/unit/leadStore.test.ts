@@ -1,13 +1,21 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migratePostgres } from '../../server/db/migrate';
+import { openPgPool, type PgPool } from '../../server/db/postgres';
+import { createPgLeadStore } from '../../server/leads/pgStore';
+import type { LeadStore } from '../../server/leads/store';
+import { findPostgres, startPostgres, type PostgresServer } from '../support/postgres';
 import { SCHEMA_VERSION } from '../../server/db/sqlite';
 import { openSqliteLeadStore } from '../../server/leads/sqliteStore';
 import { openSqliteStore } from '../../server/users/sqliteStore';
 import { lead, leadStoreContract } from './leadStoreContract';
 
-/** The SQLite lead store: the shared contract, and what is particular to the file it shares with the users. */
+/**
+ * The lead stores: the shared contract on SQLite and on a real PostgreSQL (skipped with a message
+ * when none is installed), and what is particular to each database.
+ */
 
 leadStoreContract('SQLite', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'dc-leads-'));
@@ -66,6 +74,87 @@ describe('SQLite lead store', () => {
       await leads.close();
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+const postgres = findPostgres();
+if (!postgres.ok) console.warn(`LeadStore on PostgreSQL skipped: ${postgres.reason}`);
+
+describe.skipIf(!postgres.ok)('PostgreSQL lead store', () => {
+  let server: PostgresServer;
+  let url: string;
+  let pool: PgPool;
+  beforeAll(async () => {
+    server = await startPostgres();
+    url = await server.createDatabase('dc_leads_contract');
+    pool = openPgPool(url);
+    await migratePostgres(pool);
+  }, 120_000);
+  afterAll(async () => {
+    await pool?.end();
+    await server?.stop();
+  });
+
+  leadStoreContract('PostgreSQL', async () => {
+    await pool.query('TRUNCATE leads CASCADE');
+    const store = createPgLeadStore(pool);
+    return {
+      store,
+      // Another instance: its own pool on the same database.
+      second: async () => createPgLeadStore(openPgPool(url), { ownsPool: true }),
+      cleanup: async () => store.close(),
+    };
+  });
+
+  it('keeps no column that could hold an IP address, and stores times as timestamptz', async () => {
+    const { rows } = await pool.query<{ column_name: string; data_type: string }>(
+      "SELECT column_name, data_type FROM information_schema.columns WHERE table_name = 'leads'",
+    );
+    expect(rows.some((c) => /ip|addr|agent/i.test(c.column_name))).toBe(false);
+    expect(rows.find((c) => c.column_name === 'received_at')?.data_type).toBe('timestamp with time zone');
+  });
+
+  it('stores a submission retried at two instances at once (same idempotency key) once', async () => {
+    await pool.query('TRUNCATE leads CASCADE');
+    const stores = [createPgLeadStore(pool), createPgLeadStore(openPgPool(url), { ownsPool: true })];
+    try {
+      const results = await Promise.all(
+        Array.from({ length: 6 }, (_, i) => stores[i % 2]!.create(lead({ idempotencyKey: 'retried-key-42' }), new Date())),
+      );
+      expect(new Set(results.map((r) => r.lead.id)).size).toBe(1);
+      expect(results.filter((r) => r.created)).toHaveLength(1);
+      expect(await stores[1]!.outboxSize()).toBe(1);
+    } finally {
+      await Promise.all(stores.map((s) => s.close()));
+    }
+  });
+
+  it('delivers each lead once when two instances run delivery on one database at the same time', { timeout: 60_000 }, async () => {
+    await pool.query('TRUNCATE leads CASCADE');
+    const stores = [createPgLeadStore(pool), createPgLeadStore(openPgPool(url), { ownsPool: true })];
+    try {
+      const now = new Date();
+      await Promise.all(Array.from({ length: 60 }, (_, i) => stores[i % 2]!.create(lead({ name: `Person ${i}` }), now)));
+      const mailed: string[] = [];
+      // Each instance claims small batches in a loop until the outbox is empty, as delivery does.
+      const run = async (store: LeadStore) => {
+        for (;;) {
+          const claims = await store.claimDue(new Date(), 4, 60_000);
+          if (claims.length === 0) return;
+          for (const claim of claims) {
+            mailed.push(claim.lead.id);
+            expect(await store.markSent(claim, new Date())).toBe(true);
+          }
+        }
+      };
+      await Promise.all([run(stores[0]!), run(stores[1]!), run(stores[0]!), run(stores[1]!)]);
+      expect(mailed).toHaveLength(60);
+      expect(new Set(mailed).size).toBe(60);
+      expect(await stores[0]!.outboxSize()).toBe(0);
+      expect((await stores[1]!.list({ status: 'sent' })).total).toBe(60);
+    } finally {
+      await Promise.all(stores.map((s) => s.close()));
     }
   });
 });

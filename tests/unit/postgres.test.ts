@@ -8,7 +8,9 @@ import { openStores } from '../../server/db/openStores';
 import { PG_MIGRATIONS, PG_SCHEMA_VERSION } from '../../server/db/pgMigrations';
 import { pgRateLimitStore } from '../../server/db/pgRateLimitStore';
 import { isPostgresUrl, openPgPool, redactUrl, type PgPool } from '../../server/db/postgres';
+import type { LeadMail, LeadMailer } from '../../server/leads/mail';
 import { API_BASE } from '../../widgets/lib/constants';
+import { CONTACT_ENDPOINT, SEND_FAILURE } from '../../widgets/lib/contactLead';
 import { findPostgres, startPostgres, type PostgresServer } from '../support/postgres';
 
 describe('DATABASE_URL', () => {
@@ -113,6 +115,64 @@ describe.skipIf(!postgres.ok)('on a real PostgreSQL', () => {
       expect(third.statusCode).toBe(429);
       expect(third.json()).toMatchObject({ message: USER_MESSAGES.tooManyRegistrations });
       expect((await register(apps[1]!, 'c@example.de')).statusCode).toBe(429);
+    } finally {
+      await Promise.all(apps.map((app) => app.close()));
+    }
+  });
+
+  it('holds the contact limit across two API instances, and both deliver each lead exactly once', { timeout: 60_000 }, async () => {
+    const url = await server.createDatabase('dc_two_apps_leads');
+    const mails: LeadMail[] = [];
+    const mailer: LeadMailer = {
+      async send(mail) {
+        await new Promise((resolve) => setTimeout(resolve, 5)); // an SMTP round trip: the other instance may claim meanwhile
+        mails.push(mail);
+      },
+      close() {},
+    };
+    const apps: FastifyInstance[] = [];
+    try {
+      for (let i = 0; i < 2; i++) {
+        const app = Fastify({ logger: false });
+        await registerApi(app, {
+          databasePath: ':memory:',
+          databaseUrl: url,
+          distDir: loadConfig({}).distDir,
+          leads: loadConfig({ LEAD_POLL_S: '1' }).leads,
+          adminToken: 'token',
+          contactRateLimit: { max: 3, timeWindowMs: 60_000 },
+          leadMailer: mailer,
+        });
+        await app.ready();
+        apps.push(app);
+      }
+      const contact = (app: FastifyInstance, ip: string, name: string) =>
+        app.inject({
+          method: 'POST',
+          url: CONTACT_ENDPOINT,
+          remoteAddress: ip,
+          payload: { name, email: 'jana.weber@example.de', phone: '+49 621 4305 8870', message: 'We would like to talk about our monthly reporting.', variant: 'contact' },
+        });
+      // One client, alternating instances: the third lead is the last it may send.
+      expect((await contact(apps[0]!, '203.0.113.7', 'Lead 1')).statusCode).toBe(201);
+      expect((await contact(apps[1]!, '203.0.113.7', 'Lead 2')).statusCode).toBe(201);
+      expect((await contact(apps[0]!, '203.0.113.7', 'Lead 3')).statusCode).toBe(201);
+      const limited = await contact(apps[1]!, '203.0.113.7', 'Lead 4');
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json()).toMatchObject({ message: SEND_FAILURE.rateLimited });
+      expect((await contact(apps[0]!, '203.0.113.7', 'Lead 5')).statusCode).toBe(429);
+      // Other clients, at both instances at once, while both deliver.
+      const more = await Promise.all(
+        Array.from({ length: 24 }, (_, i) => contact(apps[i % 2]!, `198.51.100.${Math.floor(i / 3) + 1}`, `Lead ${i + 6}`)),
+      );
+      expect(more.map((r) => r.statusCode)).toEqual(Array(24).fill(201));
+      const deadline = Date.now() + 30_000;
+      while (mails.length < 27 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+      await new Promise((resolve) => setTimeout(resolve, 1500)); // a late duplicate would arrive within a poll
+      expect(mails).toHaveLength(27);
+      expect(new Set(mails.map((m) => m.messageId)).size).toBe(27);
+      const list = await apps[1]!.inject({ method: 'GET', url: `${CONTACT_ENDPOINT}?status=sent`, headers: { authorization: 'Bearer token' } });
+      expect(list.json()).toMatchObject({ total: 27 });
     } finally {
       await Promise.all(apps.map((app) => app.close()));
     }
