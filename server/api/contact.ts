@@ -17,6 +17,7 @@ import { isLeadStatus, type Lead, type LeadQuery, type LeadStore } from '../lead
 import type { AdminGuard } from './adminAuth';
 import { sendApiError } from './errors';
 import { sendProblem } from './problem';
+import { routeRateLimit } from './routeRateLimit';
 
 /**
  * Contact and consultation requests (prefix /dc_api/wa_v1 added by ./index):
@@ -180,15 +181,7 @@ export async function registerContactRoutes(api: FastifyInstance, options: Conta
     '/contact',
     {
       config: {
-        rateLimit: {
-          max: limit.max,
-          timeWindow: limit.timeWindowMs,
-          errorResponseBuilder: (_request, context) => ({
-            statusCode: 429,
-            message: SEND_FAILURE.rateLimited,
-            retryAfter: context.after,
-          }),
-        },
+        rateLimit: routeRateLimit(limit, SEND_FAILURE.rateLimited),
       },
     },
     async (request, reply) => {

@@ -7,6 +7,7 @@ import { isDuplicateEmailError, type User, type UserStore } from '../users/store
 import type { AdminGuard } from './adminAuth';
 import { prewarmScryptWorkers } from '../users/scryptWorker';
 import { sendProblem } from './problem';
+import { routeRateLimit } from './routeRateLimit';
 import { readUserPatch } from './userPatch';
 import { WindowCounter } from './windowCounter';
 
@@ -94,15 +95,7 @@ export function registerUserRoutes(api: FastifyInstance, options: UserRoutesOpti
     {
       schema: { response: { 201: userSchema } },
       config: {
-        rateLimit: {
-          max: limit.max,
-          timeWindow: limit.timeWindowMs,
-          errorResponseBuilder: (_request, context) => ({
-            statusCode: 429,
-            message: USER_MESSAGES.tooManyRegistrations,
-            retryAfter: context.after,
-          }),
-        },
+        rateLimit: routeRateLimit(limit, USER_MESSAGES.tooManyRegistrations),
       },
     },
     async (request, reply) => {
