@@ -29,7 +29,7 @@ export default tseslint.config(
   },
   {
     // The validation and path rules match control characters on purpose: refusing them is their job.
-    files: ['widgets/lib/**', 'server/**', 'site/**', 'tests/**'],
+    files: ['shared/**', 'widgets/lib/**', 'server/**', 'site/**', 'tests/**'],
     rules: { 'no-control-regex': 'off' },
   },
   {

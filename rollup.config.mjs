@@ -33,7 +33,7 @@ const plugins = () => [
   typescript({
     tsconfig: './tsconfig.json',
     compilerOptions: { noCheck: true, noEmit: false, declaration: false, sourceMap: false },
-    include: ['widgets/**/*.ts', 'widgets/**/*.tsx', 'types/**/*.d.ts'],
+    include: ['shared/**/*.ts', 'widgets/**/*.ts', 'widgets/**/*.tsx', 'types/**/*.d.ts'],
   }),
   terser(TERSER),
 ];

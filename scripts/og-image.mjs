@@ -10,12 +10,14 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from '@playwright/test';
+import { tsImport } from 'tsx/esm/api';
 
 const root = resolve(import.meta.dirname, '..');
 const company = JSON.parse(readFileSync(join(root, 'site/_data/company.json'), 'utf8'));
 const font = pathToFileURL(join(root, 'node_modules/@fontsource-variable/inter/files/inter-latin-wght-normal.woff2')).href;
 const out = join(root, 'site/assets/images/og-default.png');
-const escape = (text) => String(text).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
+const { escapeHtml } = await tsImport('../shared/escapeHtml.ts', import.meta.url);
+const escape = (text) => escapeHtml(String(text));
 
 const dots = Array.from({ length: 40 }, (_, i) => {
   const x = (i * 61 + 7) % 100;

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { FRAME_SOURCES } from './hosting/siteRules';
-import { COMPANY_EMAIL } from '../widgets/lib/contactLead';
+import { COMPANY_EMAIL } from '../shared/contactLead';
 import company from '../site/_data/company.json';
 import { DEFAULT_HASH_QUEUE_WAITING, defaultHashConcurrency, type HashQueueOptions } from './users/hashQueue';
 

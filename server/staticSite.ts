@@ -1,7 +1,7 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { canonicalPath } from '../site/_config/urls.js';
-import { API_BASE } from '../widgets/lib/constants';
+import { API_BASE } from '../shared/constants';
 import { sendProblem } from './api/problem';
 import { chooseEncoding, indexDist } from './distIndex';
 import { HOST_FILES } from './hosting/siteFiles';

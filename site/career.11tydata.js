@@ -1,8 +1,9 @@
 import { fillCompanyDeep } from './_config/companyText.js';
-import { libRules, readData } from './_config/libRules.js';
+import { libRules, readData, sharedRules } from './_config/libRules.js';
 
 const careers = await libRules('careers');
 const format = await libRules('format');
+const { escapeHtml } = await sharedRules('escapeHtml');
 
 /** Hiring organisation and places for the JobPosting structured data. */
 function jobPostingLd(job, company) {
@@ -44,9 +45,6 @@ function jobPostingLd(job, company) {
   };
 }
 
-function escapeHtml(text) {
-  return String(text).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
-}
 function section(heading, items) {
   return items.length ? `<h3>${heading}</h3><ul>${items.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</ul>` : '';
 }

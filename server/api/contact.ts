@@ -9,8 +9,9 @@ import {
   validateLead,
   type LeadReceipt,
   type LeadVariant,
-} from '../../widgets/lib/contactLead';
-import { hasErrors } from '../../widgets/lib/validation';
+} from '../../shared/contactLead';
+import { httpUrl } from '../../shared/httpUrl';
+import { hasErrors } from '../../shared/validation';
 import { leadsCsv } from '../leads/csv';
 import type { FormPageRenderer } from '../leads/formPage';
 import { isLeadStatus, type Lead, type LeadQuery, type LeadStore } from '../leads/store';
@@ -75,14 +76,9 @@ export function leadSource(page: string, origin: string | undefined, referer: st
   const base = origin && origin !== 'null' ? origin : undefined;
   for (const candidate of [page, referer]) {
     if (!candidate) continue;
-    try {
-      const url = base ? new URL(candidate, base) : new URL(candidate);
-      if (url.protocol !== 'http:' && url.protocol !== 'https:') continue;
-      if (base && url.origin !== base) continue;
-      return `${url.origin}${url.pathname}`.slice(0, 500);
-    } catch {
-      // not a URL: try the next one
-    }
+    const url = httpUrl(candidate, base);
+    if (!url || (base && url.origin !== base)) continue;
+    return `${url.origin}${url.pathname}`.slice(0, 500);
   }
   if (base) {
     try {

@@ -1,6 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
-import { API_BASE } from '../../widgets/lib/constants';
+import { API_BASE } from '../../shared/constants';
 import { openStores } from '../db/openStores';
 import { createLeadDelivery, type LeadDelivery } from '../leads/delivery';
 import { formPageRenderer } from '../leads/formPage';

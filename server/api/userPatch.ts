@@ -1,5 +1,5 @@
 import type { UserPatch } from '../users/store';
-import { firstNameError, lastNameError, signUpEmailError } from '../../widgets/lib/validation';
+import { firstNameError, lastNameError, signUpEmailError } from '../../shared/validation';
 
 /**
  * Reading the body of `PATCH /user/{id}` (an administrator's edit), with the same rules as the

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { API_BASE } from '../../widgets/lib/constants';
-import { hasErrors, readSignUpValues, validateSignUp } from '../../widgets/lib/validation';
+import { API_BASE } from '../../shared/constants';
+import { hasErrors, readSignUpValues, validateSignUp } from '../../shared/validation';
 import { DEFAULT_HASH_QUEUE_WAITING, HashQueue, QueueFullError, defaultHashConcurrency, type HashQueueOptions } from '../users/hashQueue';
 import { hashPassword as scryptHash } from '../users/password';
 import { isDuplicateEmailError, type User, type UserStore } from '../users/store';

@@ -1,8 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { FORM_PAGE_PATHS, type LeadVariant } from '../../widgets/lib/contactLead';
-import { contactFormHtml, escapeHtml } from '../../widgets/lib/contactFormHtml';
-import type { ContactErrors, ContactValues } from '../../widgets/lib/validation';
+import { FORM_PAGE_PATHS, type LeadVariant } from '../../shared/contactLead';
+import { contactFormHtml } from '../../shared/contactFormHtml';
+import { escapeHtml } from '../../shared/escapeHtml';
+import type { ContactErrors, ContactValues } from '../../shared/validation';
 
 /**
  * The HTML answer to a form post (no JavaScript) that cannot be taken: the built page

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { LeadVariant } from '../../widgets/lib/contactLead';
+import type { LeadVariant } from '../../shared/contactLead';
 import { inTransaction, type PgPool } from '../db/postgres';
 import {
   leadMessageId,

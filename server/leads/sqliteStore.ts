@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
-import type { LeadVariant } from '../../widgets/lib/contactLead';
+import type { LeadVariant } from '../../shared/contactLead';
 import { openSqliteDatabase } from '../db/sqlite';
 import {
   leadMessageId,

@@ -1,4 +1,4 @@
-import type { LeadVariant } from '../../widgets/lib/contactLead';
+import type { LeadVariant } from '../../shared/contactLead';
 
 /**
  * Persistence of contact and consultation requests ("leads") and of their mail outbox,
@@ -16,7 +16,7 @@ import type { LeadVariant } from '../../widgets/lib/contactLead';
  *   the configured number of attempts;
  * - ids are UUID v4 strings; times are ISO 8601 UTC strings (`toISOString()`), which sort as text;
  * - no IP address is stored.
- * Input is validated before it reaches the store (widgets/lib/contactLead); the store trims.
+ * Input is validated before it reaches the store (shared/contactLead); the store trims.
  */
 
 /** Delivery state of a lead: queued for mail, mailed, given up after the last retry, or spam (never mailed). */

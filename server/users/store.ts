@@ -1,4 +1,4 @@
-import type { User, UserPatch } from '../../widgets/lib/apiClient';
+import type { User, UserPatch } from '../../shared/user';
 
 export type { User, UserPatch };
 
@@ -12,7 +12,7 @@ export type { User, UserPatch };
  * - first and last names are stored trimmed;
  * - returned {@link User} objects never contain the password hash;
  * - `createdAt` / `updatedAt` are ISO 8601 strings (UTC).
- * Input is expected to be validated already (widgets/lib/validation); the store only normalises.
+ * Input is expected to be validated already (shared/validation); the store only normalises.
  */
 export interface UserStore {
   /** Creates an active user. Throws {@link DuplicateEmailError} when the email is taken. */

@@ -1,11 +1,11 @@
-import { libRules } from './libRules.js';
+import { sharedRules } from './libRules.js';
 
 /**
- * The static contact form (widgets/lib/contactFormHtml.ts) for a page's data: the light-DOM
+ * The static contact form (shared/contactFormHtml.ts) for a page's data: the light-DOM
  * content of <dc-contact-form> that posts without JavaScript, and the endpoint the element uses.
  */
-const { contactFormHtml } = await libRules('contactFormHtml');
-const { CONTACT_ENDPOINT, FORM_PAGE_PATHS } = await libRules('contactLead');
+const { contactFormHtml } = await sharedRules('contactFormHtml');
+const { CONTACT_ENDPOINT, FORM_PAGE_PATHS } = await sharedRules('contactLead');
 
 export const leadEndpoint = CONTACT_ENDPOINT;
 

@@ -2,17 +2,23 @@ import { readFileSync } from 'node:fs';
 import { tsImport } from 'tsx/esm/api';
 
 /**
- * The pure rule modules of widgets/lib (TypeScript) for templates and data files, so a page's
- * static HTML is built by the very functions its island runs (sorting, date format, mailto...):
- * `const press = await libRules('press')`. Each module is compiled once per build.
+ * The pure rule modules (TypeScript) for templates and data files, so a page's static HTML is
+ * built by the very functions its island runs (sorting, date format, mailto...):
+ * `const press = await libRules('press')` reads widgets/lib (element code);
+ * `sharedRules('contactLead')` reads shared/ (code the server runs too). Each module is compiled
+ * once per build.
  */
 const cache = new Map();
 
-export function libRules(name) {
-  if (!/^[a-zA-Z]+$/.test(name)) throw new Error(`libRules: bad module name '${name}'`);
-  if (!cache.has(name)) cache.set(name, tsImport(`../../widgets/lib/${name}.ts`, import.meta.url));
-  return cache.get(name);
+function load(folder, name) {
+  if (!/^[a-zA-Z]+$/.test(name)) throw new Error(`bad module name '${name}'`);
+  const path = `../../${folder}/${name}.ts`;
+  if (!cache.has(path)) cache.set(path, tsImport(path, import.meta.url));
+  return cache.get(path);
 }
+
+export const libRules = (name) => load('widgets/lib', name);
+export const sharedRules = (name) => load('shared', name);
 
 /** A data file of site/_data, read directly (for template data files that derive a page's view from it). */
 export function readData(name) {

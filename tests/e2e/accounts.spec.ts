@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { USER_MESSAGES } from '../../server/api/users';
-import type { User } from '../../widgets/lib/apiClient';
-import { API_BASE, INTERVALS } from '../../widgets/lib/constants';
+import type { User } from '../../shared/user';
+import { API_BASE, INTERVALS } from '../../shared/constants';
 import {
   EMAIL_INVALID,
   EMAIL_REQUIRED,
@@ -15,7 +15,7 @@ import {
   SIGN_UP_PASSWORD_TOO_SHORT,
   SIGN_UP_PASSWORD_WEAK,
   TERMS_NOT_ACCEPTED,
-} from '../../widgets/lib/validation';
+} from '../../shared/validation';
 import { seedConsent } from './support/consent';
 import { useStoredTheme } from './support/theme';
 

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { INTERVALS } from '../../widgets/lib/constants';
+import { INTERVALS } from '../../shared/constants';
 import { seedConsent } from './support/consent';
 import { useStoredTheme } from './support/theme';
 

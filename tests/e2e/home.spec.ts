@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { INTERVALS } from '../../widgets/lib/constants';
+import { INTERVALS } from '../../shared/constants';
 import { badgeTone } from '../../widgets/lib/proficiency';
 import { seedConsent } from './support/consent';
 import { useStoredTheme } from './support/theme';

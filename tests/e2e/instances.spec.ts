@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { USER_MESSAGES } from '../../server/api/users';
-import type { User } from '../../widgets/lib/apiClient';
-import { API_BASE } from '../../widgets/lib/constants';
+import type { User } from '../../shared/user';
+import { API_BASE } from '../../shared/constants';
 import { findPostgres, startPostgres, type PostgresServer } from '../support/postgres';
 import { startSmtpSink, type SmtpSink } from '../support/smtpSink';
 import { startApiInstance, type ApiInstance } from './support/apiInstance';
@@ -12,7 +12,7 @@ import { startApiInstance, type ApiInstance } from './support/apiInstance';
  * instance writes the other reads, the register and contact rate limits count the requests of
  * both, and both mail leads from the one outbox to one SMTP server: each lead exactly once.
  */
-// (widgets/lib/contactLead imports company.json, which Playwright's loader cannot import without an attribute.)
+// (shared/contactLead imports company.json, which Playwright's loader cannot import without an attribute.)
 const COMPANY_EMAIL = (JSON.parse(readFileSync('site/_data/company.json', 'utf8')) as { email: string }).email;
 const CONTACT_ENDPOINT = `${API_BASE}/contact`;
 const ADMIN_TOKEN = 'two-instance-admin-token';

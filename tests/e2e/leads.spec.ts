@@ -1,7 +1,7 @@
 import { readFileSync, rmSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { API_BASE, INTERVALS } from '../../widgets/lib/constants';
+import { API_BASE, INTERVALS } from '../../shared/constants';
 import { startServerProcess, type ServerProcess } from '../support/serverProcess';
 import { startSmtpSink, type SmtpSink } from '../support/smtpSink';
 import { seedConsent } from './support/consent';
@@ -16,7 +16,7 @@ import { useStoredTheme } from './support/theme';
 
 test.describe.configure({ mode: 'serial' });
 
-// (widgets/lib/contactLead imports company.json, which Playwright's loader cannot import without an attribute.)
+// (shared/contactLead imports company.json, which Playwright's loader cannot import without an attribute.)
 const COMPANY_EMAIL = (JSON.parse(readFileSync('site/_data/company.json', 'utf8')) as { email: string }).email;
 const CONTACT_ENDPOINT = `${API_BASE}/contact`;
 

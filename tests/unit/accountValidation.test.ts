@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PASSWORD_REQUIREMENT_LABELS, passwordRequirements } from '../../widgets/lib/accountValidation';
-import { INPUT_MAX, PASSWORD_SPECIALS, signUpPasswordError } from '../../widgets/lib/validation';
+import { INPUT_MAX, PASSWORD_SPECIALS, signUpPasswordError } from '../../shared/validation';
 
 const met = (password: string) =>
   Object.fromEntries(passwordRequirements(password).map((check) => [check.id, check.met]));

@@ -12,8 +12,8 @@ import { buildApp } from '../../server/app';
 import { loadConfig, type ServerConfig } from '../../server/config';
 import { SCRYPT_PARAMS, hashPassword, verifyPassword } from '../../server/users/password';
 import { openSqliteStore } from '../../server/users/sqliteStore';
-import type { User } from '../../widgets/lib/apiClient';
-import { API_BASE } from '../../widgets/lib/constants';
+import type { User } from '../../shared/user';
+import { API_BASE } from '../../shared/constants';
 import {
   EMAIL_INVALID,
   EMAIL_TOO_LONG,
@@ -25,7 +25,7 @@ import {
   SIGN_UP_PASSWORD_WEAK,
   TERMS_NOT_ACCEPTED,
   FIRST_NAME_TOO_LONG,
-} from '../../widgets/lib/validation';
+} from '../../shared/validation';
 
 /**
  * The user API through Fastify's inject, on the whole server (buildApp: body limit, headers,

@@ -6,10 +6,9 @@ import {
   createApiClient,
   isApiError,
   type FetchLike,
-  type RegisterBody,
-  type User,
 } from '../../widgets/lib/apiClient';
-import { API_BASE } from '../../widgets/lib/constants';
+import type { RegisterBody, User } from '../../shared/user';
+import { API_BASE } from '../../shared/constants';
 
 const jana: User = {
   _id: '5f0c8a2e-6b1d-4c55-9f1e-2d1a3b4c5d6e',

@@ -13,8 +13,8 @@ import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { openSqliteStore } from '../../server/users/sqliteStore';
 import type { UserStore } from '../../server/users/store';
-import { API_BASE } from '../../widgets/lib/constants';
-import { EMAIL_INVALID, FIRST_NAME_TOO_SHORT, LAST_NAME_TOO_SHORT } from '../../widgets/lib/validation';
+import { API_BASE } from '../../shared/constants';
+import { EMAIL_INVALID, FIRST_NAME_TOO_SHORT, LAST_NAME_TOO_SHORT } from '../../shared/validation';
 
 /**
  * The API's guards against floods and guessing: the hash queue (503 + Retry-After), the global

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, it, expect, vi } from 'vitest';
 import { createAutoAdvance, wrapIndex } from '../../widgets/lib/autoAdvance';
-import { INTERVALS } from '../../widgets/lib/constants';
+import { INTERVALS } from '../../shared/constants';
 
 beforeEach(() => {
   vi.useFakeTimers();

@@ -27,7 +27,7 @@ import {
   type BlogFilter,
   type BlogPost,
 } from '../../widgets/lib/blog';
-import { LIMITS } from '../../widgets/lib/constants';
+import { LIMITS } from '../../shared/constants';
 
 function post(overrides: Partial<BlogPost> & Pick<BlogPost, 'id'>): BlogPost {
   const slug = overrides.slug ?? `post-${overrides.id}`;

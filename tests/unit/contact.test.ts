@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
+import { CONTACT_FIELDS, VARIANT_TEXT } from '../../shared/contactLead';
 import {
-  CONTACT_FIELDS,
   PROCESSING_TEXT,
   SENT_TEXT,
-  VARIANT_TEXT,
   buttonText,
   firstInvalidField,
   parseHeadingLevel,

@@ -9,7 +9,7 @@ import { loadConfig, type ServerConfig } from '../../server/config';
 import { FORM_ERROR_PAGE, FORM_MARKER } from '../../server/leads/formPage';
 import type { LeadMail, LeadMailer } from '../../server/leads/mail';
 import { openSqliteLeadStore } from '../../server/leads/sqliteStore';
-import { CONTACT_ENDPOINT, HONEYPOT_FIELD, SEND_FAILURE } from '../../widgets/lib/contactLead';
+import { CONTACT_ENDPOINT, HONEYPOT_FIELD, SEND_FAILURE } from '../../shared/contactLead';
 import {
   EMAIL_INVALID,
   MESSAGE_REQUIRED,
@@ -19,7 +19,7 @@ import {
   PHONE_REQUIRED,
   EMAIL_REQUIRED,
   MESSAGE_TOO_SHORT,
-} from '../../widgets/lib/validation';
+} from '../../shared/validation';
 import { lead } from './leadStoreContract';
 
 /** POST/GET/PATCH/DELETE /dc_api/wa_v1/contact through inject, on the whole server and a real SQLite file. */
@@ -208,7 +208,7 @@ describe('POST /contact (JSON)', () => {
       message: '"><img src=x onerror=alert(1)>\r\nSubject: hi\r\n\r\n<b>bold</b>',
       variant: 'contact',
     };
-    // A line break in a name or email (header injection) is refused on its field (widgets/lib/validation).
+    // A line break in a name or email (header injection) is refused on its field (shared/validation).
     const injected = await post({ ...hostile, name: 'Eve\r\nBcc: x@y.z' });
     expect(injected.statusCode).toBe(400);
     expect(Object.keys(injected.json().errors)).toEqual(['name']);

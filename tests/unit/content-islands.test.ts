@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { INTERVALS } from '../../widgets/lib/constants';
+import { INTERVALS } from '../../shared/constants';
 
 /* The site islands of the content pages: disclosure group, metrics card, why-choose-us, quick nav. */
 

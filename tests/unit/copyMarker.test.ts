@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { INTERVALS } from '../../widgets/lib/constants';
+import { INTERVALS } from '../../shared/constants';
 import { createCopyMarker } from '../../widgets/lib/copyMarker';
 
 describe('createCopyMarker (SPEC 4: the copied marker clears after 2 s)', () => {

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { csvCell, leadsCsv } from '../../server/leads/csv';
-import { PHONE_HTML_PATTERN, contactFormHtml, escapeHtml } from '../../widgets/lib/contactFormHtml';
-import { HONEYPOT_FIELD, readLeadInput, validateLead } from '../../widgets/lib/contactLead';
-import { phoneError } from '../../widgets/lib/validation';
+import { PHONE_HTML_PATTERN, contactFormHtml } from '../../shared/contactFormHtml';
+import { escapeHtml } from '../../shared/escapeHtml';
+import { HONEYPOT_FIELD, readLeadInput, validateLead } from '../../shared/contactLead';
+import { phoneError } from '../../shared/validation';
 
 describe('lead input', () => {
   it('reads every field as a string, a missing variant as contact', () => {

@@ -9,8 +9,8 @@ import { PG_MIGRATIONS, PG_SCHEMA_VERSION } from '../../server/db/pgMigrations';
 import { pgRateLimitStore } from '../../server/db/pgRateLimitStore';
 import { isPostgresUrl, openPgPool, redactUrl, type PgPool } from '../../server/db/postgres';
 import type { LeadMail, LeadMailer } from '../../server/leads/mail';
-import { API_BASE } from '../../widgets/lib/constants';
-import { CONTACT_ENDPOINT, SEND_FAILURE } from '../../widgets/lib/contactLead';
+import { API_BASE } from '../../shared/constants';
+import { CONTACT_ENDPOINT, SEND_FAILURE } from '../../shared/contactLead';
 import { findPostgres, startPostgres, type PostgresServer } from '../support/postgres';
 
 describe('DATABASE_URL', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { newIdempotencyKey, sendLead } from '../../widgets/contact-form/sendLead';
-import { COMPANY_EMAIL, SEND_FAILURES, sendFailureMessage, type LeadRequestBody } from '../../widgets/lib/contactLead';
+import { COMPANY_EMAIL, SEND_FAILURES, sendFailureMessage, type LeadRequestBody } from '../../shared/contactLead';
 
 /** What <dc-contact-form action> sends and how it reads each answer (fake fetch). */
 

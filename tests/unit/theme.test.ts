@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { THEME_STORAGE_KEY } from '../../widgets/lib/constants';
+import { THEME_STORAGE_KEY } from '../../shared/constants';
 import { DEFAULT_THEME, readTheme, writeTheme } from '../../widgets/lib/theme';
 
 function memoryStorage(initial: Record<string, string> = {}) {

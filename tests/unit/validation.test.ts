@@ -48,7 +48,7 @@ import {
   validateSignUp,
   type ContactValues,
   type SignUpValues,
-} from '../../widgets/lib/validation';
+} from '../../shared/validation';
 import { ApiError } from '../../widgets/lib/apiClient';
 
 const validContact: ContactValues = {

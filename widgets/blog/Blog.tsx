@@ -25,7 +25,7 @@ import {
   type BlogFilter,
   type BlogPost,
 } from '../lib/blog';
-import { INTERVALS } from '../lib/constants';
+import { INTERVALS } from '../../shared/constants';
 import { createCopyMarker } from '../lib/copyMarker';
 import { emit, hostOf, type ElementProps } from '../lib/defineElement';
 import { formatShortDate } from '../lib/format';

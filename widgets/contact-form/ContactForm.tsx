@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { INTERVALS } from '../lib/constants';
+import { INTERVALS } from '../../shared/constants';
 import { emit, hostOf, type ElementProps } from '../lib/defineElement';
 import {
   contactFieldError,
@@ -8,12 +8,10 @@ import {
   type ContactErrors,
   type ContactField,
   type ContactValues,
-} from '../lib/validation';
-import { COMPANY_EMAIL, HONEYPOT_FIELD, sendFailureMessage } from '../lib/contactLead';
+} from '../../shared/validation';
+import { COMPANY_EMAIL, CONTACT_FIELDS, HONEYPOT_FIELD, VARIANT_TEXT, sendFailureMessage } from '../../shared/contactLead';
 import {
-  CONTACT_FIELDS,
   EMPTY_CONTACT,
-  VARIANT_TEXT,
   buttonText,
   firstInvalidField,
   parseHeadingLevel,

@@ -1,13 +1,10 @@
 /**
  * The pure part of <dc-contact-form>: variants and their texts, reading the
  * element's attributes, the state texts of SPEC 4 and the submitted values.
- * The field rules and messages are the shared ones of ../lib/validation.
+ * The field rules and messages are the shared ones of ../../shared/validation.
  */
-import { LEAD_VARIANTS, type LeadVariant } from '../lib/contactLead';
-import type { ContactErrors, ContactField, ContactValues } from '../lib/validation';
-
-/** Field order: the order of the form, and of "focus the first invalid field". */
-export const CONTACT_FIELDS: readonly ContactField[] = ['name', 'email', 'phone', 'message'];
+import { CONTACT_FIELDS, LEAD_VARIANTS, type LeadVariant } from '../../shared/contactLead';
+import type { ContactErrors, ContactField, ContactValues } from '../../shared/validation';
 
 export const EMPTY_CONTACT: Readonly<ContactValues> = Object.freeze({ name: '', email: '', phone: '', message: '' });
 
@@ -17,39 +14,9 @@ export const SENT_TEXT = '✓ Message Sent!';
 
 export type FormStatus = 'idle' | 'processing' | 'sent';
 
-/** The variants: the lead variants the server accepts (../lib/contactLead). */
+/** The variants: the lead variants the server accepts (../../shared/contactLead). */
 export const VARIANTS = LEAD_VARIANTS;
 export type Variant = LeadVariant;
-
-export interface VariantText {
-  heading: string;
-  intro: string;
-  submit: string;
-  /** Label of the message field. */
-  messageLabel: string;
-  messagePlaceholder: string;
-  /** What the live region says in the sent state. */
-  sentAnnouncement: string;
-}
-
-export const VARIANT_TEXT: Readonly<Record<Variant, VariantText>> = Object.freeze({
-  contact: {
-    heading: 'Send us a message',
-    intro: 'Tell us about your data challenge. All fields are required.',
-    submit: 'Send Message',
-    messageLabel: 'Message',
-    messagePlaceholder: 'What would you like to improve in your reporting or data?',
-    sentAnnouncement: 'Message sent. Thank you, we will get back to you within 24 hours.',
-  },
-  consultation: {
-    heading: 'Request your free consultation',
-    intro: 'Tell us a little about your situation and we will propose a time for the call. All fields are required.',
-    submit: 'Request Free Consultation',
-    messageLabel: 'What would you like to discuss?',
-    messagePlaceholder: 'For example: our monthly reporting takes three days and the numbers never match.',
-    sentAnnouncement: 'Request sent. Thank you, we will get back to you within 24 hours to schedule your consultation.',
-  },
-});
 
 /** A warning for the console, or none. */
 export type Parsed<T> = { value: T; warning?: string };

@@ -1,4 +1,4 @@
-import { SEND_TIMEOUT_MS, type LeadErrors, type LeadReceipt, type LeadRequestBody, type SendFailure } from '../lib/contactLead';
+import { SEND_TIMEOUT_MS, type LeadErrors, type LeadReceipt, type LeadRequestBody, type SendFailure } from '../../shared/contactLead';
 
 /**
  * The request <dc-contact-form action="…"> makes, and how it reads the answer. Framework-free, so

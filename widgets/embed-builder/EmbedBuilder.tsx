@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { isHttpProtocol } from '../../shared/httpUrl';
 import type { ElementProps } from '../lib/defineElement';
 import { createCopyMarker } from '../lib/copyMarker';
 import {
@@ -28,7 +29,7 @@ export function readConfig(host: Element | null): EmbedConfig | string {
 /** The origin snippets name: this page's own when it is served over http(s), else the configured one. */
 function snippetOrigin(config: EmbedConfig): string {
   const { protocol, origin } = globalThis.location ?? {};
-  return protocol === 'https:' || protocol === 'http:' ? origin : config.origin;
+  return protocol !== undefined && isHttpProtocol(protocol) ? origin : config.origin;
 }
 
 /** The README example's attributes as the form's starting values; `{origin}` is where the widgets come from. */

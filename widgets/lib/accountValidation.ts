@@ -1,5 +1,5 @@
-import { LIMITS } from './constants';
-import { PASSWORD_SPECIALS, charCount } from './validation';
+import { LIMITS } from '../../shared/constants';
+import { PASSWORD_CLASSES, PASSWORD_SPECIALS, charCount } from '../../shared/validation';
 
 /**
  * The sign-up password rule of SPEC 5 split into the parts a person can tick off while typing
@@ -16,8 +16,6 @@ export interface PasswordRequirementCheck {
   met: boolean;
 }
 
-const SPECIAL = new RegExp(`[${PASSWORD_SPECIALS}]`);
-
 /** The labels, in checklist order. */
 export const PASSWORD_REQUIREMENT_LABELS: Record<PasswordRequirement, string> = {
   length: `At least ${LIMITS.signUpPasswordMin} characters`,
@@ -31,10 +29,10 @@ export const PASSWORD_REQUIREMENT_LABELS: Record<PasswordRequirement, string> = 
 export function passwordRequirements(password: string): PasswordRequirementCheck[] {
   const met: Record<PasswordRequirement, boolean> = {
     length: charCount(password) >= LIMITS.signUpPasswordMin,
-    lowercase: /\p{Ll}/u.test(password),
-    uppercase: /\p{Lu}/u.test(password),
-    digit: /[0-9]/.test(password),
-    special: SPECIAL.test(password),
+    lowercase: PASSWORD_CLASSES.lowercase.test(password),
+    uppercase: PASSWORD_CLASSES.uppercase.test(password),
+    digit: PASSWORD_CLASSES.digit.test(password),
+    special: PASSWORD_CLASSES.special.test(password),
   };
   return (Object.keys(PASSWORD_REQUIREMENT_LABELS) as PasswordRequirement[]).map((id) => ({
     id,

@@ -1,5 +1,5 @@
-import { API_BASE } from './constants';
-import type { SignUpValues } from './validation';
+import { API_BASE } from '../../shared/constants';
+import type { RegisterBody, User, UserPatch } from '../../shared/user';
 
 /**
  * Typed client of the product's own API (SPEC 7), used by the sign-up form and by
@@ -18,23 +18,6 @@ import type { SignUpValues } from './validation';
  */
 
 /** A user as the API returns it: never a password or its hash. */
-export interface User {
-  _id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  active: boolean;
-  /** ISO 8601 timestamps. */
-  createdAt: string;
-  updatedAt: string;
-}
-
-/** POST /user/register payload: the sign-up form's fields (SPEC 7). */
-export type RegisterBody = SignUpValues;
-
-/** PATCH /user/{id} payload: the editable fields (the server ignores anything else). */
-export type UserPatch = Partial<Pick<User, 'firstName' | 'lastName' | 'email'>>;
-
 /** SPEC 8 request error kinds, or the HTTP status when it is outside 200-299. */
 export type ApiErrorKind = 'FETCH_ERROR' | 'TIMEOUT_ERROR' | 'PARSING_ERROR' | number;
 

@@ -3,7 +3,8 @@
  * Pure functions: sorting, filtering, selection, URL query round-trip, share links, and the
  * check of a post that arrives from an untrusted JSON feed. No DOM, no framework.
  */
-import { LIMITS } from './constants';
+import { LIMITS } from '../../shared/constants';
+import { httpUrl, isHttpProtocol } from '../../shared/httpUrl';
 import { toggleSingle } from './disclosure';
 import { formatShortDate, parseDate, yearOf } from './format';
 
@@ -307,16 +308,7 @@ function isWebOrRelativeUrl(value: string): boolean {
   // Browsers ignore control characters and whitespace inside a scheme ('java\tscript:').
   const compact = value.replace(/[\u0000-\u0020\u007f-\u009f]/g, '');
   const scheme = SCHEME.exec(compact);
-  return scheme === null || /^https?$/i.test(scheme[1] ?? '');
-}
-
-function isAbsoluteWebUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
+  return scheme === null || isHttpProtocol(`${scheme[1]!.toLowerCase()}:`);
 }
 
 /**
@@ -369,7 +361,7 @@ export function validatePost(raw: unknown): PostValidation {
   const content = requiredText('content', false);
 
   const canonical_url = requiredText('canonical_url');
-  if (canonical_url !== '' && !isAbsoluteWebUrl(canonical_url)) {
+  if (canonical_url !== '' && !httpUrl(canonical_url)) {
     problems.push('"canonical_url" must be an absolute http(s) URL');
   }
 

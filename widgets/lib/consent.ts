@@ -15,6 +15,7 @@
 // Constants (SPEC 9)
 // ---------------------------------------------------------------------------
 
+import { httpUrl } from '../../shared/httpUrl';
 import { COOKIE_NAME, POLICY_VERSION, readCookieValue } from './consentCookie';
 
 export { COOKIE_NAME, POLICY_VERSION, readCookieValue, cookieAllows } from './consentCookie';
@@ -861,13 +862,7 @@ export function parseLinkUrl(attr: string | null | undefined, fallback: string, 
     fallback,
     (value) => {
       if (/^\/(?![/\\])/.test(value) && !/[\s<>"']/.test(value)) return value;
-      try {
-        const url = new URL(value);
-        if (/^https?:$/.test(url.protocol)) return url.href;
-      } catch {
-        // not a URL
-      }
-      return undefined;
+      return httpUrl(value)?.href;
     },
     `"${attribute}" must be a path or an http(s) URL; using ${fallback}.`,
   );

@@ -1,4 +1,4 @@
-import { INTERVALS } from './constants';
+import { INTERVALS } from '../../shared/constants';
 
 /**
  * The 'copied' marker of SPEC 4 (blog, dashboards): it holds the id of what was

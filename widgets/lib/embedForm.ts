@@ -3,6 +3,7 @@
  * how each is checked, and the preview page built from the same snippet a partner copies.
  * Pure functions, shared by <dc-embed-builder> and the page build.
  */
+import { httpUrl } from '../../shared/httpUrl';
 import { widgetSnippet, type SnippetAttribute, type WidgetFile } from './widgetSnippet';
 
 export type EmbedFieldKind = 'text' | 'url' | 'select' | 'checkbox';
@@ -68,12 +69,7 @@ export function fieldError(field: EmbedField, value: string): string | null {
   if (field.kind === 'select') return field.options?.includes(value) ? null : `Choose one of: ${field.options?.join(', ')}.`;
   if (field.kind === 'url') {
     if (/^\/(?!\/)/.test(value)) return /\s/.test(value) ? URL_MESSAGE : null;
-    try {
-      const url = new URL(value);
-      return url.protocol === 'https:' || url.protocol === 'http:' ? null : URL_MESSAGE;
-    } catch {
-      return URL_MESSAGE;
-    }
+    return httpUrl(value) ? null : URL_MESSAGE;
   }
   return value.length > 200 || /[\r\n]/.test(value) ? TEXT_MESSAGE : null;
 }

@@ -4,6 +4,7 @@
  * and the creation of an in-memory item. No DOM, no framework.
  * The press items live in site/_data/press.json, the outlet types in site/_data/pressMeta.json.
  */
+import { httpUrl } from '../../shared/httpUrl';
 import { sortPosts, yearOptions as yearsOfDates } from './blog';
 import { DataShapeError, expectArray, expectRecord, expectText, expectUniqueIds, optionalString } from './dataShape';
 import { formatShortDate, yearOf } from './format';
@@ -131,12 +132,7 @@ export function pressDisplayDate(item: Pick<PressItem, 'date'>): string {
  */
 export function isWebUrl(value: string): boolean {
   if (!/^https?:\/\//i.test(value) || /[\s\u0000-\u001f\u007f-\u009f]/.test(value)) return false;
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-  } catch {
-    return false;
-  }
+  return (httpUrl(value)?.hostname ?? '') !== '';
 }
 
 /** What the add form holds. Every field may be missing; all are trimmed. */

@@ -6,6 +6,7 @@
  * then copied node by node into a fresh tree that holds only allowed elements and attributes,
  * and serialized. Text is never interpreted: it is re-escaped on serialization.
  */
+import { escapeHtml } from '../../shared/escapeHtml';
 
 const HTML_NS = 'http://www.w3.org/1999/xhtml';
 const ELEMENT_NODE = 1;
@@ -139,9 +140,6 @@ function copyChildren(source: Node, target: Node, doc: Document, depth: number, 
   }
 }
 
-const escapeText = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
 /**
  * Returns HTML that holds only the allowlisted elements and attributes of `html`:
  * - kept: p, h2-h6, ul, ol, li, strong, em, b, i, code, pre, blockquote, a, table, thead, tbody,
@@ -157,7 +155,7 @@ const escapeText = (text: string) =>
  */
 export function sanitizeHtml(html: string, options: SanitizeOptions = {}): string {
   if (typeof html !== 'string' || html === '') return '';
-  if (typeof DOMParser === 'undefined') return escapeText(html.replace(/<[^>]*>?/g, ''));
+  if (typeof DOMParser === 'undefined') return escapeHtml(html.replace(/<[^>]*>?/g, ''));
   const doc = new DOMParser().parseFromString(html, 'text/html');
   const container = doc.createElement('div');
   if (doc.body) copyChildren(doc.body, container, doc, 0, options);

@@ -1,4 +1,4 @@
-import { THEME_STORAGE_KEY } from './constants';
+import { THEME_STORAGE_KEY } from '../../shared/constants';
 
 /** SPEC 3 "Theme preference". */
 export interface ThemePreference {

@@ -4,6 +4,8 @@
  * (written by the build): the script points at the pinned, content-hashed file and carries its
  * Subresource Integrity hash, so a browser refuses any other bytes.
  */
+import { escapeHtml } from '../../shared/escapeHtml';
+import { httpUrl } from '../../shared/httpUrl';
 import { parseAllowedHosts } from './embed';
 
 /** One element's files in a release (dist/widgets/release.json). */
@@ -31,10 +33,6 @@ export interface SnippetOptions {
 
 const ATTRIBUTE_NAME = /^[a-z][a-z0-9-]*$/;
 
-/** Text for a double-quoted HTML attribute value. */
-export function escapeAttribute(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
 
 function absolute(origin: string, path: string): string {
   return new URL(path, origin).href;
@@ -43,14 +41,14 @@ function absolute(origin: string, path: string): string {
 /** The markup a partner pastes: optional tokens link, the pinned module with integrity, the element. */
 export function widgetSnippet({ origin, tag, file, attributes = [], tokens = false }: SnippetOptions): string {
   const lines: string[] = [];
-  if (tokens) lines.push(`<link rel="stylesheet" href="${escapeAttribute(absolute(origin, '/widgets/dc-tokens.css'))}">`);
+  if (tokens) lines.push(`<link rel="stylesheet" href="${escapeHtml(absolute(origin, '/widgets/dc-tokens.css'))}">`);
   lines.push(
-    `<script type="module" src="${escapeAttribute(absolute(origin, file.pinned))}"\n` +
-      `        integrity="${escapeAttribute(file.integrity)}" crossorigin="anonymous"></script>`,
+    `<script type="module" src="${escapeHtml(absolute(origin, file.pinned))}"\n` +
+      `        integrity="${escapeHtml(file.integrity)}" crossorigin="anonymous"></script>`,
   );
   const attributeText = attributes
     .filter(([name, value]) => ATTRIBUTE_NAME.test(name) && value !== '')
-    .map(([name, value]) => (value === true ? ` ${name}` : ` ${name}="${escapeAttribute(value)}"`))
+    .map(([name, value]) => (value === true ? ` ${name}` : ` ${name}="${escapeHtml(value)}"`))
     .join('');
   lines.push(`<${tag}${attributeText}></${tag}>`);
   return lines.join('\n');
@@ -58,13 +56,7 @@ export function widgetSnippet({ origin, tag, file, attributes = [], tokens = fal
 
 /** The origin of a URL attribute's value (resolved against `base`), or null when it is not an http(s) URL. */
 function originOf(value: string | undefined, base: string): string | null {
-  if (!value) return null;
-  try {
-    const url = new URL(value, base);
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url.origin : null;
-  } catch {
-    return null;
-  }
+  return value ? (httpUrl(value, base)?.origin ?? null) : null;
 }
 
 /**

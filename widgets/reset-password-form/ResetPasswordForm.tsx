@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { FORM_TEXT, Spinner, TextField, focusFirstError, useTimers } from '../lib/accountForm';
-import { INTERVALS } from '../lib/constants';
-import { RESET_NOT_REGISTERED, hasErrors, validateReset, type ResetErrors } from '../lib/validation';
+import { INTERVALS } from '../../shared/constants';
+import { RESET_NOT_REGISTERED, hasErrors, validateReset, type ResetErrors } from '../../shared/validation';
 
 const T = FORM_TEXT.reset;
 

@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { FORM_TEXT, PasswordField, Spinner, TextField, focusFirstError, useTimers } from '../lib/accountForm';
-import { INTERVALS } from '../lib/constants';
-import { hasErrors, validateSignIn, type SignInErrors, type SignInField, type SignInValues } from '../lib/validation';
+import { INTERVALS } from '../../shared/constants';
+import { hasErrors, validateSignIn, type SignInErrors, type SignInField, type SignInValues } from '../../shared/validation';
 
 const T = FORM_TEXT.signIn;
 const ORDER: readonly SignInField[] = ['email', 'password'];

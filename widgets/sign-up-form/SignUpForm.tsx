@@ -2,7 +2,7 @@ import { useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'reac
 import { ErrorText, FORM_TEXT, PasswordField, RequirementList, Spinner, TextField, focusFirstError, useTimers } from '../lib/accountForm';
 import { passwordRequirements } from '../lib/accountValidation';
 import { createApiClient } from '../lib/apiClient';
-import { INTERVALS } from '../lib/constants';
+import { INTERVALS } from '../../shared/constants';
 import {
   hasErrors,
   signUpErrorMessage,
@@ -11,7 +11,7 @@ import {
   type SignUpErrors,
   type SignUpField,
   type SignUpValues,
-} from '../lib/validation';
+} from '../../shared/validation';
 
 const T = FORM_TEXT.signUp;
 const ORDER: readonly SignUpField[] = ['firstName', 'lastName', 'email', 'password', 'confirmPassword', 'termsAccepted'];

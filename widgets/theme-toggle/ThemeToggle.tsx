@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { THEME_STORAGE_KEY } from '../lib/constants';
+import { THEME_STORAGE_KEY } from '../../shared/constants';
 import { emit } from '../lib/defineElement';
 import {
   THEME_EVENT,

@@ -1,4 +1,4 @@
-import { INTERVALS } from '../lib/constants';
+import { INTERVALS } from '../../shared/constants';
 import { startRotation } from '../lib/rotation';
 import { wireTabs } from '../lib/tabs';
 

@@ -1,7 +1,7 @@
-import { CONTACT_FIELDS, VARIANT_TEXT } from '../contact-form/formModel';
-import { CONTACT_ENDPOINT, HONEYPOT_FIELD, type LeadVariant } from './contactLead';
+import { CONTACT_ENDPOINT, CONTACT_FIELDS, HONEYPOT_FIELD, VARIANT_TEXT, type LeadVariant } from './contactLead';
 import { INPUT_MAX, type ContactErrors, type ContactField, type ContactValues } from './validation';
 import { LIMITS } from './constants';
+import { escapeHtml } from './escapeHtml';
 
 /**
  * The contact form as plain HTML: the no-JavaScript content of <dc-contact-form> on /contact and
@@ -32,13 +32,6 @@ export interface StaticFormOptions {
   idPrefix?: string;
   /** Heading level (default 2). */
   headingLevel?: number;
-}
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** Text for HTML content and quoted attribute values. */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => ESCAPES[char]!);
 }
 
 interface StaticField {

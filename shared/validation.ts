@@ -123,13 +123,13 @@ export const PHONE_PATTERN = new RegExp(`^\\+?[1-9]\\d{0,${LIMITS.phoneMaxDigits
 /** The special characters a sign-up password may use to satisfy the "special character" rule. */
 export const PASSWORD_SPECIALS = '@$!%*?&#';
 
-/** Character classes a sign-up password must each contain at least once. */
-const PASSWORD_CLASSES: readonly RegExp[] = [
-  /\p{Ll}/u, // a lowercase letter (any script: 'ä' counts)
-  /\p{Lu}/u, // an uppercase letter
-  /[0-9]/, // a digit
-  new RegExp(`[${PASSWORD_SPECIALS}]`), // one of PASSWORD_SPECIALS (none needs escaping in a class)
-];
+/** Character classes a sign-up password must each contain at least once (the live checklist names them too). */
+export const PASSWORD_CLASSES = {
+  lowercase: /\p{Ll}/u, // a lowercase letter (any script: 'ä' counts)
+  uppercase: /\p{Lu}/u, // an uppercase letter
+  digit: /[0-9]/, // a digit
+  special: new RegExp(`[${PASSWORD_SPECIALS}]`), // one of PASSWORD_SPECIALS (none needs escaping in a class)
+} as const;
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
@@ -255,7 +255,7 @@ export function signUpPasswordError(value: string): string {
   const length = charCount(value);
   if (length < LIMITS.signUpPasswordMin) return SIGN_UP_PASSWORD_TOO_SHORT;
   if (length > INPUT_MAX.password) return PASSWORD_TOO_LONG;
-  return PASSWORD_CLASSES.every((pattern) => pattern.test(value)) ? '' : SIGN_UP_PASSWORD_WEAK;
+  return Object.values(PASSWORD_CLASSES).every((pattern) => pattern.test(value)) ? '' : SIGN_UP_PASSWORD_WEAK;
 }
 
 /** Confirmation: exactly equal to the password (no trimming). */

@@ -1,6 +1,6 @@
-import { email as companyEmail } from '../../site/_data/company.json';
+import { email as companyEmail } from '../site/_data/company.json';
 import { API_BASE } from './constants';
-import { validateContact, type ContactErrors, type ContactValues } from './validation';
+import { validateContact, type ContactErrors, type ContactField, type ContactValues } from './validation';
 
 /**
  * A contact or consultation request ("lead") as it travels from <dc-contact-form> or the
@@ -129,3 +129,37 @@ export function validateLead(input: LeadInput): LeadErrors {
   if (!isLeadVariant(input.variant)) errors.variant = VARIANT_INVALID;
   return errors;
 }
+
+/** Field order: the order of the form, and of "focus the first invalid field". */
+export const CONTACT_FIELDS: readonly ContactField[] = ['name', 'email', 'phone', 'message'];
+
+/** The words of each variant: the element, the static form of the pages and the server's form pages. */
+export interface VariantText {
+  heading: string;
+  intro: string;
+  submit: string;
+  /** Label of the message field. */
+  messageLabel: string;
+  messagePlaceholder: string;
+  /** What the live region says in the sent state. */
+  sentAnnouncement: string;
+}
+
+export const VARIANT_TEXT: Readonly<Record<LeadVariant, VariantText>> = Object.freeze({
+  contact: {
+    heading: 'Send us a message',
+    intro: 'Tell us about your data challenge. All fields are required.',
+    submit: 'Send Message',
+    messageLabel: 'Message',
+    messagePlaceholder: 'What would you like to improve in your reporting or data?',
+    sentAnnouncement: 'Message sent. Thank you, we will get back to you within 24 hours.',
+  },
+  consultation: {
+    heading: 'Request your free consultation',
+    intro: 'Tell us a little about your situation and we will propose a time for the call. All fields are required.',
+    submit: 'Request Free Consultation',
+    messageLabel: 'What would you like to discuss?',
+    messagePlaceholder: 'For example: our monthly reporting takes three days and the numbers never match.',
+    sentAnnouncement: 'Request sent. Thank you, we will get back to you within 24 hours to schedule your consultation.',
+  },
+});
