@@ -1,24 +1,31 @@
 import formbody from '@fastify/formbody';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Type, type Static } from 'typebox';
 import {
   CONTACT_ENDPOINT,
+  CONTACT_FIELDS,
+  HONEYPOT_FIELD,
   SEND_FAILURE,
   THANK_YOU_PATHS,
   isLeadVariant,
   readLeadInput,
   validateLead,
-  type LeadReceipt,
+  type LeadErrors,
+  type LeadRequestBody,
   type LeadVariant,
 } from '../../shared/contactLead';
 import { httpUrl } from '../../shared/httpUrl';
-import { hasErrors } from '../../shared/validation';
+import { INPUT_MAX, hasErrors } from '../../shared/validation';
 import { leadsCsv } from '../leads/csv';
 import type { FormPageRenderer } from '../leads/formPage';
-import { isLeadStatus, type Lead, type LeadQuery, type LeadStore } from '../leads/store';
+import { DeliveryAttemptSchema, LEAD_STATUSES, LeadSchema, type LeadQuery, type LeadStore } from '../leads/store';
 import type { AdminGuard } from './adminAuth';
 import { sendApiError } from './errors';
 import { sendProblem } from './problem';
+import { ERROR_RESPONSES, IdParams, OptionalBody } from './routeSchemas';
 import { routeRateLimit } from './routeRateLimit';
+import { schemaProblem, sendInvalidFields, type InputRules } from './schemaErrors';
 
 /**
  * Contact and consultation requests (prefix /dc_api/wa_v1 added by ./index):
@@ -90,28 +97,70 @@ export function leadSource(page: string, origin: string | undefined, referer: st
   return '';
 }
 
-/** The admin view of a lead (every stored field). */
-const leadSchema = {
-  type: 'object',
-  properties: {
-    id: { type: 'string' },
-    variant: { type: 'string' },
-    name: { type: 'string' },
-    email: { type: 'string' },
-    phone: { type: 'string' },
-    message: { type: 'string' },
-    source: { type: 'string' },
-    receivedAt: { type: 'string' },
-    status: { type: 'string' },
-    deliveredAt: { type: ['string', 'null'] },
-    handledAt: { type: ['string', 'null'] },
-    attempts: { type: 'integer' },
-    lastError: { type: ['string', 'null'] },
+/**
+ * `POST /contact`, JSON or form post: the lead's fields, nothing else. The limits are the form
+ * rules' (INPUT_MAX); the phone and the honeypot get a generous bound of their own, the page its
+ * URL length. What a valid value is stays in shared/validation (see LEAD_INPUT).
+ */
+export const LeadBodySchema = Type.Object(
+  {
+    name: Type.String({ maxLength: INPUT_MAX.name }),
+    email: Type.String({ maxLength: INPUT_MAX.email }),
+    phone: Type.String({ maxLength: 64 }),
+    message: Type.String({ maxLength: INPUT_MAX.message }),
+    /** contact | consultation, any case, spaces ignored; absent: contact. */
+    variant: Type.Optional(Type.String({ maxLength: 32 })),
+    [HONEYPOT_FIELD]: Type.Optional(Type.String({ maxLength: 1000 })),
+    page: Type.Optional(Type.String({ maxLength: 2048 })),
   },
-} as const;
+  { additionalProperties: false },
+);
+export type LeadBody = Static<typeof LeadBodySchema>;
 
-function wholeNumber(value: unknown, min: number, max: number): number | null {
-  if (typeof value !== 'string' || !/^\d{1,9}$/.test(value)) return null;
+/** What <dc-contact-form> sends (shared/contactLead) always fits the schema: checked by the compiler. */
+export const elementBodyFits = (body: LeadRequestBody): LeadBody => body;
+
+/** How the lead body is read beyond its schema: the element's rules and SPEC 8 messages (shared/contactLead). */
+const LEAD_INPUT: InputRules = {
+  notObject: CONTACT_MESSAGES.bodyNotObject,
+  check: (input) => validateLead(readLeadInput(input)),
+};
+
+/** `GET /contact` filters and paging; the page-size range depends on the format, so the handler checks it. */
+const LeadListQuery = Type.Object(
+  {
+    status: Type.Optional(Type.Enum(['', ...LEAD_STATUSES])),
+    handled: Type.Optional(Type.Enum(['', 'true', 'false'])),
+    limit: Type.Optional(Type.String({ pattern: '^[0-9]{1,9}$' })),
+    offset: Type.Optional(Type.String({ pattern: '^[0-9]{1,9}$' })),
+    format: Type.Optional(Type.String({ maxLength: 16 })),
+  },
+  { additionalProperties: false },
+);
+
+const LEAD_LIST_INPUT: InputRules = {
+  messages: {
+    status: CONTACT_MESSAGES.badStatus,
+    handled: CONTACT_MESSAGES.badHandled,
+    limit: CONTACT_MESSAGES.badLimit,
+    offset: CONTACT_MESSAGES.badOffset,
+  },
+};
+
+/** `PATCH /contact/{id}`: no body (handled), or exactly `{"handled": true|false}`. */
+const LeadPatchBody = OptionalBody(Type.Object({ handled: Type.Boolean() }, { additionalProperties: false }));
+
+const LEAD_PATCH_INPUT: InputRules = {
+  notObject: CONTACT_MESSAGES.badPatch,
+  messages: { handled: CONTACT_MESSAGES.badPatch },
+};
+
+const LeadReceiptSchema = Type.Object({ id: Type.String(), receivedAt: Type.String() });
+const LeadPageSchema = Type.Object({ leads: Type.Array(LeadSchema), total: Type.Integer(), limit: Type.Integer(), offset: Type.Integer() });
+const LeadWithAttemptsSchema = Type.Object({ ...LeadSchema.properties, deliveryAttempts: Type.Array(DeliveryAttemptSchema) });
+
+/** A page size or offset the schema let through (digits only) in its range, or null. */
+function inRange(value: string, min: number, max: number): number | null {
   const n = Number(value);
   return n >= min && n <= max ? n : null;
 }
@@ -123,7 +172,8 @@ function wantsCsv(request: FastifyRequest, format: unknown): boolean {
   return /(^|,)\s*text\/csv\b/i.test(accept) && !/(^|,)\s*application\/json\b/i.test(accept);
 }
 
-export async function registerContactRoutes(api: FastifyInstance, options: ContactRoutesOptions): Promise<void> {
+export async function registerContactRoutes(scope: FastifyInstance, options: ContactRoutesOptions): Promise<void> {
+  const api = scope.withTypeProvider<TypeBoxTypeProvider>();
   const { store, forms } = options;
   const now = options.now ?? (() => new Date());
   const limit = options.rateLimit ?? DEFAULT_CONTACT_RATE_LIMIT;
@@ -133,13 +183,19 @@ export async function registerContactRoutes(api: FastifyInstance, options: Conta
   await api.register(formbody, { bodyLimit: 16 * 1024 });
 
   const formVariant = (request: FastifyRequest): LeadVariant => {
-    const body = request.body as Record<string, unknown> | undefined;
-    const variant = typeof body?.variant === 'string' ? body.variant.trim().toLowerCase() : '';
+    const variant = readLeadInput(request.body).variant;
     return isLeadVariant(variant) ? variant : 'contact';
   };
 
   const htmlNotice = (reply: FastifyReply, status: number, variant: LeadVariant, message: string) =>
     reply.code(status).type('text/html; charset=utf-8').send(forms.notice(variant, message));
+
+  /** The form again with the typed values and each field's message (400). */
+  const htmlInvalid = (reply: FastifyReply, body: unknown, errors: LeadErrors) => {
+    const input = readLeadInput(body);
+    const variant = isLeadVariant(input.variant) ? input.variant : 'contact';
+    return reply.code(400).type('text/html; charset=utf-8').send(forms.invalid(variant, input.values, errors));
+  };
 
   // A form post gets HTML whatever goes wrong (never JSON); an API client gets problem JSON.
   api.setErrorHandler((error: FastifyError, request, reply) => {
@@ -149,6 +205,13 @@ export async function registerContactRoutes(api: FastifyInstance, options: Conta
     if (!isFormPost(request) || request.method !== 'POST') return sendApiError(error, request, reply);
     const status = error.statusCode ?? 500;
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return htmlNotice(reply, 413, 'contact', SEND_FAILURE.tooLarge);
+    if (error.validation) {
+      // The schema's verdict in the form's words: a field of the form named → the form again.
+      const errors = schemaProblem(error.validation, request.body, LEAD_INPUT).errors ?? {};
+      const formErrors: LeadErrors = {};
+      for (const field of [...CONTACT_FIELDS, 'variant'] as const) if (errors[field]) formErrors[field] = errors[field];
+      if (hasErrors(formErrors)) return htmlInvalid(reply, request.body, formErrors);
+    }
     if (status === 429) return htmlNotice(reply, 429, formVariant(request), SEND_FAILURE.rateLimited);
     if (status >= 400 && status < 500) return htmlNotice(reply, status, formVariant(request), SEND_FAILURE.rejected);
     request.log.error({ err: error }, 'contact form post failed');
@@ -164,38 +227,29 @@ export async function registerContactRoutes(api: FastifyInstance, options: Conta
     }
   });
 
-  api.options('/contact', async (_request, reply) =>
+  api.options('/contact', { schema: { response: { 204: Type.Null(), ...ERROR_RESPONSES } } }, async (_request, reply) =>
     reply
       .code(204)
       .header('Access-Control-Allow-Methods', 'POST')
       .header('Access-Control-Allow-Headers', 'Content-Type, Idempotency-Key')
       .header('Access-Control-Max-Age', '86400')
-      .send(),
+      .send(null),
   );
 
   api.post(
     '/contact',
     {
+      schema: { body: LeadBodySchema, response: { 201: LeadReceiptSchema, ...ERROR_RESPONSES } },
       config: {
         rateLimit: routeRateLimit(limit, SEND_FAILURE.rateLimited),
+        input: { body: LEAD_INPUT },
       },
     },
     async (request, reply) => {
       const form = isFormPost(request);
-      const body = request.body;
-      if (!form && (typeof body !== 'object' || body === null || Array.isArray(body))) {
-        return sendProblem(reply, 400, 'Bad Request', CONTACT_MESSAGES.bodyNotObject);
-      }
-      const input = readLeadInput(body);
+      const input = readLeadInput(request.body);
       const errors = validateLead(input);
-      if (hasErrors(errors)) {
-        const fieldErrors = errors as Record<string, string>;
-        if (form) {
-          const variant = isLeadVariant(input.variant) ? input.variant : 'contact';
-          return reply.code(400).type('text/html; charset=utf-8').send(forms.invalid(variant, input.values, errors));
-        }
-        return sendProblem(reply, 400, 'Invalid fields', Object.values(fieldErrors)[0]!, fieldErrors);
-      }
+      if (hasErrors(errors)) return form ? htmlInvalid(reply, request.body, errors) : sendInvalidFields(reply, errors);
       const variant = input.variant as LeadVariant;
       const key = request.headers['idempotency-key'];
       const spam = input.honeypot.trim() !== '';
@@ -216,75 +270,81 @@ export async function registerContactRoutes(api: FastifyInstance, options: Conta
         request.log.info({ leadId: lead.id }, 'lead kept as spam (honeypot filled)');
       }
       if (form) return reply.redirect(THANK_YOU_PATHS[variant], 303);
-      const receipt: LeadReceipt = { id: lead.id, receivedAt: lead.receivedAt };
-      return reply.code(201).header('Location', `${CONTACT_ENDPOINT}/${lead.id}`).send(receipt);
+      return reply.code(201).header('Location', `${CONTACT_ENDPOINT}/${lead.id}`).send({ id: lead.id, receivedAt: lead.receivedAt });
     },
   );
 
-  api.get<{ Querystring: Record<string, string | undefined> }>('/contact', { onRequest: adminOnly }, async (request, reply) => {
-    const q = request.query;
-    const query: LeadQuery = {};
-    if (q.status !== undefined && q.status !== '') {
-      if (!isLeadStatus(q.status)) return sendProblem(reply, 400, 'Bad Request', CONTACT_MESSAGES.badStatus, { status: CONTACT_MESSAGES.badStatus });
-      query.status = q.status;
-    }
-    if (q.handled !== undefined && q.handled !== '') {
-      if (q.handled !== 'true' && q.handled !== 'false') {
-        return sendProblem(reply, 400, 'Bad Request', CONTACT_MESSAGES.badHandled, { handled: CONTACT_MESSAGES.badHandled });
-      }
-      query.handled = q.handled === 'true';
-    }
-    const csv = wantsCsv(request, q.format);
-    const pageSize = q.limit === undefined ? (csv ? undefined : 50) : wholeNumber(q.limit, 1, csv ? 100_000 : 200);
-    if (pageSize === null) return sendProblem(reply, 400, 'Bad Request', CONTACT_MESSAGES.badLimit, { limit: CONTACT_MESSAGES.badLimit });
-    const offset = q.offset === undefined ? 0 : wholeNumber(q.offset, 0, 1e9);
-    if (offset === null) return sendProblem(reply, 400, 'Bad Request', CONTACT_MESSAGES.badOffset, { offset: CONTACT_MESSAGES.badOffset });
-    if (pageSize !== undefined) {
-      query.limit = pageSize;
-      query.offset = offset;
-    }
-    const page = await store.list(query);
-    if (csv) {
-      const day = now().toISOString().slice(0, 10);
-      return reply
-        .type('text/csv; charset=utf-8; header=present')
-        .header('Content-Disposition', `attachment; filename="leads-${day}.csv"`)
-        .send(leadsCsv(page.leads));
-    }
-    return { leads: page.leads, total: page.total, limit: pageSize ?? page.total, offset };
-  });
-
-  const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'string' } } } as const;
-
-  api.get<{ Params: { id: string } }>('/contact/:id', { onRequest: adminOnly, schema: { params: idParams } }, async (request, reply) => {
-    const lead = await store.get(request.params.id);
-    if (!lead) return sendProblem(reply, 404, 'Not Found', CONTACT_MESSAGES.notFound);
-    return { ...lead, deliveryAttempts: await store.attempts(lead.id) };
-  });
-
-  api.patch<{ Params: { id: string } }>(
-    '/contact/:id',
-    { onRequest: adminOnly, schema: { params: idParams, response: { 200: leadSchema } } },
+  api.get(
+    '/contact',
+    {
+      onRequest: adminOnly,
+      schema: {
+        querystring: LeadListQuery,
+        response: {
+          200: { content: { 'application/json': { schema: LeadPageSchema }, 'text/csv': { schema: Type.String() } } },
+          ...ERROR_RESPONSES,
+        },
+      },
+      config: { input: { querystring: LEAD_LIST_INPUT } },
+    },
     async (request, reply) => {
-      const body = request.body;
-      let handled = true;
-      if (body !== undefined) {
-        const value = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as { handled?: unknown }).handled : undefined;
-        const keys = typeof body === 'object' && body !== null ? Object.keys(body) : [];
-        if (typeof value !== 'boolean' || keys.length !== 1) {
-          return sendProblem(reply, 400, 'Bad Request', CONTACT_MESSAGES.badPatch, { handled: CONTACT_MESSAGES.badPatch });
-        }
-        handled = value;
+      const q = request.query;
+      const query: LeadQuery = {};
+      if (q.status) query.status = q.status;
+      if (q.handled) query.handled = q.handled === 'true';
+      const csv = wantsCsv(request, q.format);
+      const pageSize = q.limit === undefined ? (csv ? undefined : 50) : inRange(q.limit, 1, csv ? 100_000 : 200);
+      if (pageSize === null) return sendInvalidFields(reply, { limit: CONTACT_MESSAGES.badLimit });
+      const offset = q.offset === undefined ? 0 : Number(q.offset);
+      if (pageSize !== undefined) {
+        query.limit = pageSize;
+        query.offset = offset;
       }
-      const lead: Lead | null = await store.setHandled(request.params.id, handled, now());
+      const page = await store.list(query);
+      if (csv) {
+        const day = now().toISOString().slice(0, 10);
+        return reply
+          .type('text/csv; charset=utf-8; header=present')
+          .header('Content-Disposition', `attachment; filename="leads-${day}.csv"`)
+          .send(leadsCsv(page.leads));
+      }
+      return { leads: page.leads, total: page.total, limit: pageSize ?? page.total, offset };
+    },
+  );
+
+  api.get(
+    '/contact/:id',
+    { onRequest: adminOnly, schema: { params: IdParams, response: { 200: LeadWithAttemptsSchema, ...ERROR_RESPONSES } } },
+    async (request, reply) => {
+      const lead = await store.get(request.params.id);
+      if (!lead) return sendProblem(reply, 404, 'Not Found', CONTACT_MESSAGES.notFound);
+      return { ...lead, deliveryAttempts: await store.attempts(lead.id) };
+    },
+  );
+
+  api.patch(
+    '/contact/:id',
+    {
+      onRequest: adminOnly,
+      schema: { params: IdParams, body: LeadPatchBody, response: { 200: LeadSchema, ...ERROR_RESPONSES } },
+      config: { input: { body: LEAD_PATCH_INPUT } },
+    },
+    async (request, reply) => {
+      // No body: mark handled.
+      const handled = request.body?.handled ?? true;
+      const lead = await store.setHandled(request.params.id, handled, now());
       return lead ?? sendProblem(reply, 404, 'Not Found', CONTACT_MESSAGES.notFound);
     },
   );
 
-  api.delete<{ Params: { id: string } }>('/contact/:id', { onRequest: adminOnly, schema: { params: idParams } }, async (request, reply) => {
-    const erased = await store.delete(request.params.id);
-    if (!erased) return sendProblem(reply, 404, 'Not Found', CONTACT_MESSAGES.notFound);
-    request.log.info({ leadId: request.params.id }, 'lead erased');
-    return reply.code(204).send();
-  });
+  api.delete(
+    '/contact/:id',
+    { onRequest: adminOnly, schema: { params: IdParams, response: { 204: Type.Null(), ...ERROR_RESPONSES } } },
+    async (request, reply) => {
+      const erased = await store.delete(request.params.id);
+      if (!erased) return sendProblem(reply, 404, 'Not Found', CONTACT_MESSAGES.notFound);
+      request.log.info({ leadId: request.params.id }, 'lead erased');
+      return reply.code(204).send(null);
+    },
+  );
 }

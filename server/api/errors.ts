@@ -1,6 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { sendProblem } from './problem';
+import { schemaProblem, sendSchemaProblem, type RouteInput } from './schemaErrors';
 
 /** Messages of the transport-level errors, each once. */
 export const API_MESSAGES = {
@@ -18,12 +19,34 @@ export class JsonBodyError extends Error {
 }
 
 /**
+ * A JSON body that is `null`. Refused by the parser, so that at validation `null` means "no body"
+ * only (Fastify validates an absent body as `null`): a route whose body is optional declares
+ * `Type.Union([Type.Null(), …])` and tells the two apart without looking at the raw request.
+ */
+export class NullBodyError extends Error {
+  readonly statusCode = 400;
+  readonly code = 'DC_NULL_BODY';
+}
+
+function routeInput(request: FastifyRequest): RouteInput {
+  return request.routeOptions.config.input ?? {};
+}
+
+/**
  * The API's error answer: every error, from the framework or the routes, as an RFC 9457 problem
  * with a `message`; bad input is never a 500.
  */
 export function sendApiError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const status = error.statusCode ?? 500;
+  if (error.validation) {
+    const part = error.validationContext;
+    const input = part === 'querystring' ? request.query : part === 'params' ? request.params : request.body;
+    const rules = part === 'querystring' || part === 'body' ? routeInput(request)[part] : undefined;
+    return sendSchemaProblem(reply, schemaProblem(error.validation, input, rules));
+  }
   switch (error.code) {
+    case 'DC_NULL_BODY':
+      return sendSchemaProblem(reply, schemaProblem([], null, routeInput(request).body));
     case 'DC_INVALID_JSON':
       return sendProblem(reply, 400, 'Bad Request', API_MESSAGES.badJson);
     case 'FST_ERR_CTP_BODY_TOO_LARGE':

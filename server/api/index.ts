@@ -1,4 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
+import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { API_BASE } from '../../shared/constants';
 import { openStores } from '../db/openStores';
@@ -10,7 +11,7 @@ import type { LeadStore } from '../leads/store';
 import type { LeadSettings } from '../config';
 import { type HashQueueOptions } from '../users/hashQueue';
 import type { UserStore } from '../users/store';
-import { API_MESSAGES, JsonBodyError, sendApiError } from './errors';
+import { API_MESSAGES, JsonBodyError, NullBodyError, sendApiError } from './errors';
 import { DEFAULT_ADMIN_AUTH_RATE_LIMIT, requireAdmin } from './adminAuth';
 import { sendProblem } from './problem';
 import { WindowCounter } from './windowCounter';
@@ -53,7 +54,9 @@ export interface ApiOptions {
 /**
  * The user API of SPEC 7 and the lead API (./contact) under /dc_api/wa_v1, in its own encapsulated scope:
  * - bodies are JSON only (anything else is 415); an empty body, with or without a JSON content
- *   type, reaches the route as `undefined` (that is how `PATCH /user/{id}` deactivates);
+ *   type, is "no body" (that is how `PATCH /user/{id}` deactivates); a JSON `null` is refused;
+ * - every route declares TypeBox schemas for its body, params, querystring and responses; a
+ *   failure is answered by ./schemaErrors with the field-named SPEC 8 messages;
  * - every error, from the framework or the routes, is an RFC 9457 problem with a `message`;
  *   bad input is never a 500;
  * - anything else under the prefix is a JSON 404, never the HTML page.
@@ -112,9 +115,15 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
         void parseJson(request, text, (error, value) => {
           // secure-json-parse refuses __proto__/constructor keys; that is bad input too.
           if (error) done(new JsonBodyError(API_MESSAGES.badJson), undefined);
+          else if (value === null) done(new NullBodyError(), undefined);
           else done(null, value);
         });
       });
+
+      // Route schemas are TypeBox, checked by TypeBox itself: no type coercion, unknown keys kept
+      // (so `additionalProperties: false` refuses them), every failure reported, lengths in code
+      // points like the form rules. Fastify's default Ajv would coerce 42 to "42" and drop unknown keys.
+      api.setValidatorCompiler(TypeBoxValidatorCompiler);
 
       // In PostgreSQL the counters are shared by every instance; in SQLite mode they live in the process.
       await api.register(rateLimit, { global: false, ...(stores?.rateLimitStore ? { store: stores.rateLimitStore } : {}) });

@@ -1,41 +1,33 @@
-import type { UserPatch } from '../users/store';
+import { EDITABLE_FIELDS, type EditableField, type UserPatch, type UserPatchBody } from '../../shared/user';
 import { firstNameError, lastNameError, signUpEmailError } from '../../shared/validation';
+import { SCHEMA_MESSAGES, type InputRules } from './schemaErrors';
 
 /**
- * Reading the body of `PATCH /user/{id}` (an administrator's edit), with the same rules as the
- * sign-up form for the fields it may change.
+ * What the schema of `PATCH /user/{id}` (shared/user.ts: UserPatchBodySchema) cannot say about an
+ * administrator's edit:
  *
- * - Editable: firstName, lastName, email. Each one present must be a string that passes its
- *   sign-up rule; absent ones keep their value.
- * - Ignored: the read-only fields of a user (`_id`, `active`, `createdAt`, `updatedAt`), so a
- *   client may send back the whole user object it read. They are never written.
- * - Refused (400, naming the field): anything else, notably `password`, `confirmPassword` and
- *   `passwordHash`: a password is never changed through this route.
- * - A JSON object without any editable field is refused too (it is most likely a mistake, and
- *   deactivating is the bare request without a body, not `{}`).
+ * - the editable fields (firstName, lastName, email) must each pass their sign-up rule
+ *   (shared/validation, SPEC 8 messages); absent ones keep their value;
+ * - the read-only fields of a user (`_id`, `active`, `createdAt`, `updatedAt`) are accepted and
+ *   never written, so a client may send back the whole user object it read;
+ * - any other key (`password`, `confirmPassword`, `passwordHash`…) is refused by the schema with a
+ *   400 naming it (`fieldNotEditable`): a password is never changed through this route;
+ * - a JSON object without any editable field is refused too (most likely a mistake: deactivating
+ *   is the bare request without a body, not `{}`).
  */
-
-export const EDITABLE_FIELDS = ['firstName', 'lastName', 'email'] as const;
-export type EditableField = (typeof EDITABLE_FIELDS)[number];
-
-/** Fields of the user object that are accepted in a PATCH body and ignored. */
-export const READ_ONLY_FIELDS = ['_id', 'active', 'createdAt', 'updatedAt'] as const;
 
 export const PATCH_NOT_OBJECT = 'The request body must be a JSON object.';
 export const PATCH_NOTHING_TO_CHANGE =
   'Nothing to change: send firstName, lastName and/or email to edit a user, or send no body at all to deactivate it.';
 
+/** The message of a field of the wrong type (the schema's plain message for `type`). */
 export function fieldNotString(field: string): string {
-  return `${field} must be a string`;
+  return SCHEMA_MESSAGES.type(field, 'string');
 }
 
 export function fieldNotEditable(field: string): string {
   return `${field} cannot be changed with this request`;
 }
-
-export type PatchReadResult =
-  | { ok: true; patch: UserPatch }
-  | { ok: false; message: string; errors?: Record<string, string> };
 
 const RULES: Record<EditableField, (value: string) => string> = {
   firstName: firstNameError,
@@ -43,35 +35,28 @@ const RULES: Record<EditableField, (value: string) => string> = {
   email: signUpEmailError,
 };
 
-function isEditable(key: string): key is EditableField {
-  return (EDITABLE_FIELDS as readonly string[]).includes(key);
+/** The sign-up rules' messages for the editable fields given as strings (others are the schema's business). */
+export function userPatchErrors(body: Record<string, unknown>): Partial<Record<EditableField, string>> {
+  const errors: Partial<Record<EditableField, string>> = {};
+  for (const field of EDITABLE_FIELDS) {
+    const value = body[field];
+    if (typeof value !== 'string') continue;
+    const error = RULES[field](value);
+    if (error !== '') errors[field] = error;
+  }
+  return errors;
 }
 
-/** Validates an already-parsed JSON body (not undefined: that is the deactivate request). */
-export function readUserPatch(body: unknown): PatchReadResult {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    return { ok: false, message: PATCH_NOT_OBJECT };
-  }
-  const source = body as Record<string, unknown>;
-  const errors: Record<string, string> = {};
+/** The change an edit asks for: its editable fields (after {@link userPatchErrors} found none bad). */
+export function userPatchOf(body: UserPatchBody): UserPatch {
   const patch: UserPatch = {};
-  for (const key of Object.keys(source)) {
-    if ((READ_ONLY_FIELDS as readonly string[]).includes(key)) continue;
-    if (!isEditable(key)) {
-      errors[key] = fieldNotEditable(key);
-      continue;
-    }
-    const value = source[key];
-    if (typeof value !== 'string') {
-      errors[key] = fieldNotString(key);
-      continue;
-    }
-    const error = RULES[key](value);
-    if (error !== '') errors[key] = error;
-    else patch[key] = value;
-  }
-  const messages = Object.values(errors);
-  if (messages.length > 0) return { ok: false, message: messages[0]!, errors };
-  if (Object.keys(patch).length === 0) return { ok: false, message: PATCH_NOTHING_TO_CHANGE };
-  return { ok: true, patch };
+  for (const field of EDITABLE_FIELDS) if (body[field] !== undefined) patch[field] = body[field];
+  return patch;
 }
+
+/** How the route reads the body beyond its schema (./schemaErrors). */
+export const USER_PATCH_INPUT: InputRules = {
+  notObject: PATCH_NOT_OBJECT,
+  unknownKey: fieldNotEditable,
+  check: userPatchErrors,
+};

@@ -1,5 +1,8 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
 import { API_BASE } from '../../shared/constants';
+import { RegisterBodySchema, UserPatchBodySchema, UserSchema } from '../../shared/user';
 import { hasErrors, readSignUpValues, validateSignUp } from '../../shared/validation';
 import { DEFAULT_HASH_QUEUE_WAITING, HashQueue, QueueFullError, defaultHashConcurrency, type HashQueueOptions } from '../users/hashQueue';
 import { hashPassword as scryptHash } from '../users/password';
@@ -7,8 +10,10 @@ import { isDuplicateEmailError, type User, type UserStore } from '../users/store
 import type { AdminGuard } from './adminAuth';
 import { prewarmScryptWorkers } from '../users/scryptWorker';
 import { sendProblem } from './problem';
+import { ERROR_RESPONSES, IdParams, OptionalBody } from './routeSchemas';
 import { routeRateLimit } from './routeRateLimit';
-import { readUserPatch } from './userPatch';
+import { sendInvalidFields, type InputRules } from './schemaErrors';
+import { PATCH_NOTHING_TO_CHANGE, USER_PATCH_INPUT, userPatchErrors, userPatchOf } from './userPatch';
 import { WindowCounter } from './windowCounter';
 
 /**
@@ -20,8 +25,11 @@ import { WindowCounter } from './windowCounter';
  *   PATCH /user/{id}        admin, JSON body       200 User (edited) | 400 | 401 | 404 | 409
  *   PATCH /user/{id}        admin, no body         200 User (deactivated) | 401 | 404
  *
- * Responses are serialised through a schema that lists the public fields only, so a password
- * hash could not leak even if a store returned one.
+ * Bodies, params and responses are TypeBox schemas (shared/user.ts, ./routeSchemas): a body
+ * with an unknown key, a wrong type or an over-long string never reaches a handler, and
+ * ./schemaErrors answers it with the field messages of the sign-up form. Responses are
+ * serialised through UserSchema, which lists the public fields only, so a password hash could
+ * not leak even if a store returned one.
  *
  * A sign-up passes three guards before its password is hashed: the per-IP rate limit (every
  * request counts), the global limit (only valid sign-ups of a new address count: they are the
@@ -58,27 +66,15 @@ export interface UserRoutesOptions {
   hashPassword?: ((password: string) => Promise<string>) | undefined;
 }
 
-const userSchema = {
-  type: 'object',
-  required: ['_id', 'firstName', 'lastName', 'email', 'active', 'createdAt', 'updatedAt'],
-  properties: {
-    _id: { type: 'string' },
-    firstName: { type: 'string' },
-    lastName: { type: 'string' },
-    email: { type: 'string' },
-    active: { type: 'boolean' },
-    createdAt: { type: 'string' },
-    updatedAt: { type: 'string' },
-  },
-} as const;
+/** How the sign-up body is read beyond its schema: the sign-up form's rules (SPEC 5) and messages (SPEC 8). */
+const REGISTER_INPUT: InputRules = {
+  notObject: USER_MESSAGES.bodyNotObject,
+  unknownKey: (key) => `${key} is not a sign-up field`,
+  check: (input) => validateSignUp(readSignUpValues(input)),
+};
 
-const idParams = {
-  type: 'object',
-  required: ['id'],
-  properties: { id: { type: 'string' } },
-} as const;
-
-export function registerUserRoutes(api: FastifyInstance, options: UserRoutesOptions): void {
+export function registerUserRoutes(scope: FastifyInstance, options: UserRoutesOptions): void {
+  const api = scope.withTypeProvider<TypeBoxTypeProvider>();
   const { store } = options;
   const hash = options.hashPassword ?? scryptHash;
   const limit = options.registerRateLimit ?? DEFAULT_REGISTER_RATE_LIMIT;
@@ -93,22 +89,16 @@ export function registerUserRoutes(api: FastifyInstance, options: UserRoutesOpti
   api.post(
     '/user/register',
     {
-      schema: { response: { 201: userSchema } },
+      schema: { body: RegisterBodySchema, response: { 201: UserSchema, ...ERROR_RESPONSES } },
       config: {
         rateLimit: routeRateLimit(limit, USER_MESSAGES.tooManyRegistrations),
+        input: { body: REGISTER_INPUT },
       },
     },
     async (request, reply) => {
-      const body = request.body;
-      if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-        return sendProblem(reply, 400, 'Bad Request', USER_MESSAGES.bodyNotObject);
-      }
-      const values = readSignUpValues(body);
+      const values = request.body;
       const errors = validateSignUp(values);
-      if (hasErrors(errors)) {
-        const fieldErrors = errors as Record<string, string>;
-        return sendProblem(reply, 400, 'Invalid fields', Object.values(fieldErrors)[0]!, fieldErrors);
-      }
+      if (hasErrors(errors)) return sendInvalidFields(reply, errors);
       // Cheap early answer for a taken address; the unique index below stays the real guard.
       if (await store.credentials(values.email)) {
         return sendProblem(reply, 409, 'Conflict', USER_MESSAGES.duplicateEmail, { email: USER_MESSAGES.duplicateEmail });
@@ -149,37 +139,42 @@ export function registerUserRoutes(api: FastifyInstance, options: UserRoutesOpti
 
   api.get(
     '/user/all-users',
-    { onRequest: adminOnly, schema: { response: { 200: { type: 'array', items: userSchema } } } },
+    { onRequest: adminOnly, schema: { response: { 200: Type.Array(UserSchema), ...ERROR_RESPONSES } } },
     async () => store.list(),
   );
 
-  api.get<{ Params: { id: string } }>(
+  api.get(
     '/user/:id',
-    { onRequest: adminOnly, schema: { params: idParams, response: { 200: userSchema } } },
+    { onRequest: adminOnly, schema: { params: IdParams, response: { 200: UserSchema, ...ERROR_RESPONSES } } },
     async (request, reply) => {
       const user = await store.get(request.params.id);
       return user ?? sendProblem(reply, 404, 'Not Found', USER_MESSAGES.notFound);
     },
   );
 
-  api.patch<{ Params: { id: string } }>(
+  api.patch(
     '/user/:id',
-    { onRequest: adminOnly, schema: { params: idParams, response: { 200: userSchema } } },
+    {
+      onRequest: adminOnly,
+      schema: { params: IdParams, body: OptionalBody(UserPatchBodySchema), response: { 200: UserSchema, ...ERROR_RESPONSES } },
+      config: { input: { body: USER_PATCH_INPUT } },
+    },
     async (request, reply) => {
       const { id } = request.params;
+      const body = request.body;
       // No body at all (or an empty one, whatever its content type): deactivate.
-      if (request.body === undefined) {
+      if (body === null) {
         const user = await store.deactivate(id);
         if (!user) return sendProblem(reply, 404, 'Not Found', USER_MESSAGES.notFound);
         request.log.info({ userId: id }, 'user deactivated');
         return user;
       }
-      const read = readUserPatch(request.body);
-      if (!read.ok) {
-        return sendProblem(reply, 400, read.errors ? 'Invalid fields' : 'Bad Request', read.message, read.errors);
-      }
+      const errors = userPatchErrors(body);
+      if (hasErrors(errors)) return sendInvalidFields(reply, errors);
+      const patch = userPatchOf(body);
+      if (Object.keys(patch).length === 0) return sendProblem(reply, 400, 'Bad Request', PATCH_NOTHING_TO_CHANGE);
       try {
-        const user = await store.update(id, read.patch);
+        const user = await store.update(id, patch);
         return user ?? sendProblem(reply, 404, 'Not Found', USER_MESSAGES.notFound);
       } catch (error) {
         if (isDuplicateEmailError(error)) {

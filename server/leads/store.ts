@@ -1,4 +1,5 @@
-import type { LeadVariant } from '../../shared/contactLead';
+import { Type, type Static } from 'typebox';
+import { LEAD_VARIANTS, type LeadVariant } from '../../shared/contactLead';
 
 /**
  * Persistence of contact and consultation requests ("leads") and of their mail outbox,
@@ -27,26 +28,31 @@ export function isLeadStatus(value: unknown): value is LeadStatus {
   return typeof value === 'string' && (LEAD_STATUSES as readonly string[]).includes(value);
 }
 
-export interface Lead {
-  id: string;
-  variant: LeadVariant;
-  name: string;
-  email: string;
-  phone: string;
-  message: string;
+/**
+ * A stored lead, as the administrator's API returns it: the shape once, as a JSON schema
+ * (TypeBox; the routes serialise through it) with its type.
+ */
+export const LeadSchema = Type.Object({
+  id: Type.String(),
+  variant: Type.Enum(LEAD_VARIANTS),
+  name: Type.String(),
+  email: Type.String(),
+  phone: Type.String(),
+  message: Type.String(),
   /** The page (origin + path) or the partner origin the request came from; '' when unknown. */
-  source: string;
-  receivedAt: string;
-  status: LeadStatus;
+  source: Type.String(),
+  receivedAt: Type.String(),
+  status: Type.Enum(LEAD_STATUSES),
   /** When the mail was accepted by the SMTP server. */
-  deliveredAt: string | null;
+  deliveredAt: Type.Union([Type.String(), Type.Null()]),
   /** When an administrator marked the lead handled. */
-  handledAt: string | null;
+  handledAt: Type.Union([Type.String(), Type.Null()]),
   /** Delivery attempts so far. */
-  attempts: number;
+  attempts: Type.Integer(),
   /** The error of the last failed attempt, if any. */
-  lastError: string | null;
-}
+  lastError: Type.Union([Type.String(), Type.Null()]),
+});
+export type Lead = Static<typeof LeadSchema>;
 
 export interface NewLead {
   variant: LeadVariant;
@@ -99,13 +105,14 @@ export interface OutboxClaim {
   startedAt: string;
 }
 
-export interface DeliveryAttempt {
-  attempt: number;
-  startedAt: string;
-  finishedAt: string;
+export const DeliveryAttemptSchema = Type.Object({
+  attempt: Type.Integer(),
+  startedAt: Type.String(),
+  finishedAt: Type.String(),
   /** null: accepted by the SMTP server. */
-  error: string | null;
-}
+  error: Type.Union([Type.String(), Type.Null()]),
+});
+export type DeliveryAttempt = Static<typeof DeliveryAttemptSchema>;
 
 export interface LeadStore {
   /** Stores a lead (and, unless spam, its outbox entry) in one transaction. */
