@@ -76,7 +76,7 @@ function topKey(pointer: string): string {
 }
 
 function plainMessage(field: string, error: FastifySchemaValidationError): string {
-  const params = error.params as Record<string, unknown>;
+  const params = error.params;
   switch (error.keyword) {
     case 'required':
       return SCHEMA_MESSAGES.required(field);
@@ -92,7 +92,7 @@ function plainMessage(field: string, error: FastifySchemaValidationError): strin
 }
 
 function listParam(error: FastifySchemaValidationError, name: string): string[] {
-  const value = (error.params as Record<string, unknown>)[name];
+  const value = error.params[name];
   return Array.isArray(value) ? value.map(String) : [];
 }
 

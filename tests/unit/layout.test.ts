@@ -46,6 +46,18 @@ describe('import direction', () => {
     expect(violations('widgets', (top) => ['widgets', 'shared', 'site', 'types'].includes(top))).toEqual([]);
   });
 
+  it('widgets/ import the schema files of shared/ (TypeBox) for their types only, so no schema library is bundled', () => {
+    const schemaFiles = sourceFiles('shared').filter((file) => /from\s+['"]typebox['"]/.test(readFileSync(join(root, file), 'utf8')));
+    expect(schemaFiles).toContain('shared/user.ts');
+    const valueImports = sourceFiles('widgets').flatMap((file) => {
+      const text = readFileSync(join(root, file), 'utf8');
+      return [...text.matchAll(/^(import|export)\s+(type\s+)?[^;]*?from\s+['"](\.{1,2}\/[^'"]+)['"]/gms)]
+        .filter((match) => !match[2] && schemaFiles.includes(`${relative(root, resolve(dirname(join(root, file)), match[3]!))}.ts`))
+        .map((match) => `${file}: ${match[0].split('\n')[0]}`);
+    });
+    expect(valueImports).toEqual([]);
+  });
+
   it('finds a violation when there is one (the check itself)', () => {
     expect(importedFolders('server/users/store.ts').has('shared')).toBe(true);
   });
