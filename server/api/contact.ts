@@ -152,6 +152,7 @@ const LeadPatchBody = OptionalBody(Type.Object({ handled: Type.Boolean() }, { ad
 
 const LEAD_PATCH_INPUT: InputRules = {
   notObject: CONTACT_MESSAGES.badPatch,
+  unknownKey: () => CONTACT_MESSAGES.badPatch,
   messages: { handled: CONTACT_MESSAGES.badPatch },
 };
 
