@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerApi } from '../../server/api/index';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { registerApi, type ApiOptions } from '../../server/api/index';
 import { USER_MESSAGES } from '../../server/api/users';
 import { loadConfig } from '../../server/config';
 import { migratePostgres } from '../../server/db/migrate';
@@ -47,6 +47,29 @@ describe.skipIf(!postgres.ok)('on a real PostgreSQL', () => {
     await server?.stop();
   });
 
+  /** Two API instances on one new database, as two servers of a deployment; closed when the test ends. */
+  async function twoInstances(database: string, options: Partial<ApiOptions>): Promise<FastifyInstance[]> {
+    const url = await server.createDatabase(database);
+    const apps: FastifyInstance[] = [];
+    onTestFinished(async () => {
+      await Promise.all(apps.map((app) => app.close()));
+    });
+    for (let i = 0; i < 2; i++) {
+      const app = Fastify({ logger: false });
+      apps.push(app);
+      await registerApi(app, {
+        databasePath: ':memory:',
+        databaseUrl: url,
+        distDir: loadConfig({}).distDir,
+        leads: loadConfig({}).leads,
+        adminToken: 'token',
+        ...options,
+      });
+      await app.ready();
+    }
+    return apps;
+  }
+
   it('migrates once when two instances start together, and refuses a newer schema', async () => {
     const url = await server.createDatabase('dc_migrations');
     const pools: PgPool[] = [openPgPool(url), openPgPool(url)];
@@ -87,41 +110,25 @@ describe.skipIf(!postgres.ok)('on a real PostgreSQL', () => {
   });
 
   it('holds the register limit across two API instances on one database', { timeout: 60_000 }, async () => {
-    const url = await server.createDatabase('dc_two_apps');
-    const apps: FastifyInstance[] = [];
-    try {
-      for (let i = 0; i < 2; i++) {
-        const app = Fastify({ logger: false });
-        await registerApi(app, {
-          databasePath: ':memory:',
-          databaseUrl: url,
-          distDir: loadConfig({}).distDir,
-          leads: loadConfig({}).leads,
-          adminToken: 'token',
-          registerRateLimit: { max: 2, timeWindowMs: 60_000 },
-          hashPassword: async (password) => `test$${password.length}`,
-        });
-        apps.push(app);
-      }
-      const register = (app: FastifyInstance, email: string) =>
-        app.inject({
-          method: 'POST',
-          url: `${API_BASE}/user/register`,
-          payload: { firstName: 'Jana', lastName: 'Weber', email, password: 'Mannheim#2025', confirmPassword: 'Mannheim#2025', termsAccepted: true },
-        });
-      expect((await register(apps[0]!, 'a@example.de')).statusCode).toBe(201);
-      expect((await register(apps[1]!, 'a@example.de')).statusCode).toBe(409); // same database
-      const third = await register(apps[0]!, 'b@example.de');
-      expect(third.statusCode).toBe(429);
-      expect(third.json()).toMatchObject({ message: USER_MESSAGES.tooManyRegistrations });
-      expect((await register(apps[1]!, 'c@example.de')).statusCode).toBe(429);
-    } finally {
-      await Promise.all(apps.map((app) => app.close()));
-    }
+    const apps = await twoInstances('dc_two_apps', {
+      registerRateLimit: { max: 2, timeWindowMs: 60_000 },
+      hashPassword: async (password) => `test$${password.length}`,
+    });
+    const register = (app: FastifyInstance, email: string) =>
+      app.inject({
+        method: 'POST',
+        url: `${API_BASE}/user/register`,
+        payload: { firstName: 'Jana', lastName: 'Weber', email, password: 'Mannheim#2025', confirmPassword: 'Mannheim#2025', termsAccepted: true },
+      });
+    expect((await register(apps[0]!, 'a@example.de')).statusCode).toBe(201);
+    expect((await register(apps[1]!, 'a@example.de')).statusCode).toBe(409); // same database
+    const third = await register(apps[0]!, 'b@example.de');
+    expect(third.statusCode).toBe(429);
+    expect(third.json()).toMatchObject({ message: USER_MESSAGES.tooManyRegistrations });
+    expect((await register(apps[1]!, 'c@example.de')).statusCode).toBe(429);
   });
 
   it('holds the contact limit across two API instances, and both deliver each lead exactly once', { timeout: 60_000 }, async () => {
-    const url = await server.createDatabase('dc_two_apps_leads');
     const mails: LeadMail[] = [];
     const mailer: LeadMailer = {
       async send(mail) {
@@ -130,51 +137,37 @@ describe.skipIf(!postgres.ok)('on a real PostgreSQL', () => {
       },
       close() {},
     };
-    const apps: FastifyInstance[] = [];
-    try {
-      for (let i = 0; i < 2; i++) {
-        const app = Fastify({ logger: false });
-        await registerApi(app, {
-          databasePath: ':memory:',
-          databaseUrl: url,
-          distDir: loadConfig({}).distDir,
-          leads: loadConfig({ LEAD_POLL_S: '1' }).leads,
-          adminToken: 'token',
-          contactRateLimit: { max: 3, timeWindowMs: 60_000 },
-          leadMailer: mailer,
-        });
-        await app.ready();
-        apps.push(app);
-      }
-      const contact = (app: FastifyInstance, ip: string, name: string) =>
-        app.inject({
-          method: 'POST',
-          url: CONTACT_ENDPOINT,
-          remoteAddress: ip,
-          payload: { name, email: 'jana.weber@example.de', phone: '+49 621 4305 8870', message: 'We would like to talk about our monthly reporting.', variant: 'contact' },
-        });
-      // One client, alternating instances: the third lead is the last it may send.
-      expect((await contact(apps[0]!, '203.0.113.7', 'Lead 1')).statusCode).toBe(201);
-      expect((await contact(apps[1]!, '203.0.113.7', 'Lead 2')).statusCode).toBe(201);
-      expect((await contact(apps[0]!, '203.0.113.7', 'Lead 3')).statusCode).toBe(201);
-      const limited = await contact(apps[1]!, '203.0.113.7', 'Lead 4');
-      expect(limited.statusCode).toBe(429);
-      expect(limited.json()).toMatchObject({ message: SEND_FAILURE.rateLimited });
-      expect((await contact(apps[0]!, '203.0.113.7', 'Lead 5')).statusCode).toBe(429);
-      // Other clients, at both instances at once, while both deliver.
-      const more = await Promise.all(
-        Array.from({ length: 24 }, (_, i) => contact(apps[i % 2]!, `198.51.100.${Math.floor(i / 3) + 1}`, `Lead ${i + 6}`)),
-      );
-      expect(more.map((r) => r.statusCode)).toEqual(Array(24).fill(201));
-      const deadline = Date.now() + 30_000;
-      while (mails.length < 27 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
-      await new Promise((resolve) => setTimeout(resolve, 1500)); // a late duplicate would arrive within a poll
-      expect(mails).toHaveLength(27);
-      expect(new Set(mails.map((m) => m.messageId)).size).toBe(27);
-      const list = await apps[1]!.inject({ method: 'GET', url: `${CONTACT_ENDPOINT}?status=sent`, headers: { authorization: 'Bearer token' } });
-      expect(list.json()).toMatchObject({ total: 27 });
-    } finally {
-      await Promise.all(apps.map((app) => app.close()));
-    }
+    const apps = await twoInstances('dc_two_apps_leads', {
+      leads: loadConfig({ LEAD_POLL_S: '1' }).leads,
+      contactRateLimit: { max: 3, timeWindowMs: 60_000 },
+      leadMailer: mailer,
+    });
+    const contact = (app: FastifyInstance, ip: string, name: string) =>
+      app.inject({
+        method: 'POST',
+        url: CONTACT_ENDPOINT,
+        remoteAddress: ip,
+        payload: { name, email: 'jana.weber@example.de', phone: '+49 621 4305 8870', message: 'We would like to talk about our monthly reporting.', variant: 'contact' },
+      });
+    // One client, alternating instances: the third lead is the last it may send.
+    expect((await contact(apps[0]!, '203.0.113.7', 'Lead 1')).statusCode).toBe(201);
+    expect((await contact(apps[1]!, '203.0.113.7', 'Lead 2')).statusCode).toBe(201);
+    expect((await contact(apps[0]!, '203.0.113.7', 'Lead 3')).statusCode).toBe(201);
+    const limited = await contact(apps[1]!, '203.0.113.7', 'Lead 4');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ message: SEND_FAILURE.rateLimited });
+    expect((await contact(apps[0]!, '203.0.113.7', 'Lead 5')).statusCode).toBe(429);
+    // Other clients, at both instances at once, while both deliver.
+    const more = await Promise.all(
+      Array.from({ length: 24 }, (_, i) => contact(apps[i % 2]!, `198.51.100.${Math.floor(i / 3) + 1}`, `Lead ${i + 6}`)),
+    );
+    expect(more.map((r) => r.statusCode)).toEqual(Array(24).fill(201));
+    const deadline = Date.now() + 30_000;
+    while (mails.length < 27 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => setTimeout(resolve, 1500)); // a late duplicate would arrive within a poll
+    expect(mails).toHaveLength(27);
+    expect(new Set(mails.map((m) => m.messageId)).size).toBe(27);
+    const list = await apps[1]!.inject({ method: 'GET', url: `${CONTACT_ENDPOINT}?status=sent`, headers: { authorization: 'Bearer token' } });
+    expect(list.json()).toMatchObject({ total: 27 });
   });
 });
