@@ -2,6 +2,10 @@ import { resolve } from 'node:path';
 import { FRAME_SOURCES } from './hosting/siteRules';
 import { COMPANY_EMAIL } from '../shared/contactLead';
 import company from '../site/_data/company.json';
+import { DEFAULT_ADMIN_AUTH_RATE_LIMIT } from './api/adminAuth';
+import { DEFAULT_CONTACT_RATE_LIMIT } from './api/contact';
+import type { RouteRateLimit } from './api/routeRateLimit';
+import { DEFAULT_REGISTER_GLOBAL_RATE_LIMIT, DEFAULT_REGISTER_RATE_LIMIT } from './api/users';
 import { DEFAULT_HASH_QUEUE_WAITING, defaultHashConcurrency, type HashQueueOptions } from './users/hashQueue';
 
 /** Server settings from the environment, with the defaults `npm start` uses. */
@@ -17,9 +21,9 @@ export interface ServerConfig {
   /** Extra origins allowed in frame-src (third-party embeds that wait for consent). */
   frameSources: string[];
   /** POST /user/register limit per client IP: DC_REGISTER_RATE_MAX requests per DC_REGISTER_RATE_WINDOW_S seconds. */
-  registerRateLimit: { max: number; timeWindowMs: number };
+  registerRateLimit: RouteRateLimit;
   /** POST /contact limit per client IP: DC_CONTACT_RATE_MAX requests per DC_CONTACT_RATE_WINDOW_S seconds. */
-  contactRateLimit: { max: number; timeWindowMs: number };
+  contactRateLimit: RouteRateLimit;
   /** Lead delivery and retention (server/leads). */
   leads: LeadSettings;
   /**
@@ -28,7 +32,7 @@ export interface ServerConfig {
    * DC_REGISTER_GLOBAL_RATE_WINDOW_S seconds (default 60 per 60 s). Beyond the per-IP limit, it
    * bounds the hashing work a crowd of addresses can ask for.
    */
-  registerGlobalRateLimit: { max: number; timeWindowMs: number };
+  registerGlobalRateLimit: RouteRateLimit;
   /**
    * Password hashes at once and waiting (server/users/hashQueue.ts): DC_HASH_CONCURRENCY
    * (default: cores - 1, at most the thread pool - 2, at least 1) and DC_HASH_QUEUE_MAX (8).
@@ -36,7 +40,7 @@ export interface ServerConfig {
    */
   hashQueue: HashQueueOptions;
   /** Wrong administrator bearer tokens allowed per client IP: DC_ADMIN_AUTH_RATE_MAX per DC_ADMIN_AUTH_RATE_WINDOW_S (10 per 60 s). */
-  adminAuthRateLimit: { max: number; timeWindowMs: number };
+  adminAuthRateLimit: RouteRateLimit;
   /** Socket limits, see {@link ServerTimeouts}. */
   timeouts: ServerTimeouts;
   /**
@@ -127,6 +131,17 @@ function positiveInteger(name: string, value: string | undefined, fallback: numb
   return parsed;
 }
 
+/**
+ * A rate limit from its pair of variables, `<name>_MAX` events per `<name>_WINDOW_S` seconds,
+ * each defaulting to the route's own default.
+ */
+function rateLimitSetting(env: NodeJS.ProcessEnv, name: string, fallback: RouteRateLimit): RouteRateLimit {
+  return {
+    max: positiveInteger(`${name}_MAX`, env[`${name}_MAX`], fallback.max),
+    timeWindowMs: positiveInteger(`${name}_WINDOW_S`, env[`${name}_WINDOW_S`], fallback.timeWindowMs / 1000) * 1000,
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
@@ -144,14 +159,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     databasePath: resolve(env.DATABASE_PATH ?? 'data/dc.sqlite'),
     databaseUrl: env.DATABASE_URL && env.DATABASE_URL.trim() !== '' ? env.DATABASE_URL.trim() : null,
     adminToken: env.DC_ADMIN_TOKEN && env.DC_ADMIN_TOKEN.length > 0 ? env.DC_ADMIN_TOKEN : null,
-    registerRateLimit: {
-      max: positiveInteger('DC_REGISTER_RATE_MAX', env.DC_REGISTER_RATE_MAX, 10),
-      timeWindowMs: positiveInteger('DC_REGISTER_RATE_WINDOW_S', env.DC_REGISTER_RATE_WINDOW_S, 600) * 1000,
-    },
-    contactRateLimit: {
-      max: positiveInteger('DC_CONTACT_RATE_MAX', env.DC_CONTACT_RATE_MAX, 5),
-      timeWindowMs: positiveInteger('DC_CONTACT_RATE_WINDOW_S', env.DC_CONTACT_RATE_WINDOW_S, 600) * 1000,
-    },
+    registerRateLimit: rateLimitSetting(env, 'DC_REGISTER_RATE', DEFAULT_REGISTER_RATE_LIMIT),
+    contactRateLimit: rateLimitSetting(env, 'DC_CONTACT_RATE', DEFAULT_CONTACT_RATE_LIMIT),
     leads: {
       smtpUrl: smtpUrlSetting(env.SMTP_URL),
       to: env.LEADS_TO?.trim() || COMPANY_EMAIL,
@@ -165,18 +174,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       },
       pollMs: positiveInteger('LEAD_POLL_S', env.LEAD_POLL_S, 5) * 1000,
     },
-    registerGlobalRateLimit: {
-      max: positiveInteger('DC_REGISTER_GLOBAL_RATE_MAX', env.DC_REGISTER_GLOBAL_RATE_MAX, 60),
-      timeWindowMs: positiveInteger('DC_REGISTER_GLOBAL_RATE_WINDOW_S', env.DC_REGISTER_GLOBAL_RATE_WINDOW_S, 60) * 1000,
-    },
+    registerGlobalRateLimit: rateLimitSetting(env, 'DC_REGISTER_GLOBAL_RATE', DEFAULT_REGISTER_GLOBAL_RATE_LIMIT),
     hashQueue: {
       concurrency: positiveInteger('DC_HASH_CONCURRENCY', env.DC_HASH_CONCURRENCY, defaultHashConcurrency()),
       maxWaiting: positiveInteger('DC_HASH_QUEUE_MAX', env.DC_HASH_QUEUE_MAX, DEFAULT_HASH_QUEUE_WAITING),
     },
-    adminAuthRateLimit: {
-      max: positiveInteger('DC_ADMIN_AUTH_RATE_MAX', env.DC_ADMIN_AUTH_RATE_MAX, 10),
-      timeWindowMs: positiveInteger('DC_ADMIN_AUTH_RATE_WINDOW_S', env.DC_ADMIN_AUTH_RATE_WINDOW_S, 60) * 1000,
-    },
+    adminAuthRateLimit: rateLimitSetting(env, 'DC_ADMIN_AUTH_RATE', DEFAULT_ADMIN_AUTH_RATE_LIMIT),
     timeouts: {
       headersTimeoutMs: headersTimeoutS * 1000,
       requestTimeoutMs: requestTimeoutS * 1000,

@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sendProblem } from './problem';
+import type { RouteRateLimit } from './routeRateLimit';
 import type { WindowCounter } from './windowCounter';
 
 /** The message of every 401: the same whether the token is missing, wrong or not configured. */
@@ -10,7 +11,7 @@ export const UNAUTHORIZED_MESSAGE = 'Administrator access requires a valid beare
 export const TOO_MANY_FAILED_LOGINS = 'Too many failed administrator logins from your network. Please wait and try again.';
 
 /** Wrong tokens allowed per client IP and window. */
-export const DEFAULT_ADMIN_AUTH_RATE_LIMIT = { max: 10, timeWindowMs: 60_000 } as const;
+export const DEFAULT_ADMIN_AUTH_RATE_LIMIT: RouteRateLimit = { max: 10, timeWindowMs: 60_000 };
 
 const BEARER = /^Bearer[ \t]+([^\s]+)[ \t]*$/i;
 

@@ -24,7 +24,7 @@ import type { AdminGuard } from './adminAuth';
 import { sendApiError } from './errors';
 import { sendProblem } from './problem';
 import { ERROR_RESPONSES, IdParams, OptionalBody } from './routeSchemas';
-import { routeRateLimit } from './routeRateLimit';
+import { routeRateLimit, type RouteRateLimit } from './routeRateLimit';
 import { schemaProblem, sendInvalidFields, type InputRules } from './schemaErrors';
 
 /**
@@ -43,12 +43,7 @@ import { schemaProblem, sendInvalidFields, type InputRules } from './schemaError
  * honeypot gets the same answer as a person, and the lead is kept as 'spam' and never mailed.
  */
 
-export interface ContactRateLimit {
-  max: number;
-  timeWindowMs: number;
-}
-
-export const DEFAULT_CONTACT_RATE_LIMIT: ContactRateLimit = { max: 5, timeWindowMs: 10 * 60_000 };
+export const DEFAULT_CONTACT_RATE_LIMIT: RouteRateLimit = { max: 5, timeWindowMs: 10 * 60_000 };
 
 export const CONTACT_MESSAGES = {
   bodyNotObject: 'The request body must be a JSON object with name, email, phone, message and variant.',
@@ -65,7 +60,7 @@ export interface ContactRoutesOptions {
   store: LeadStore;
   /** The API's administrator guard (./adminAuth), shared with the user routes. */
   adminOnly: AdminGuard;
-  rateLimit?: ContactRateLimit | undefined;
+  rateLimit?: RouteRateLimit | undefined;
   forms: FormPageRenderer;
   /** Called after a lead that must be mailed was stored (starts the delivery at once). */
   onQueued?: (() => void) | undefined;

@@ -15,8 +15,9 @@ import { API_MESSAGES, JsonBodyError, NullBodyError, sendApiError } from './erro
 import { DEFAULT_ADMIN_AUTH_RATE_LIMIT, requireAdmin } from './adminAuth';
 import { sendProblem } from './problem';
 import { WindowCounter } from './windowCounter';
-import { registerContactRoutes, type ContactRateLimit } from './contact';
-import { registerUserRoutes, type RegisterRateLimit } from './users';
+import { registerContactRoutes } from './contact';
+import type { RouteRateLimit } from './routeRateLimit';
+import { registerUserRoutes } from './users';
 
 export { API_MESSAGES };
 
@@ -30,13 +31,13 @@ export interface ApiOptions {
   /** A store to use instead of opening the SQLite file (another database, tests). Not closed by the API. */
   store?: UserStore;
   /** Register rate limit per client IP (default 10 per 10 minutes). */
-  registerRateLimit?: RegisterRateLimit;
+  registerRateLimit?: RouteRateLimit;
   /** Register limit for all clients together, on sign-ups that reach hashing (default 60 per minute). */
-  registerGlobalRateLimit?: RegisterRateLimit;
+  registerGlobalRateLimit?: RouteRateLimit;
   /** Hashes at once and waiting (default: ../users/hashQueue's defaults). */
   hashQueue?: HashQueueOptions;
   /** Wrong administrator tokens allowed per client IP (default 10 per minute). */
-  adminAuthRateLimit?: RegisterRateLimit;
+  adminAuthRateLimit?: RouteRateLimit;
   /** Password hashing (default: scrypt N=2^17 from ../users/password). */
   hashPassword?: (password: string) => Promise<string>;
   /** Built site (the page a refused no-JavaScript form post is answered with). */
@@ -44,7 +45,7 @@ export interface ApiOptions {
   /** Lead delivery and retention settings (server/config.ts). */
   leads: LeadSettings;
   /** POST /contact limit per client IP (default 5 per 10 minutes). */
-  contactRateLimit?: ContactRateLimit;
+  contactRateLimit?: RouteRateLimit;
   /** A lead store to use instead of the SQLite file (another database, tests). Not closed by the API. */
   leadStore?: LeadStore;
   /** A mailer to use instead of SMTP_URL (tests). */

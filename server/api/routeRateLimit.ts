@@ -1,4 +1,4 @@
-/** A per-client limit of one route: at most `max` requests per `timeWindowMs`. */
+/** A rate limit of the API: at most `max` requests (or failures) per `timeWindowMs`, per client unless said otherwise. */
 export interface RouteRateLimit {
   max: number;
   timeWindowMs: number;

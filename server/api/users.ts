@@ -11,7 +11,7 @@ import type { AdminGuard } from './adminAuth';
 import { prewarmScryptWorkers } from '../users/scryptWorker';
 import { sendProblem } from './problem';
 import { ERROR_RESPONSES, IdParams, OptionalBody } from './routeSchemas';
-import { routeRateLimit } from './routeRateLimit';
+import { routeRateLimit, type RouteRateLimit } from './routeRateLimit';
 import { sendInvalidFields, type InputRules } from './schemaErrors';
 import { PATCH_NOTHING_TO_CHANGE, USER_PATCH_INPUT, userPatchErrors, userPatchOf } from './userPatch';
 import { WindowCounter } from './windowCounter';
@@ -37,15 +37,8 @@ import { WindowCounter } from './windowCounter';
  * more waiting, 503 with Retry-After past that), so a flood cannot starve the static site.
  */
 
-export interface RegisterRateLimit {
-  /** Requests allowed per client IP and window. */
-  max: number;
-  /** Window in milliseconds. */
-  timeWindowMs: number;
-}
-
-export const DEFAULT_REGISTER_RATE_LIMIT: RegisterRateLimit = { max: 10, timeWindowMs: 10 * 60_000 };
-export const DEFAULT_REGISTER_GLOBAL_RATE_LIMIT: RegisterRateLimit = { max: 60, timeWindowMs: 60_000 };
+export const DEFAULT_REGISTER_RATE_LIMIT: RouteRateLimit = { max: 10, timeWindowMs: 10 * 60_000 };
+export const DEFAULT_REGISTER_GLOBAL_RATE_LIMIT: RouteRateLimit = { max: 60, timeWindowMs: 60_000 };
 
 export const USER_MESSAGES = {
   duplicateEmail: 'An account with this email address already exists. Please sign in or reset your password.',
@@ -60,8 +53,8 @@ export interface UserRoutesOptions {
   store: UserStore;
   /** The API's administrator guard (./adminAuth): one failure counter for every admin route. */
   adminOnly: AdminGuard;
-  registerRateLimit?: RegisterRateLimit | undefined;
-  registerGlobalRateLimit?: RegisterRateLimit | undefined;
+  registerRateLimit?: RouteRateLimit | undefined;
+  registerGlobalRateLimit?: RouteRateLimit | undefined;
   hashQueue?: HashQueueOptions | undefined;
   hashPassword?: ((password: string) => Promise<string>) | undefined;
 }

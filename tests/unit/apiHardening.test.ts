@@ -170,6 +170,32 @@ describe('guessing the administrator token', () => {
   });
 });
 
+describe('rate limits from the environment', () => {
+  it('read each <NAME>_MAX / <NAME>_WINDOW_S pair, defaulting to the route defaults, refusing nonsense by name', () => {
+    expect(loadConfig({})).toMatchObject({
+      registerRateLimit: { max: 10, timeWindowMs: 600_000 },
+      registerGlobalRateLimit: { max: 60, timeWindowMs: 60_000 },
+      contactRateLimit: { max: 5, timeWindowMs: 600_000 },
+      adminAuthRateLimit: { max: 10, timeWindowMs: 60_000 },
+    });
+    const set = loadConfig({
+      DC_REGISTER_RATE_MAX: '3',
+      DC_REGISTER_GLOBAL_RATE_WINDOW_S: '30',
+      DC_CONTACT_RATE_MAX: '7',
+      DC_CONTACT_RATE_WINDOW_S: '120',
+      DC_ADMIN_AUTH_RATE_WINDOW_S: '5',
+    });
+    expect(set).toMatchObject({
+      registerRateLimit: { max: 3, timeWindowMs: 600_000 },
+      registerGlobalRateLimit: { max: 60, timeWindowMs: 30_000 },
+      contactRateLimit: { max: 7, timeWindowMs: 120_000 },
+      adminAuthRateLimit: { max: 10, timeWindowMs: 5_000 },
+    });
+    expect(() => loadConfig({ DC_CONTACT_RATE_WINDOW_S: '0' })).toThrow(/DC_CONTACT_RATE_WINDOW_S/);
+    expect(() => loadConfig({ DC_ADMIN_AUTH_RATE_MAX: 'ten' })).toThrow(/DC_ADMIN_AUTH_RATE_MAX/);
+  });
+});
+
 describe('socket timeouts', () => {
   it('are set deliberately, from the environment with sane defaults', () => {
     const { timeouts } = loadConfig({});
