@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { LeadVariant } from '../../shared/contactLead';
 import { inTransaction, type PgPool } from '../db/postgres';
 import {
   leadMessageId,
@@ -12,6 +11,7 @@ import {
   type NewLead,
   type OutboxClaim,
 } from './store';
+import { LEAD_SELECT, leadFromRow, type LeadRow } from './leadRow';
 
 /**
  * LeadStore on PostgreSQL (schema: server/db/pgMigrations.ts, migration 'leads'), shared by any
@@ -34,49 +34,6 @@ export interface PgLeadStoreOptions {
   ownsPool?: boolean;
 }
 
-interface LeadRow {
-  id: string;
-  variant: LeadVariant;
-  name: string;
-  email: string;
-  phone: string;
-  message: string;
-  source: string;
-  received_at: Date;
-  status: LeadStatus;
-  delivered_at: Date | null;
-  handled_at: Date | null;
-  attempts: number;
-  last_error: string | null;
-}
-
-/** Lead columns with the attempt count and last error from the attempt log. */
-const LEAD_SELECT = `SELECT l.id, l.variant, l.name, l.email, l.phone, l.message, l.source, l.received_at, l.status,
-    l.delivered_at, l.handled_at,
-    (SELECT COUNT(*)::int FROM lead_delivery_attempts a WHERE a.lead_id = l.id) AS attempts,
-    (SELECT a.error FROM lead_delivery_attempts a WHERE a.lead_id = l.id ORDER BY a.attempt DESC LIMIT 1) AS last_error
-  FROM leads l`;
-
-const iso = (value: Date | null): string | null => (value === null ? null : value.toISOString());
-
-function toLead(row: LeadRow): Lead {
-  return {
-    id: row.id,
-    variant: row.variant,
-    name: row.name,
-    email: row.email,
-    phone: row.phone,
-    message: row.message,
-    source: row.source,
-    receivedAt: row.received_at.toISOString(),
-    status: row.status,
-    deliveredAt: iso(row.delivered_at),
-    handledAt: iso(row.handled_at),
-    attempts: row.attempts,
-    lastError: row.last_error,
-  };
-}
-
 export function createPgLeadStore(pool: PgPool, options: PgLeadStoreOptions = {}): LeadStore {
   const domain = options.messageIdDomain ?? 'dataclarity.de';
   let closed = false;
@@ -87,7 +44,7 @@ export function createPgLeadStore(pool: PgPool, options: PgLeadStoreOptions = {}
   };
   const getOne = async (id: string): Promise<Lead | null> => {
     const { rows } = await query<LeadRow>(`${LEAD_SELECT} WHERE l.id = $1`, [id]);
-    return rows[0] ? toLead(rows[0]) : null;
+    return rows[0] ? leadFromRow(rows[0]) : null;
   };
 
   const finish = async (claimed: OutboxClaim, at: Date, error: string | null, retryAt: Date | null): Promise<boolean> => {
@@ -156,7 +113,7 @@ export function createPgLeadStore(pool: PgPool, options: PgLeadStoreOptions = {}
         };
       }
       const existing = await query<LeadRow>(`${LEAD_SELECT} WHERE l.idempotency_key = $1`, [key]);
-      if (existing.rows[0]) return { lead: toLead(existing.rows[0]), created: false };
+      if (existing.rows[0]) return { lead: leadFromRow(existing.rows[0]), created: false };
     }
     throw new Error(`The lead with idempotency key '${key}' could not be stored or found.`);
   };
@@ -198,7 +155,7 @@ export function createPgLeadStore(pool: PgPool, options: PgLeadStoreOptions = {}
         sql += ` LIMIT $${pageParams.length - 1} OFFSET $${pageParams.length}`;
       }
       const { rows } = await query<LeadRow>(sql, pageParams);
-      return { leads: rows.map(toLead), total };
+      return { leads: rows.map(leadFromRow), total };
     },
 
     async setHandled(id, handled, at) {
@@ -232,7 +189,7 @@ export function createPgLeadStore(pool: PgPool, options: PgLeadStoreOptions = {}
       if (rows.length === 0) return [];
       rows.sort((a, b) => a.next_attempt_at.getTime() - b.next_attempt_at.getTime() || (a.lead_id < b.lead_id ? -1 : a.lead_id > b.lead_id ? 1 : 0));
       const leads = await query<LeadRow>(`${LEAD_SELECT} WHERE l.id = ANY($1::text[])`, [rows.map((row) => row.lead_id)]);
-      const byId = new Map(leads.rows.map((row) => [row.id, toLead(row)]));
+      const byId = new Map(leads.rows.map((row) => [row.id, leadFromRow(row)]));
       const claims: OutboxClaim[] = [];
       for (const row of rows) {
         const lead = byId.get(row.lead_id);

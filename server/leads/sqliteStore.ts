@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
-import type { LeadVariant } from '../../shared/contactLead';
 import { openSqliteDatabase } from '../db/sqlite';
 import {
   leadMessageId,
@@ -8,11 +7,11 @@ import {
   type DeliveryAttempt,
   type Lead,
   type LeadQuery,
-  type LeadStatus,
   type LeadStore,
   type NewLead,
   type OutboxClaim,
 } from './store';
+import { LEAD_SELECT, leadFromRow, type LeadRow } from './leadRow';
 
 /**
  * LeadStore on the server's SQLite file (../db/sqlite: the users' database, migration 2).
@@ -33,47 +32,6 @@ export interface SqliteLeadStoreOptions {
 
 export interface SqliteLeadStore extends LeadStore {
   readonly db: Database.Database;
-}
-
-interface LeadRow {
-  id: string;
-  variant: LeadVariant;
-  name: string;
-  email: string;
-  phone: string;
-  message: string;
-  source: string;
-  received_at: string;
-  status: LeadStatus;
-  delivered_at: string | null;
-  handled_at: string | null;
-  attempts: number;
-  last_error: string | null;
-}
-
-/** Lead columns with the attempt count and last error from the attempt log. */
-const LEAD_SELECT = `SELECT l.id, l.variant, l.name, l.email, l.phone, l.message, l.source, l.received_at, l.status,
-    l.delivered_at, l.handled_at,
-    (SELECT COUNT(*) FROM lead_delivery_attempts a WHERE a.lead_id = l.id) AS attempts,
-    (SELECT a.error FROM lead_delivery_attempts a WHERE a.lead_id = l.id ORDER BY a.attempt DESC LIMIT 1) AS last_error
-  FROM leads l`;
-
-function toLead(row: LeadRow): Lead {
-  return {
-    id: row.id,
-    variant: row.variant,
-    name: row.name,
-    email: row.email,
-    phone: row.phone,
-    message: row.message,
-    source: row.source,
-    receivedAt: row.received_at,
-    status: row.status,
-    deliveredAt: row.delivered_at,
-    handledAt: row.handled_at,
-    attempts: row.attempts,
-    lastError: row.last_error,
-  };
 }
 
 /** Opens the lead store on `path` (or on an open database, which it then does not close). */
@@ -118,7 +76,7 @@ export function openSqliteLeadStore(pathOrDb: string | Database.Database, option
 
   const getSync = (id: string): Lead | null => {
     const row = selectOne.get(id) as LeadRow | undefined;
-    return row ? toLead(row) : null;
+    return row ? leadFromRow(row) : null;
   };
 
   const createTx = db.transaction((input: NewLead, receivedAt: string): CreatedLead => {
@@ -230,7 +188,7 @@ export function openSqliteLeadStore(pathOrDb: string | Database.Database, option
         params.offset = query.offset ?? 0;
       }
       const rows = db.prepare(sql).all(params) as LeadRow[];
-      return { leads: rows.map(toLead), total };
+      return { leads: rows.map(leadFromRow), total };
     },
 
     async setHandled(id, handled, at) {

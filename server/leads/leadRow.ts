@@ -1,0 +1,53 @@
+import type { LeadVariant } from '../../shared/contactLead';
+import type { Lead, LeadStatus } from './store';
+
+/**
+ * The lead as both stores read it (./sqliteStore, ./pgStore: the same tables and columns), once:
+ * the SELECT with the attempt count and last error from the attempt log, the row it returns and
+ * the row's mapping to a {@link Lead}. Times come back as ISO text from SQLite and as `Date`
+ * from PostgreSQL (timestamptz); a Lead always carries ISO text.
+ */
+export interface LeadRow {
+  id: string;
+  variant: LeadVariant;
+  name: string;
+  email: string;
+  phone: string;
+  message: string;
+  source: string;
+  received_at: Date | string;
+  status: LeadStatus;
+  delivered_at: Date | string | null;
+  handled_at: Date | string | null;
+  attempts: number;
+  last_error: string | null;
+}
+
+/** Lead columns (alias `l`) with the attempt count and last error; standard SQL both databases run. */
+export const LEAD_SELECT = `SELECT l.id, l.variant, l.name, l.email, l.phone, l.message, l.source, l.received_at, l.status,
+    l.delivered_at, l.handled_at,
+    (SELECT CAST(COUNT(*) AS integer) FROM lead_delivery_attempts a WHERE a.lead_id = l.id) AS attempts,
+    (SELECT a.error FROM lead_delivery_attempts a WHERE a.lead_id = l.id ORDER BY a.attempt DESC LIMIT 1) AS last_error
+  FROM leads l`;
+
+function iso(time: Date | string): string {
+  return time instanceof Date ? time.toISOString() : time;
+}
+
+export function leadFromRow(row: LeadRow): Lead {
+  return {
+    id: row.id,
+    variant: row.variant,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    message: row.message,
+    source: row.source,
+    receivedAt: iso(row.received_at),
+    status: row.status,
+    deliveredAt: row.delivered_at === null ? null : iso(row.delivered_at),
+    handledAt: row.handled_at === null ? null : iso(row.handled_at),
+    attempts: row.attempts,
+    lastError: row.last_error,
+  };
+}
