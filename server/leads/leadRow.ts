@@ -1,4 +1,5 @@
 import type { LeadVariant } from '../../shared/contactLead';
+import { isoTime } from '../db/isoTime';
 import type { Lead, LeadStatus } from './store';
 
 /**
@@ -30,10 +31,6 @@ export const LEAD_SELECT = `SELECT l.id, l.variant, l.name, l.email, l.phone, l.
     (SELECT a.error FROM lead_delivery_attempts a WHERE a.lead_id = l.id ORDER BY a.attempt DESC LIMIT 1) AS last_error
   FROM leads l`;
 
-function iso(time: Date | string): string {
-  return time instanceof Date ? time.toISOString() : time;
-}
-
 export function leadFromRow(row: LeadRow): Lead {
   return {
     id: row.id,
@@ -43,10 +40,10 @@ export function leadFromRow(row: LeadRow): Lead {
     phone: row.phone,
     message: row.message,
     source: row.source,
-    receivedAt: iso(row.received_at),
+    receivedAt: isoTime(row.received_at),
     status: row.status,
-    deliveredAt: row.delivered_at === null ? null : iso(row.delivered_at),
-    handledAt: row.handled_at === null ? null : iso(row.handled_at),
+    deliveredAt: row.delivered_at === null ? null : isoTime(row.delivered_at),
+    handledAt: row.handled_at === null ? null : isoTime(row.handled_at),
     attempts: row.attempts,
     lastError: row.last_error,
   };

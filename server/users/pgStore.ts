@@ -9,6 +9,7 @@ import {
   type UserPatch,
   type UserStore,
 } from './store';
+import { PUBLIC_COLUMNS, userFromRow, type UserRow } from './userRow';
 
 /**
  * UserStore on PostgreSQL (schema: server/db/pgMigrations.ts, table users). Stateless: every
@@ -25,30 +26,6 @@ export interface PgUserStoreOptions {
   ownsPool?: boolean;
 }
 
-interface UserRow {
-  id: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  active: boolean;
-  created_at: Date;
-  updated_at: Date;
-}
-
-const PUBLIC_COLUMNS = 'id, first_name, last_name, email, active, created_at, updated_at';
-
-function toUser(row: UserRow): User {
-  return {
-    _id: row.id,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    email: row.email,
-    active: row.active,
-    createdAt: row.created_at.toISOString(),
-    updatedAt: row.updated_at.toISOString(),
-  };
-}
-
 export function createPgUserStore(pool: PgPool, options: PgUserStoreOptions = {}): UserStore {
   const now = options.now ?? (() => new Date());
   let closed = false;
@@ -59,7 +36,7 @@ export function createPgUserStore(pool: PgPool, options: PgUserStoreOptions = {}
   };
   const one = async (sql: string, params: unknown[]): Promise<User | null> => {
     const rows = await query<UserRow>(sql, params);
-    return rows[0] ? toUser(rows[0]) : null;
+    return rows[0] ? userFromRow(rows[0]) : null;
   };
 
   return {
@@ -82,7 +59,7 @@ export function createPgUserStore(pool: PgPool, options: PgUserStoreOptions = {}
 
     async list() {
       const rows = await query<UserRow>(`SELECT ${PUBLIC_COLUMNS} FROM users ORDER BY created_at, seq`);
-      return rows.map(toUser);
+      return rows.map(userFromRow);
     },
 
     async get(id: string) {

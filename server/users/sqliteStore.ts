@@ -10,6 +10,7 @@ import {
   type UserPatch,
   type UserStore,
 } from './store';
+import { PUBLIC_COLUMNS, userFromRow, type UserRow } from './userRow';
 
 /**
  * UserStore on an embedded SQLite file (better-sqlite3), opened and migrated by ../db/sqlite
@@ -29,30 +30,9 @@ export interface SqliteUserStore extends UserStore {
 /** Latest schema version this code knows (the schema is shared with the lead store: ../db/sqlite). */
 export { SCHEMA_VERSION };
 
-interface UserRow {
-  id: string;
-  first_name: string;
-  last_name: string;
-  email: string;
+/** The stored row: the public columns and the hash. */
+interface StoredUserRow extends UserRow {
   password_hash: string;
-  active: number;
-  created_at: string;
-  updated_at: string;
-}
-
-/** Public columns only: the hash is read by credentials() alone. */
-const PUBLIC_COLUMNS = 'id, first_name, last_name, email, active, created_at, updated_at';
-
-function toUser(row: Omit<UserRow, 'password_hash'>): User {
-  return {
-    _id: row.id,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    email: row.email,
-    active: row.active === 1,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  };
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -85,8 +65,8 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
   const deactivateOne = db.prepare('UPDATE users SET active = 0, updated_at = ? WHERE id = ? AND active = 1');
 
   const getSync = (id: string): User | null => {
-    const row = selectOne.get(id) as Omit<UserRow, 'password_hash'> | undefined;
-    return row ? toUser(row) : null;
+    const row = selectOne.get(id) as UserRow | undefined;
+    return row ? userFromRow(row) : null;
   };
 
   const store: SqliteUserStore = {
@@ -94,7 +74,7 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
 
     async create(input: NewUser) {
       const timestamp = now().toISOString();
-      const row: UserRow = {
+      const row: StoredUserRow = {
         id: randomUUID(),
         first_name: input.firstName.trim(),
         last_name: input.lastName.trim(),
@@ -110,11 +90,11 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
         if (isUniqueViolation(error)) throw new DuplicateEmailError(row.email);
         throw error;
       }
-      return toUser(row);
+      return userFromRow(row);
     },
 
     async list() {
-      return (selectAll.all() as Omit<UserRow, 'password_hash'>[]).map(toUser);
+      return (selectAll.all() as UserRow[]).map(userFromRow);
     },
 
     async get(id: string) {
@@ -154,7 +134,7 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
 
     async credentials(email: string): Promise<UserCredentials | null> {
       const row = selectCredentials.get(normalizeEmail(email)) as
-        | Pick<UserRow, 'id' | 'password_hash' | 'active'>
+        | Pick<StoredUserRow, 'id' | 'password_hash' | 'active'>
         | undefined;
       return row ? { id: row.id, passwordHash: row.password_hash, active: row.active === 1 } : null;
     },
