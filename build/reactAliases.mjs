@@ -9,5 +9,7 @@ export const reactAliases = [
   { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
   { find: /^react-dom$/, replacement: 'preact/compat' },
   { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+  // Vitest compiles JSX for development (jsxDEV): without this, React's frozen elements reach Preact.
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
   { find: /^react$/, replacement: fileURLToPath(new URL('./reactDefault.mjs', import.meta.url)) },
 ];

@@ -3,6 +3,7 @@ import { libRules, readData, sharedRules } from './_config/libRules.js';
 
 const careers = await libRules('careers');
 const format = await libRules('format');
+const { searchField, selectField } = await libRules('filterField');
 const { escapeHtml } = await sharedRules('escapeHtml');
 
 /** Hiring organisation and places for the JobPosting structured data. */
@@ -68,10 +69,13 @@ function careersView(jobs, company) {
       })),
     total,
     countLabel: `${careers.openPositionsLabel(total)} in ${departments.filter((d) => d.jobs.length > 0).length} departments`,
-    options: {
-      department: careers.departmentOptions(departments),
-      location: careers.locationOptions(departments),
-      employmentType: careers.employmentTypeOptions(departments),
+    filters: {
+      search: searchField(careers.CAREERS_FILTER_FIELDS.search),
+      selects: [
+        { field: selectField(careers.CAREERS_FILTER_FIELDS.department), options: careers.departmentOptions(departments) },
+        { field: selectField(careers.CAREERS_FILTER_FIELDS.location), options: careers.locationOptions(departments) },
+        { field: selectField(careers.CAREERS_FILTER_FIELDS.employmentType), options: careers.employmentTypeOptions(departments) },
+      ],
     },
   };
 }

@@ -2,6 +2,7 @@ import { fillCompanyDeep } from './_config/companyText.js';
 import { libRules, readData } from './_config/libRules.js';
 
 const faq = await libRules('faq');
+const { searchField } = await libRules('filterField');
 
 /**
  * The FAQ page's view (the same groups, chips and counts the island renders) and its FAQPage
@@ -16,7 +17,7 @@ export default function faqData() {
       entries,
       groups: faq.groupByTopic(entries).map((group) => ({ ...group, slug: faq.topicSlug(group.topic) })),
       chips: faq.FAQ_CATEGORIES.map((name) => ({ name, count: counts[name], pressed: name === faq.FAQ_ALL })),
-      searchPlaceholder: faq.FAQ_SEARCH_PLACEHOLDER,
+      search: searchField(faq.FAQ_SEARCH_FIELD),
       status: `${entries.length} questions`,
       stillQuestions: faq.FAQ_STILL_QUESTIONS,
       contactLabel: faq.FAQ_CONTACT_LABEL,

@@ -3,6 +3,7 @@ import { libRules, readData } from './_config/libRules.js';
 
 const press = await libRules('press');
 const format = await libRules('format');
+const { searchField, selectField } = await libRules('filterField');
 
 /**
  * The press page's served list, built by the island's own rules: checked items, newest first,
@@ -17,7 +18,11 @@ export default function pressData() {
         dateLabel: press.pressDisplayDate(item),
         dated: format.parseDate(item.date) !== null,
       })),
-      years: press.yearOptions(items),
+      filters: {
+        search: searchField(press.PRESS_FILTER_FIELDS.search),
+        year: selectField(press.PRESS_FILTER_FIELDS.year),
+        years: press.yearFilterOptions(items),
+      },
       count: `${items.length} article${items.length === 1 ? '' : 's'}`,
     },
   };

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { COOKIE_MAX_AGE_S, COOKIE_NAME, POLICY_VERSION, type ConsentRecord } from '../../widgets/lib/consent';
+import { COOKIE_NAME, POLICY_VERSION } from '../../widgets/lib/consentCookie';
+import { COOKIE_MAX_AGE_S, type ConsentRecord } from '../../widgets/lib/consentRecord';
 import { seedConsent } from './support/consent';
 import { layoutShift, recordLayoutShift } from './support/layoutShift';
 import { useStoredTheme } from './support/theme';

@@ -1,41 +1,34 @@
-import { createHash } from 'node:crypto';
 import { describe, it, expect, vi } from 'vitest';
 import consentContent from '../../site/_data/consent.json';
 import {
-  ACCEPT_ALL,
-  COOKIE_MAX_AGE_S,
-  COOKIE_NAME,
-  CONSENT_MODE_DEFAULT,
-  POLICY_VERSION,
-  REJECT_ALL,
-  allows,
-  buildRecord,
-  canonicalIp,
   categoryDefinitions,
-  consentModeUpdate,
-  detectTimezone,
-  hashIp,
-  isUuidV4,
-  maskIp,
-  needsPrompt,
-  normalizeCategories,
   parseCategoriesConfig,
-  parseConsentCookie,
   parseCookieDomain,
   parseLanguage,
   parseLinkUrl,
   parsePolicyVersion,
   parseVendors,
   parseVendorsConfig,
+  type Vendor,
+} from '../../widgets/lib/consentConfig';
+import { COOKIE_NAME, POLICY_VERSION } from '../../widgets/lib/consentCookie';
+import {
+  ACCEPT_ALL,
+  COOKIE_MAX_AGE_S,
+  REJECT_ALL,
+  allows,
+  buildRecord,
+  detectTimezone,
+  isUuidV4,
+  needsPrompt,
+  normalizeCategories,
+  parseConsentCookie,
   serializeCookie,
   toConsentRecord,
   unknownLocation,
   uuidV4,
   type ConsentRecord,
-  type Vendor,
-} from '../../widgets/lib/consent';
-
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+} from '../../widgets/lib/consentRecord';
 
 const NOW = new Date('2025-03-14T09:30:00.000Z');
 const LATER = new Date('2025-04-02T16:05:12.345Z');
@@ -128,8 +121,8 @@ describe('uuidV4 and detectTimezone', () => {
 });
 
 describe('buildRecord', () => {
-  it('creates a new record with a v4 id, ISO timestamps and unknown IP and location', async () => {
-    const record = await buildRecord({
+  it('creates a new record with a v4 id, ISO timestamps and unknown IP and location', () => {
+    const record = buildRecord({
       categories: { analytics: true },
       now: NOW,
       timezone: 'Europe/Berlin',
@@ -146,10 +139,10 @@ describe('buildRecord', () => {
     expect(record.location).toEqual({ country: 'Unknown', region: 'Unknown', city: 'Unknown' });
   });
 
-  it('keeps the id and first timestamp of a previous record of the same policy version', async () => {
+  it('keeps the id and first timestamp of a previous record of the same policy version', () => {
     const uuid = vi.fn(() => uuidV4());
     const previous = sampleRecord();
-    const record = await buildRecord({ categories: ACCEPT_ALL, previous, now: LATER, timezone: 'Europe/Berlin', uuid });
+    const record = buildRecord({ categories: ACCEPT_ALL, previous, now: LATER, timezone: 'Europe/Berlin', uuid });
     expect(uuid).not.toHaveBeenCalled();
     expect(record.consentId).toBe(FIXED_ID);
     expect(record.timestamp).toBe(NOW.toISOString());
@@ -157,47 +150,42 @@ describe('buildRecord', () => {
     expect(record.categories).toEqual(ACCEPT_ALL);
   });
 
-  it('starts a new consent when the previous record is of another policy version', async () => {
+  it('starts a new consent when the previous record is of another policy version', () => {
     const previous = sampleRecord({ policyVersion: '2024.2' });
-    const record = await buildRecord({ categories: REJECT_ALL, previous, now: LATER, timezone: 'UTC', uuid: () => 'c0ffee00-0000-4000-8000-000000000001' });
+    const record = buildRecord({ categories: REJECT_ALL, previous, now: LATER, timezone: 'UTC', uuid: () => 'c0ffee00-0000-4000-8000-000000000001' });
     expect(record.consentId).toBe('c0ffee00-0000-4000-8000-000000000001');
     expect(record.timestamp).toBe(LATER.toISOString());
     expect(record.policyVersion).toBe(POLICY_VERSION);
   });
 
-  it('forces strictlyNecessary on', async () => {
-    const record = await buildRecord({ categories: { strictlyNecessary: false }, now: NOW, timezone: 'UTC', uuid: uuidV4 });
+  it('forces strictlyNecessary on', () => {
+    const record = buildRecord({ categories: { strictlyNecessary: false }, now: NOW, timezone: 'UTC', uuid: uuidV4 });
     expect(record.categories.strictlyNecessary).toBe(true);
   });
 
-  it('masks and hashes a supplied IP', async () => {
-    const record = await buildRecord({ categories: {}, now: NOW, timezone: 'UTC', uuid: uuidV4, ip: '203.0.113.77' });
-    expect(record.ipMasked).toBe('203.0.113.0');
-    expect(record.ipHash).toBe(sha256('203.0.113.77'));
-  });
 
-  it('records hash-unavailable when the hasher fails', async () => {
-    const hash = vi.fn(() => Promise.reject(new Error('boom')));
-    const record = await buildRecord({ categories: {}, now: NOW, timezone: 'UTC', uuid: uuidV4, ip: '203.0.113.77', hash });
-    expect(hash).toHaveBeenCalledWith('203.0.113.77');
-    expect(record.ipMasked).toBe('203.0.113.0');
-    expect(record.ipHash).toBe('hash-unavailable');
-  });
-
-  it('does not hash an IP that is not one', async () => {
-    const hash = vi.fn(() => Promise.resolve('x'));
-    const record = await buildRecord({ categories: {}, now: NOW, timezone: 'UTC', uuid: uuidV4, ip: 'localhost', hash });
-    expect(hash).not.toHaveBeenCalled();
-    expect(record.ipMasked).toBe('unavailable');
-    expect(record.ipHash).toBe('unavailable');
-  });
-
-  it('stores an empty time zone as Unknown and copies a given location', async () => {
+  it('stores an empty time zone as Unknown and copies a given location', () => {
     const location = { country: 'DE', region: 'BW', city: 'Mannheim' };
-    const record = await buildRecord({ categories: {}, now: NOW, timezone: ' ', uuid: uuidV4, location });
+    const record = buildRecord({ categories: {}, now: NOW, timezone: ' ', uuid: uuidV4, location });
     expect(record.timezone).toBe('Unknown');
     expect(record.location).toEqual(location);
     expect(record.location).not.toBe(location);
+  });
+
+  it('builds the whole record: no IP address is stored', () => {
+    const now = new Date('2025-05-01T08:00:00.000Z');
+    const record = buildRecord({ categories: { analytics: true }, now, timezone: 'Europe/Berlin', uuid: () => 'id-1' });
+    expect(record).toEqual({
+      consentId: 'id-1',
+      timestamp: now.toISOString(),
+      timezone: 'Europe/Berlin',
+      policyVersion: '2025.1',
+      categories: { strictlyNecessary: true, functional: false, analytics: true, marketing: false },
+      ipMasked: 'unavailable',
+      ipHash: 'unavailable',
+      location: unknownLocation(),
+      lastUpdated: now.toISOString(),
+    });
   });
 });
 
@@ -303,136 +291,6 @@ describe('needsPrompt and allows', () => {
     expect(allows(record, 'marketing')).toBe(false);
     expect(allows(null, 'functional')).toBe(false);
     expect(allows(sampleRecord({ policyVersion: '2024.2', categories: { ...ACCEPT_ALL } }), 'analytics')).toBe(false);
-  });
-});
-
-describe('maskIp', () => {
-  it.each([
-    ['203.0.113.77', '203.0.113.0'],
-    ['0.0.0.0', '0.0.0.0'],
-    ['255.255.255.255', '255.255.255.0'],
-    [' 198.51.100.7 ', '198.51.100.0'],
-    ['2001:db8:85a3:8d3:1319:8a2e:370:7348', '2001:db8:85a3:8d3::'],
-    ['2001:0DB8:85A3:08D3:1319:8A2E:0370:7348', '2001:db8:85a3:8d3::'],
-    ['2001:db8::1', '2001:db8::'],
-    ['2001:db8:0:1::1', '2001:db8:0:1::'],
-    ['::1', '::'],
-    ['::', '::'],
-    ['fe80::1%eth0', 'fe80::'],
-    ['[2001:db8:aaaa:bbbb::1]', '2001:db8:aaaa:bbbb::'],
-    ['::ffff:203.0.113.77', '203.0.113.0'],
-    ['::ffff:cb00:714d', '203.0.113.0'],
-    ['64:ff9b::203.0.113.77', '64:ff9b::'],
-  ])('%s -> %s', (ip, masked) => {
-    expect(maskIp(ip)).toBe(masked);
-  });
-
-  it.each([
-    '',
-    '   ',
-    'unknown',
-    'localhost',
-    '256.1.1.1',
-    '1.2.3',
-    '1.2.3.4.5',
-    '01.2.3.4',
-    '1.2.3.4:8080',
-    '2001:db8::1::2',
-    '2001:db8:85a3:8d3:1319:8a2e:370:7348:1',
-    '1:2:3:4:5:6:7',
-    '2001:db8::12345',
-    ':1',
-    'gggg::1',
-    '::ffff:300.1.1.1',
-  ])('garbage %j -> unavailable', (ip) => {
-    expect(maskIp(ip)).toBe('unavailable');
-  });
-
-  it('treats non-strings as unavailable', () => {
-    expect(maskIp(undefined)).toBe('unavailable');
-    expect(maskIp(null)).toBe('unavailable');
-    expect(maskIp(203)).toBe('unavailable');
-  });
-});
-
-describe('canonicalIp', () => {
-  it('writes IPv6 in RFC 5952 form and mapped addresses as IPv4', () => {
-    expect(canonicalIp('2001:0DB8:0000:0000:0000:0000:0000:0001')).toBe('2001:db8::1');
-    expect(canonicalIp('2001:db8:0:0:1:0:0:1')).toBe('2001:db8::1:0:0:1');
-    expect(canonicalIp('2001:db8:0:1:1:1:1:1')).toBe('2001:db8:0:1:1:1:1:1');
-    expect(canonicalIp('::ffff:203.0.113.77')).toBe('203.0.113.77');
-    expect(canonicalIp('nonsense')).toBeNull();
-  });
-});
-
-describe('hashIp', () => {
-  it('returns the SHA-256 hex of the address', async () => {
-    await expect(hashIp('203.0.113.77')).resolves.toBe(sha256('203.0.113.77'));
-    expect(sha256('203.0.113.77')).toMatch(/^[0-9a-f]{64}$/);
-  });
-
-  it('hashes every spelling of one IPv6 address alike', async () => {
-    const expected = sha256('2001:db8::1');
-    await expect(hashIp('2001:0DB8:0:0:0:0:0:1')).resolves.toBe(expected);
-    await expect(hashIp('2001:db8::1')).resolves.toBe(expected);
-    await expect(hashIp('::ffff:203.0.113.77')).resolves.toBe(sha256('203.0.113.77'));
-  });
-
-  it('returns unavailable for an unknown IP', async () => {
-    await expect(hashIp('')).resolves.toBe('unavailable');
-    await expect(hashIp('not an ip')).resolves.toBe('unavailable');
-  });
-
-  it('returns hash-unavailable when Web Crypto fails or is missing', async () => {
-    const onError = vi.fn();
-    const failing = { digest: () => Promise.reject(new Error('SubtleCrypto disabled')) };
-    await expect(hashIp('203.0.113.77', failing, onError)).resolves.toBe('hash-unavailable');
-    expect(onError).toHaveBeenCalledOnce();
-    const throwing = {
-      digest: () => {
-        throw new TypeError('not allowed');
-      },
-    };
-    await expect(hashIp('203.0.113.77', throwing as unknown as SubtleCrypto)).resolves.toBe('hash-unavailable');
-    await expect(hashIp('203.0.113.77', undefined)).resolves.toBe(sha256('203.0.113.77'));
-    await expect(hashIp('203.0.113.77', {} as SubtleCrypto)).resolves.toBe('hash-unavailable');
-  });
-});
-
-describe('Google Consent Mode v2', () => {
-  it('denies everything but security by default and waits 500 ms', () => {
-    expect(CONSENT_MODE_DEFAULT).toEqual({
-      ad_storage: 'denied',
-      ad_user_data: 'denied',
-      ad_personalization: 'denied',
-      analytics_storage: 'denied',
-      functionality_storage: 'denied',
-      personalization_storage: 'denied',
-      security_storage: 'granted',
-      wait_for_update: 500,
-    });
-  });
-
-  it('maps marketing to ad_*, analytics to analytics_storage, functional to functionality and personalization', () => {
-    expect(consentModeUpdate({ marketing: true })).toEqual({
-      ad_storage: 'granted',
-      ad_user_data: 'granted',
-      ad_personalization: 'granted',
-      analytics_storage: 'denied',
-      functionality_storage: 'denied',
-      personalization_storage: 'denied',
-      security_storage: 'granted',
-    });
-    expect(consentModeUpdate({ analytics: true })).toMatchObject({ analytics_storage: 'granted', ad_storage: 'denied', functionality_storage: 'denied' });
-    expect(consentModeUpdate({ functional: true })).toMatchObject({
-      functionality_storage: 'granted',
-      personalization_storage: 'granted',
-      analytics_storage: 'denied',
-      ad_user_data: 'denied',
-    });
-    expect(Object.values(consentModeUpdate(ACCEPT_ALL)).every((v) => v === 'granted')).toBe(true);
-    const rejected = consentModeUpdate(REJECT_ALL);
-    expect(Object.entries(rejected).filter(([, v]) => v === 'granted').map(([k]) => k)).toEqual(['security_storage']);
   });
 });
 

@@ -1,13 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import consentContent from '../../site/_data/consent.json';
-import {
-  CONSENT_MODE_DEFAULT,
-  assembleRecord,
-  parseConsentContent,
-  recordIpFields,
-  unknownLocation,
-} from '../../widgets/lib/consent';
+import { parseConsentContent } from '../../widgets/lib/consentConfig';
 
 const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
@@ -52,45 +45,5 @@ describe('parseConsentContent', () => {
     expect(value?.particles).toBe(15);
     expect(warnings).toHaveLength(3);
     expect(parseConsentContent({ ...content, vendors: undefined, particles: 0 }).value).toMatchObject({ vendors: [], particles: 0 });
-  });
-});
-
-describe('assembleRecord and recordIpFields', () => {
-  const now = new Date('2025-05-01T08:00:00.000Z');
-
-  it('builds a record without an IP synchronously, with unavailable IP fields', () => {
-    const record = assembleRecord({ categories: { analytics: true }, now, timezone: 'Europe/Berlin', uuid: () => 'id-1' });
-    expect(record).toEqual({
-      consentId: 'id-1',
-      timestamp: now.toISOString(),
-      timezone: 'Europe/Berlin',
-      policyVersion: '2025.1',
-      categories: { strictlyNecessary: true, functional: false, analytics: true, marketing: false },
-      ipMasked: 'unavailable',
-      ipHash: 'unavailable',
-      location: unknownLocation(),
-      lastUpdated: now.toISOString(),
-    });
-  });
-
-  it('gives masked and hashed fields for a known IP, unavailable for garbage, hash-unavailable on failure', async () => {
-    expect(await recordIpFields('2001:db8:85a3:8d3:1319:8a2e:370:7348', async () => 'h')).toEqual({ ipMasked: '2001:db8:85a3:8d3::', ipHash: 'h' });
-    expect(await recordIpFields('not an ip', async () => 'h')).toEqual({ ipMasked: 'unavailable', ipHash: 'unavailable' });
-    expect(await recordIpFields(null)).toEqual({ ipMasked: 'unavailable', ipHash: 'unavailable' });
-    expect(await recordIpFields('203.0.113.9', () => Promise.reject(new Error('no crypto')))).toEqual({
-      ipMasked: '203.0.113.0',
-      ipHash: 'hash-unavailable',
-    });
-  });
-});
-
-describe('the Consent Mode snippet in <head>', () => {
-  it('sets exactly CONSENT_MODE_DEFAULT before any tag', () => {
-    const partial = readFileSync(new URL('../../site/_includes/partials/consent-mode.njk', import.meta.url), 'utf8');
-    const match = /gtag\('consent','default',(\{[^}]*\})\)/.exec(partial);
-    expect(match).not.toBeNull();
-    const json = match![1]!.replace(/([a-z_]+):/g, '"$1":').replace(/'/g, '"');
-    expect(JSON.parse(json)).toEqual({ ...CONSENT_MODE_DEFAULT });
-    expect(partial.indexOf("gtag('consent','default'")).toBeLessThan(partial.indexOf('</script>'));
   });
 });

@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 // @vitest-environment-options {"url": "https://www.dataclarity.de/"}
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { COOKIE_NAME, parseConsentCookie, type ConsentCategories, type OptionalCategory } from '../../widgets/lib/consent';
+import { COOKIE_NAME } from '../../widgets/lib/consentCookie';
+import { parseConsentCookie, type ConsentCategories, type OptionalCategory } from '../../widgets/lib/consentRecord';
 import type { ConsentChangeDetail } from '../../widgets/lib/consentClient';
 import { startBlocker } from '../../widgets/consent/blocker';
 import { createConsentManager, sendConsentMode, type ConsentManager } from '../../widgets/consent/manager';

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { COOKIE_NAME, POLICY_VERSION } from '../../widgets/lib/consent';
+import { COOKIE_NAME, POLICY_VERSION } from '../../widgets/lib/consentCookie';
 
 /**
  * <dc-office-map>'s consent gate in a DOM. (<dc-contact-form> is tested in a real browser in

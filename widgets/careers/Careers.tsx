@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import {
+  CAREERS_FILTER_FIELDS,
   EMPTY_JOB_FILTER,
   NO_JOBS_MESSAGE,
   buildApplyMailto,
@@ -17,10 +18,11 @@ import {
   type Job,
   type JobDepartment,
   type JobFilter,
-  type JobOption,
 } from '../lib/careers';
 import { isOpen } from '../lib/disclosure';
 import { formatShortDate } from '../lib/format';
+import { SearchField } from '../lib/SearchField';
+import { SelectField } from '../lib/SelectField';
 
 export interface CareersProps {
   departments: JobDepartment[];
@@ -54,21 +56,10 @@ export function Careers({ departments, initial }: CareersProps) {
   return (
     <>
       <div className="careers-filters island-only" role="search" aria-label="Filter jobs">
-        <div className="form-field careers-field-search">
-          <label htmlFor="careers-search">Search</label>
-          <input
-            id="careers-search"
-            className="form-input form-input-search"
-            type="search"
-            placeholder="Job title or keyword"
-            autoComplete="off"
-            value={filter.search}
-            onInput={(event) => set('search')((event.target as HTMLInputElement).value)}
-          />
-        </div>
-        <Dropdown id="careers-department" label="Department" options={options.department} value={filter.department} onChange={set('department')} />
-        <Dropdown id="careers-location" label="Location" options={options.location} value={filter.location} onChange={set('location')} />
-        <Dropdown id="careers-type" label="Employment type" options={options.employmentType} value={filter.employmentType} onChange={set('employmentType')} />
+        <SearchField field={CAREERS_FILTER_FIELDS.search} value={filter.search} onInput={set('search')} />
+        {(['department', 'location', 'employmentType'] as const).map((field) => (
+          <SelectField key={field} field={CAREERS_FILTER_FIELDS[field]} options={options[field]} value={filter[field]} onChange={set(field)} />
+        ))}
       </div>
       <div className="careers-summary-bar">
         <p className="careers-count" role="status">
@@ -99,26 +90,6 @@ export function Careers({ departments, initial }: CareersProps) {
         </div>
       )}
     </>
-  );
-}
-
-function Dropdown(props: { id: string; label: string; options: JobOption[]; value: string; onChange: (value: string) => void }) {
-  return (
-    <div className="form-field">
-      <label htmlFor={props.id}>{props.label}</label>
-      <select
-        id={props.id}
-        className="form-input form-select"
-        value={props.value}
-        onChange={(event) => props.onChange((event.target).value)}
-      >
-        {props.options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </div>
   );
 }
 

@@ -1,9 +1,6 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import {
-  OPTIONAL_CATEGORIES,
-  POLICY_VERSION,
   categoryDefinitions,
-  normalizeCategories,
   parseCategoriesConfig,
   parseConsentContent,
   parseCookieDomain,
@@ -12,11 +9,16 @@ import {
   parsePolicyVersion,
   parseVendorsConfig,
   type ConfigResult,
-  type ConsentCategories,
   type ConsentContent,
   type ConsentLanguage,
+} from '../lib/consentConfig';
+import { POLICY_VERSION } from '../lib/consentCookie';
+import {
+  OPTIONAL_CATEGORIES,
+  normalizeCategories,
+  type ConsentCategories,
   type OptionalCategory,
-} from '../lib/consent';
+} from '../lib/consentRecord';
 import { hostOf, type ElementProps } from '../lib/defineElement';
 import { createConsentManager, type ConsentManager } from './manager';
 import type { Preferences as PreferencesDialog } from './Preferences';

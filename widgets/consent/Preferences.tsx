@@ -1,5 +1,6 @@
 import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
-import type { CategoryDefinition, ConsentCategories, ConsentLanguage, ConsentTexts, Vendor } from '../lib/consent';
+import type { CategoryDefinition, ConsentLanguage, ConsentTexts, Vendor } from '../lib/consentConfig';
+import type { ConsentCategories } from '../lib/consentRecord';
 import { adoptStyles } from '../lib/styleSheet';
 import css from './preferences.css';
 

@@ -10,7 +10,7 @@
  * Elements added later are handled too (MutationObserver).
  */
 import { CONSENT_OPEN_ATTRIBUTE } from '../lib/consentClient';
-import type { ConsentCategory } from '../lib/consent';
+import type { ConsentCategory } from '../lib/consentRecord';
 
 export const BLOCKED_SELECTOR = 'script[type="text/plain"][data-consent],iframe[data-consent][data-src]';
 export const PLACEHOLDER_ATTRIBUTE = 'data-consent-placeholder';

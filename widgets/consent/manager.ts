@@ -4,11 +4,11 @@
  * scripts and frames (blocker.ts), and implements the ConsentApi contract of
  * widgets/lib/consentClient.ts (window.dcConsent and the DOM events).
  */
+import { consentModeUpdate } from '../lib/consentMode';
 import {
   OPTIONAL_CATEGORIES,
   allows as recordAllows,
-  assembleRecord,
-  consentModeUpdate,
+  buildRecord,
   detectTimezone,
   normalizeCategories,
   parseConsentCookie,
@@ -17,7 +17,7 @@ import {
   type ConsentCategories,
   type ConsentRecord,
   type OptionalCategory,
-} from '../lib/consent';
+} from '../lib/consentRecord';
 import {
   CONSENT_CHANGE_EVENT,
   CONSENT_GRANT_EVENT,
@@ -111,7 +111,7 @@ export function createConsentManager(options: ManagerOptions): ConsentManager {
   const save = async (categories: Partial<ConsentCategories>) => {
     const chosen = normalizeCategories(categories);
     for (const category of OPTIONAL_CATEGORIES) if (!options.enabled().includes(category)) chosen[category] = false;
-    const next = assembleRecord({
+    const next = buildRecord({
       categories: chosen,
       previous: record,
       now: new Date(),

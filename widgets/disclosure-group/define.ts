@@ -1,4 +1,5 @@
 import { toggleMany, toggleSingle } from '../lib/disclosure';
+import { IslandElement, defineIsland } from '../lib/islandElement';
 
 /**
  * <dc-disclosure-group>: a group of expandable entries (SPEC 2.4, 2.5, 4): the
@@ -11,16 +12,12 @@ import { toggleMany, toggleSingle } from '../lib/disclosure';
  * Open entries are marked on their [data-disclosure-item] with data-open.
  * Without JavaScript every panel is shown.
  */
-export class DisclosureGroupElement extends HTMLElement {
-  #abort: AbortController | null = null;
-
-  connectedCallback(): void {
+export class DisclosureGroupElement extends IslandElement {
+  protected wire(signal: AbortSignal): boolean {
     const buttons = [...this.querySelectorAll<HTMLButtonElement>('button[aria-controls][aria-expanded]')].filter(
       (button) => button.closest('dc-disclosure-group') === this,
     );
-    if (buttons.length === 0) return;
-    this.#abort = new AbortController();
-    const { signal } = this.#abort;
+    if (buttons.length === 0) return false;
     const single = this.getAttribute('mode') !== 'multiple';
     const doc = this.ownerDocument;
 
@@ -55,16 +52,11 @@ export class DisclosureGroupElement extends HTMLElement {
       );
     }
     render();
-    this.setAttribute('data-ready', '');
-  }
-
-  disconnectedCallback(): void {
-    this.#abort?.abort();
-    this.#abort = null;
+    return true;
   }
 }
 
-if (!customElements.get('dc-disclosure-group')) customElements.define('dc-disclosure-group', DisclosureGroupElement);
+defineIsland('dc-disclosure-group', DisclosureGroupElement);
 
 declare global {
   interface HTMLElementTagNameMap {

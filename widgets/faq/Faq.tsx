@@ -6,7 +6,7 @@ import {
   FAQ_CATEGORIES,
   FAQ_EMPTY_HINT,
   FAQ_EMPTY_TITLE,
-  FAQ_SEARCH_PLACEHOLDER,
+  FAQ_SEARCH_FIELD,
   categoryCounts,
   filterFaq,
   groupByTopic,
@@ -15,6 +15,7 @@ import {
   type FaqEntry,
   type FaqFilter,
 } from '../lib/faq';
+import { SearchField } from '../lib/SearchField';
 
 export interface FaqProps {
   entries: FaqEntry[];
@@ -68,24 +69,8 @@ export function Faq({ entries, initialOpen = [] }: FaqProps) {
 
   return (
     <>
-      <div className="faq-controls island-only">
-        <div className="faq-search" role="search">
-          <label className="sr-only" htmlFor="faq-search">
-            Search questions
-          </label>
-          <input
-            id="faq-search"
-            className="faq-search-input"
-            type="search"
-            placeholder={FAQ_SEARCH_PLACEHOLDER}
-            autoComplete="off"
-            value={filter.search}
-            onInput={(event) => {
-              const search = (event.target as HTMLInputElement).value;
-              setFilter((current) => ({ ...current, search }));
-            }}
-          />
-        </div>
+      <div className="faq-controls island-only" role="search" aria-label="Filter questions">
+        <SearchField field={FAQ_SEARCH_FIELD} value={filter.search} onInput={(search) => setFilter((current) => ({ ...current, search }))} />
         <div className="faq-chips" role="group" aria-label="Category">
           {FAQ_CATEGORIES.map((name) => (
             <button key={name} type="button" className="faq-chip" aria-pressed={category === name ? 'true' : 'false'} onClick={() => choose(name)}>

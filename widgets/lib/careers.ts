@@ -14,6 +14,7 @@ import {
   optionalString,
 } from './dataShape';
 import { toggleMany } from './disclosure';
+import type { FilterFieldSpec } from './filterField';
 import { parseDate } from './format';
 
 /** Where a job is done (SPEC 3), in the order the location dropdown lists them. */
@@ -73,6 +74,14 @@ export const EMPTY_JOB_FILTER: Readonly<JobFilter> = Object.freeze({
 
 /** Empty result (SPEC 2.13, exact string). */
 export const NO_JOBS_MESSAGE = 'No jobs found matching your criteria. Try adjusting your filters.';
+
+/** The toolbar's fields (Careers.tsx and site/career.njk render them from here). */
+export const CAREERS_FILTER_FIELDS: Readonly<Record<keyof JobFilter, FilterFieldSpec>> = Object.freeze({
+  search: { id: 'careers-search', label: 'Search', placeholder: 'Job title or keyword', fieldClass: 'form-field careers-field-search' },
+  department: { id: 'careers-department', label: 'Department' },
+  location: { id: 'careers-location', label: 'Location' },
+  employmentType: { id: 'careers-type', label: 'Employment type' },
+});
 
 /** Labels of the "no filter" entry of each dropdown (value ''). */
 export const ALL_DEPARTMENTS_LABEL = 'All Departments';

@@ -8,7 +8,7 @@
  * element has not upgraded yet (they read the cookie) or is absent (a partner page
  * without <dc-consent>: nothing is managed, so nothing is held back).
  */
-import type { ConsentCategories, ConsentRecord, OptionalCategory } from './consent';
+import type { ConsentCategories, ConsentRecord, OptionalCategory } from './consentRecord';
 import { cookieAllows } from './consentCookie';
 
 /** The name of the one global: `window.dcConsent`. */

@@ -2,9 +2,9 @@
  * The smallest part of the consent rules: the cookie's name, the policy version and a
  * quick "may this category run?" check of the cookie. It is all that pages without the
  * consent element's code need (consentClient.ts, the office map), so it is kept apart
- * from consent.ts, whose full record validation only <dc-consent> loads.
+ * from consentRecord.ts, whose writing and full checking of the cookie only <dc-consent> loads
+ * (a module shared with the map's chunk would put all of it on the map's pages).
  */
-
 /** Name of the consent cookie. */
 export const COOKIE_NAME = 'cmp_consent_v1';
 /** Current version of the privacy policy; a record of another version is asked again. */
@@ -25,7 +25,7 @@ export function readCookieValue(cookieHeader: string | null | undefined, name: s
  * Whether the consent cookie allows an optional category: true only when it decodes to
  * an object of `policyVersion` whose `categories[category]` is exactly true. Anything
  * else (no cookie, broken cookie, other policy version) is false. The full record check
- * is consent.ts's parseConsentCookie; this is the quick read for consumers.
+ * is consentRecord.ts's parseConsentCookie; this is the quick read for consumers.
  */
 export function cookieAllows(
   cookieHeader: string | null | undefined,

@@ -4,6 +4,7 @@
  * ./disclosure. The questions themselves live in site/_data/faq.json.
  */
 import { DataShapeError, expectArray, expectRecord, expectString, expectText, expectUniqueIds } from './dataShape';
+import type { FilterFieldSpec } from './filterField';
 
 /** The chip that disables the category filter. */
 export const FAQ_ALL = 'All';
@@ -37,6 +38,15 @@ export const DEFAULT_FAQ_FILTER: Readonly<FaqFilter> = Object.freeze({ search: '
 export const FAQ_TITLE = 'Frequently Asked Questions';
 export const FAQ_SUBTITLE = 'Everything you need to know about our dashboard services';
 export const FAQ_SEARCH_PLACEHOLDER = 'Search frequently asked questions...';
+/** The search field (Faq.tsx and site/frequently_asked_questions.njk render it from here): its own look, a hidden label. */
+export const FAQ_SEARCH_FIELD: Readonly<FilterFieldSpec> = Object.freeze({
+  id: 'faq-search',
+  label: 'Search questions',
+  labelHidden: true,
+  placeholder: FAQ_SEARCH_PLACEHOLDER,
+  fieldClass: 'faq-search',
+  controlClass: 'faq-search-input',
+});
 export const FAQ_EMPTY_TITLE = 'No results found';
 export const FAQ_EMPTY_HINT = 'Try adjusting your search terms or category filter';
 export const FAQ_STILL_QUESTIONS = 'Still have questions?';

@@ -1,4 +1,5 @@
 import { render, type ComponentChild } from 'preact';
+import { IslandElement, defineIsland } from './islandElement';
 
 /**
  * A site island that upgrades the list its page already shows. The page renders the full content
@@ -8,6 +9,9 @@ import { render, type ComponentChild } from 'preact';
  * page served, so Preact reuses those nodes: no flash, no layout shift, no blank list while the
  * JSON loads. If the JSON cannot be loaded or is malformed, the served HTML stays as it is, a
  * console warning says why, and the element gets the `data-island-error` attribute.
+ *
+ * The connect/disconnect lifecycle is islandElement.ts's: an element removed while its JSON loads
+ * aborts the request, and loads again when it is connected again.
  *
  * (defineElement with `shadow: false` renders at once, before the data is there, which would
  * blank the served list for the duration of the request; that is right for an island with its
@@ -26,35 +30,36 @@ export interface LightIslandOptions<D> {
 }
 
 export function defineLightIsland<D>(tag: string, options: LightIslandOptions<D>): CustomElementConstructor {
-  const existing = customElements.get(tag);
-  if (existing) return existing;
-
-  class LightIsland extends HTMLElement {
+  class LightIsland extends IslandElement {
     /** 0: idle, 1: loading, 2: rendered. */
     #state = 0;
 
-    connectedCallback(): void {
-      if (this.#state !== 0) return;
+    protected wire(signal: AbortSignal): boolean {
+      // Rendered once: a re-connected element keeps its list (its listeners are Preact's).
+      if (this.#state !== 0) return false;
       this.#state = 1;
       const src = this.getAttribute('src')?.trim() || options.src;
-      fetch(src, { headers: { accept: 'application/json' } })
+      fetch(src, { signal, headers: { accept: 'application/json' } })
         .then((response) => {
           if (!response.ok) throw new Error(`HTTP ${response.status}`);
           return response.json() as Promise<unknown>;
         })
         .then((raw) => {
+          if (signal.aborted) throw signal.reason;
           render(options.view(options.parse(raw), this) as ComponentChild, this);
           this.#state = 2;
           this.setAttribute('data-ready', '');
         })
         .catch((error: unknown) => {
           this.#state = 0;
+          // Removed while loading: the next connection loads again.
+          if (signal.aborted) return;
           this.setAttribute('data-island-error', '');
           console.warn(`<${tag}>: could not use ${src}; the served list stays, without search and filters.`, error);
         });
+      return false;
     }
   }
 
-  customElements.define(tag, LightIsland);
-  return LightIsland;
+  return defineIsland(tag, LightIsland);
 }

@@ -7,6 +7,7 @@
 import { httpUrl } from '../../shared/httpUrl';
 import { sortPosts, yearOptions as yearsOfDates } from './blog';
 import { DataShapeError, expectArray, expectRecord, expectText, expectUniqueIds, optionalString } from './dataShape';
+import type { FilterFieldSpec, FilterOption } from './filterField';
 import { formatShortDate, yearOf } from './format';
 
 /** The outlet types of SPEC 3, in their order (also site/_data/pressMeta.json "outletTypes"). */
@@ -52,6 +53,13 @@ export interface PressFilter {
 /** No filter set. Frozen: spread it to start a new filter. */
 export const EMPTY_PRESS_FILTER: Readonly<PressFilter> = Object.freeze({ search: '', year: '' });
 
+/** The toolbar's fields (Press.tsx and site/press.njk render them from here). */
+export const PRESS_FILTER_FIELDS: Readonly<Record<keyof PressFilter, FilterFieldSpec>> = Object.freeze({
+  search: { id: 'press-search', label: 'Search', placeholder: 'Title or source' },
+  year: { id: 'press-year', label: 'Year' },
+});
+export const PRESS_ALL_YEARS_LABEL = 'All Years';
+
 // Messages (SPEC 2.14 and 8, exact strings), each once.
 export const PRESS_EMPTY_TITLE = 'No press items found.';
 export const PRESS_EMPTY_HINT_FILTERED = 'Try adjusting your filters to see more results';
@@ -79,6 +87,11 @@ export function sortPress<T extends { date: string }>(items: readonly T[]): T[] 
 /** The distinct years of the items' dates, newest first, as strings ('2025'). Undated items are ignored. */
 export function yearOptions(items: readonly { date: string }[]): string[] {
   return yearsOfDates(items);
+}
+
+/** The year dropdown: 'All Years' (value '') then the years of yearOptions. */
+export function yearFilterOptions(items: readonly { date: string }[]): FilterOption[] {
+  return [{ value: '', label: PRESS_ALL_YEARS_LABEL }, ...yearOptions(items).map((year) => ({ value: year, label: year }))];
 }
 
 /**

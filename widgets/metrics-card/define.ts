@@ -1,4 +1,5 @@
 import { INTERVALS } from '../../shared/constants';
+import { IslandElement, defineIsland } from '../lib/islandElement';
 import { startRotation } from '../lib/rotation';
 
 /**
@@ -10,15 +11,11 @@ import { startRotation } from '../lib/rotation';
  * focus is inside it and while the tab is hidden; it stops when the element
  * leaves the page. Without JavaScript all four descriptions are shown.
  */
-export class MetricsCardElement extends HTMLElement {
-  #abort: AbortController | null = null;
-
-  connectedCallback(): void {
+export class MetricsCardElement extends IslandElement {
+  protected wire(signal: AbortSignal): boolean {
     const buttons = [...this.querySelectorAll<HTMLButtonElement>('[data-metric]')];
     const details = [...this.querySelectorAll<HTMLElement>('[data-metric-detail]')];
-    if (buttons.length === 0) return;
-    this.#abort = new AbortController();
-    const { signal } = this.#abort;
+    if (buttons.length === 0) return false;
 
     const show = (index: number) => {
       buttons.forEach((button, i) => button.setAttribute('aria-pressed', i === index ? 'true' : 'false'));
@@ -38,16 +35,11 @@ export class MetricsCardElement extends HTMLElement {
       onPausedChange: (paused) => this.toggleAttribute('data-paused', paused),
     });
     buttons.forEach((button, i) => button.addEventListener('click', () => rotation.select(i), { signal }));
-    this.setAttribute('data-ready', '');
-  }
-
-  disconnectedCallback(): void {
-    this.#abort?.abort();
-    this.#abort = null;
+    return true;
   }
 }
 
-if (!customElements.get('dc-metrics-card')) customElements.define('dc-metrics-card', MetricsCardElement);
+defineIsland('dc-metrics-card', MetricsCardElement);
 
 declare global {
   interface HTMLElementTagNameMap {

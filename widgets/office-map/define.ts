@@ -16,20 +16,17 @@
  * choice is read from the consent cookie, so nothing loads before the visitor agreed.
  */
 import { grantConsent, onConsentChange } from '../lib/consentClient';
+import { IslandElement, defineIsland } from '../lib/islandElement';
 import { functionalAllowed, safeMapUrl } from './mapConsent';
 
-class OfficeMap extends HTMLElement {
-  #abort: AbortController | null = null;
-  #unsubscribe: (() => void) | null = null;
+class OfficeMap extends IslandElement {
   #frame: HTMLIFrameElement | null = null;
 
-  connectedCallback(): void {
-    this.#abort = new AbortController();
-    const { signal } = this.#abort;
+  protected wire(signal: AbortSignal): boolean {
     if (!safeMapUrl(this.getAttribute('src'))) {
       console.warn('<dc-office-map>: src must be an https://www.openstreetmap.org URL; the map stays a placeholder.');
       this.setAttribute('data-invalid', ''); // hides the load button (CSS)
-      return;
+      return false;
     }
     // Delegated: the children may be parsed after the element connects.
     this.addEventListener(
@@ -42,18 +39,13 @@ class OfficeMap extends HTMLElement {
       },
       { signal },
     );
-    this.#unsubscribe = onConsentChange(({ categories }) => {
+    const unsubscribe = onConsentChange(({ categories }) => {
       if (categories.functional) this.#load(false);
       else this.#unload();
     });
+    signal.addEventListener('abort', unsubscribe);
     if (functionalAllowed()) this.#load(false);
-  }
-
-  disconnectedCallback(): void {
-    this.#abort?.abort();
-    this.#abort = null;
-    this.#unsubscribe?.();
-    this.#unsubscribe = null;
+    return true;
   }
 
   #load(moveFocus: boolean): void {
@@ -85,7 +77,7 @@ class OfficeMap extends HTMLElement {
   }
 }
 
-if (!customElements.get('dc-office-map')) customElements.define('dc-office-map', OfficeMap);
+defineIsland('dc-office-map', OfficeMap);
 
 declare global {
   interface HTMLElementTagNameMap {

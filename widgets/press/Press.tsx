@@ -4,6 +4,7 @@ import {
   EMPTY_PRESS_FILTER,
   OUTLET_TYPES,
   PRESS_ERROR_TEXT,
+  PRESS_FILTER_FIELDS,
   PRESS_ERROR_TITLE,
   PRESS_FORM_NOTICE,
   PRESS_LOAD_DELAY_MS,
@@ -15,13 +16,15 @@ import {
   pressEmptyState,
   sortPress,
   validatePressForm,
-  yearOptions,
+  yearFilterOptions,
   type PressFilter,
   type PressFormErrors,
   type PressFormValues,
   type PressItem,
 } from '../lib/press';
 import { parseDate } from '../lib/format';
+import { SearchField } from '../lib/SearchField';
+import { SelectField } from '../lib/SelectField';
 
 export interface PressProps {
   /** URL of the press items JSON (default /data/press.json). */
@@ -94,7 +97,7 @@ export function Press({ src }: PressProps) {
     if (phase === 'error' && retryFocus.current) errorRef.current?.focus();
   }, [phase]);
 
-  const years = useMemo(() => yearOptions(items), [items]);
+  const years = useMemo(() => yearFilterOptions(items), [items]);
   const visible = useMemo(() => filterPress(items, filter), [items, filter]);
   const ready = phase === 'ready';
 
@@ -136,42 +139,19 @@ export function Press({ src }: PressProps) {
     <>
       <div className="press-toolbar island-only">
         <div className="press-filters" role="search" aria-label="Filter press coverage">
-          <div className="form-field">
-            <label htmlFor="press-search">Search</label>
-            <input
-              id="press-search"
-              className="form-input form-input-search"
-              type="search"
-              placeholder="Title or source"
-              autoComplete="off"
-              disabled={!ready}
-              value={filter.search}
-              onInput={(event) => {
-                const search = (event.target as HTMLInputElement).value;
-                setFilter((current) => ({ ...current, search }));
-              }}
-            />
-          </div>
-          <div className="form-field">
-            <label htmlFor="press-year">Year</label>
-            <select
-              id="press-year"
-              className="form-input form-select"
-              disabled={!ready}
-              value={filter.year}
-              onChange={(event) => {
-                const year = (event.target).value;
-                setFilter((current) => ({ ...current, year }));
-              }}
-            >
-              <option value="">All Years</option>
-              {years.map((year) => (
-                <option key={year} value={year}>
-                  {year}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SearchField
+            field={PRESS_FILTER_FIELDS.search}
+            disabled={!ready}
+            value={filter.search}
+            onInput={(search) => setFilter((current) => ({ ...current, search }))}
+          />
+          <SelectField
+            field={PRESS_FILTER_FIELDS.year}
+            options={years}
+            disabled={!ready}
+            value={filter.year}
+            onChange={(year) => setFilter((current) => ({ ...current, year }))}
+          />
         </div>
         <button
           ref={toggleRef}

@@ -1,4 +1,5 @@
 import { dismissableDetails } from '../lib/detailsMenu';
+import { IslandElement, defineIsland } from '../lib/islandElement';
 
 /**
  * <dc-quick-nav>: the phone-width quick navigation of the about, story and
@@ -8,14 +9,10 @@ import { dismissableDetails } from '../lib/detailsMenu';
  * chosen, on Escape (focus returns to the toggle) and on a click outside, and
  * moves keyboard focus to the chosen section so the next Tab continues there.
  */
-export class QuickNavElement extends HTMLElement {
-  #abort: AbortController | null = null;
-
-  connectedCallback(): void {
+export class QuickNavElement extends IslandElement {
+  protected wire(signal: AbortSignal): boolean {
     const menu = this.querySelector('details');
-    if (!menu) return;
-    this.#abort = new AbortController();
-    const { signal } = this.#abort;
+    if (!menu) return false;
     const doc = this.ownerDocument;
 
     menu.addEventListener(
@@ -36,16 +33,11 @@ export class QuickNavElement extends HTMLElement {
       { signal },
     );
     dismissableDetails(menu, signal);
-    this.setAttribute('data-ready', '');
-  }
-
-  disconnectedCallback(): void {
-    this.#abort?.abort();
-    this.#abort = null;
+    return true;
   }
 }
 
-if (!customElements.get('dc-quick-nav')) customElements.define('dc-quick-nav', QuickNavElement);
+defineIsland('dc-quick-nav', QuickNavElement);
 
 declare global {
   interface HTMLElementTagNameMap {

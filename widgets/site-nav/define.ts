@@ -1,4 +1,5 @@
 import { dismissableDetails } from '../lib/detailsMenu';
+import { IslandElement, defineIsland } from '../lib/islandElement';
 
 /**
  * <dc-site-nav>: progressive enhancement of the site header's static markup.
@@ -8,13 +9,8 @@ import { dismissableDetails } from '../lib/detailsMenu';
  * closes the open menu and returns focus to its trigger, and the phone menu
  * closes when focus or a click leaves it. No framework: it only wires events.
  */
-class SiteNav extends HTMLElement {
-  #abort: AbortController | null = null;
-
-  connectedCallback(): void {
-    this.#abort = new AbortController();
-    const { signal } = this.#abort;
-
+class SiteNav extends IslandElement {
+  protected wire(signal: AbortSignal): boolean {
     for (const item of this.querySelectorAll<HTMLElement>('[data-nav-dropdown]')) {
       const trigger = item.querySelector<HTMLButtonElement>('[data-nav-trigger]');
       if (!trigger) continue;
@@ -74,12 +70,8 @@ class SiteNav extends HTMLElement {
         { signal },
       );
     }
-  }
-
-  disconnectedCallback(): void {
-    this.#abort?.abort();
-    this.#abort = null;
+    return true;
   }
 }
 
-if (!customElements.get('dc-site-nav')) customElements.define('dc-site-nav', SiteNav);
+defineIsland('dc-site-nav', SiteNav);

@@ -1,3 +1,4 @@
+import { IslandElement, defineIsland } from '../lib/islandElement';
 import { wireTabs } from '../lib/tabs';
 
 /**
@@ -8,24 +9,16 @@ import { wireTabs } from '../lib/tabs';
  * only runs the WAI-ARIA tabs pattern over them (click, arrow keys, Home/End).
  * Without JavaScript every category is shown, one after another.
  */
-export class TechStackElement extends HTMLElement {
-  #abort: AbortController | null = null;
-
-  connectedCallback(): void {
+export class TechStackElement extends IslandElement {
+  protected wire(signal: AbortSignal): boolean {
     const tablist = this.querySelector<HTMLElement>('[role="tablist"]');
-    if (!tablist) return;
-    this.#abort = new AbortController();
-    wireTabs(tablist, { signal: this.#abort.signal });
-    this.setAttribute('data-ready', '');
-  }
-
-  disconnectedCallback(): void {
-    this.#abort?.abort();
-    this.#abort = null;
+    if (!tablist) return false;
+    wireTabs(tablist, { signal });
+    return true;
   }
 }
 
-if (!customElements.get('dc-tech-stack')) customElements.define('dc-tech-stack', TechStackElement);
+defineIsland('dc-tech-stack', TechStackElement);
 
 declare global {
   interface HTMLElementTagNameMap {

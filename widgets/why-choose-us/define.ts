@@ -1,4 +1,5 @@
 import { INTERVALS } from '../../shared/constants';
+import { IslandElement, defineIsland } from '../lib/islandElement';
 import { startRotation } from '../lib/rotation';
 import { wireTabs } from '../lib/tabs';
 
@@ -12,15 +13,11 @@ import { wireTabs } from '../lib/tabs';
  * list is a dropdown (a button with aria-expanded) that closes when a tab is
  * chosen, on Escape and on a click outside.
  */
-export class WhyChooseUsElement extends HTMLElement {
-  #abort: AbortController | null = null;
-
-  connectedCallback(): void {
+export class WhyChooseUsElement extends IslandElement {
+  protected wire(signal: AbortSignal): boolean {
     const tablist = this.querySelector<HTMLElement>('[role="tablist"]');
     const content = this.querySelector<HTMLElement>('[data-why-content]') ?? this;
-    if (!tablist) return;
-    this.#abort = new AbortController();
-    const { signal } = this.#abort;
+    if (!tablist) return false;
     const toggle = this.querySelector<HTMLButtonElement>('[data-why-toggle]');
     const currentLabel = this.querySelector<HTMLElement>('[data-why-current]');
 
@@ -75,16 +72,11 @@ export class WhyChooseUsElement extends HTMLElement {
       { signal },
     );
     setMenuOpen(false);
-    this.setAttribute('data-ready', '');
-  }
-
-  disconnectedCallback(): void {
-    this.#abort?.abort();
-    this.#abort = null;
+    return true;
   }
 }
 
-if (!customElements.get('dc-why-choose-us')) customElements.define('dc-why-choose-us', WhyChooseUsElement);
+defineIsland('dc-why-choose-us', WhyChooseUsElement);
 
 declare global {
   interface HTMLElementTagNameMap {

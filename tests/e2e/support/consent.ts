@@ -1,5 +1,6 @@
 import type { BrowserContext } from '@playwright/test';
-import { COOKIE_NAME, POLICY_VERSION, type ConsentCategories } from '../../../widgets/lib/consent';
+import { COOKIE_NAME, POLICY_VERSION } from '../../../widgets/lib/consentCookie';
+import { type ConsentCategories } from '../../../widgets/lib/consentRecord';
 
 /**
  * Starts the context as a returning visitor who already chose, so the consent

@@ -1,0 +1,15 @@
+/**
+ * The part of Nunjucks (Eleventy's template engine, installed with it) that the unit tests use to
+ * render a site partial on its own: tests/unit/filterFields.test.ts.
+ */
+declare module 'nunjucks' {
+  export class FileSystemLoader {
+    constructor(searchPaths: string | string[]);
+  }
+  export class Environment {
+    constructor(loader: FileSystemLoader, options?: { autoescape?: boolean });
+    renderString(template: string, context: Record<string, unknown>): string;
+  }
+  const nunjucks: { Environment: typeof Environment; FileSystemLoader: typeof FileSystemLoader };
+  export default nunjucks;
+}
