@@ -244,7 +244,7 @@ export function Blog({ src, headingLevel, tagline, eyebrow, imageHosts, containe
       ) : (
         <div className={hasFallback ? 'blog-error blog-error-banner' : 'blog-error'} role="alert">
           <p>{BLOG_TEXT.loadError}</p>
-          <button type="button" className="blog-btn blog-btn-primary" onClick={() => setAttempt((n) => n + 1)}>
+          <button type="button" className="btn btn-primary" onClick={() => setAttempt((n) => n + 1)}>
             {BLOG_TEXT.retry}
           </button>
         </div>

@@ -67,7 +67,7 @@ export function FilterBar({ filter, years, tags, onChange, onToggleTag }: Filter
           ))}
         </select>
         {hasActiveFilter(filter) ? (
-          <button type="button" className="blog-btn blog-btn-ghost blog-clear" onClick={() => onChange({ ...EMPTY_FILTER })}>
+          <button type="button" className="btn btn-secondary blog-clear" onClick={() => onChange({ ...EMPTY_FILTER })}>
             <Icon d="M18 6 6 18M6 6l12 12" />
             {BLOG_TEXT.clear}
           </button>

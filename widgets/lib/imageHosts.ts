@@ -15,7 +15,7 @@ export interface ImageHosts {
   warnings: string[];
 }
 
-const HOST = /^(\*\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:\d{1,5})?$/;
+const HOST = /^(\*\.)?[a-z\d]([a-z\d-]*[a-z\d])?(\.[a-z\d]([a-z\d-]*[a-z\d])?)*(:\d+)?$/;
 
 /** The origin of an http(s) URL, or null. */
 function httpOrigin(url: string): string | null {
@@ -27,15 +27,17 @@ function httpOrigin(url: string): string | null {
   }
 }
 
-/** One entry in its stored form, or null when it is neither an http(s) origin nor a host. */
-function sourceOf(entry: string): string | null {
-  const text = entry.toLowerCase();
+/**
+ * One entry (lower case) in its stored form, or null when it is neither a bare http(s) origin
+ * (no path, query, fragment or user name, which would be silently ignored) nor a host with an
+ * optional port in range.
+ */
+function sourceOf(text: string): string | null {
   if (text.includes('://')) {
-    const origin = httpOrigin(text);
-    // Only a bare origin: a path, query, fragment or user name would be silently ignored.
-    return origin !== null && (text === origin || text === `${origin}/`) ? origin : null;
+    const origin = text.replace(/\/$/, '');
+    return httpOrigin(origin) === origin ? origin : null;
   }
-  return HOST.test(text) && (!text.includes(':') || Number(text.split(':')[1]) <= 65535) ? text : null;
+  return HOST.test(text) && httpOrigin(`http://${text.replace('*.', '')}`) ? text : null;
 }
 
 /**
@@ -52,7 +54,8 @@ export function parseImageHosts(attr: string | null | undefined, feedUrl: string
   const sources: string[] = [];
   const warnings: string[] = [];
   for (const entry of entries) {
-    const source = entry.toLowerCase() === 'none' ? null : sourceOf(entry);
+    const text = entry.toLowerCase();
+    const source = text === 'none' ? null : sourceOf(text);
     if (source === null) warnings.push(`<dc-blog> image-hosts: "${entry}" is not a host or an http(s) origin; ignored.`);
     else if (!sources.includes(source)) sources.push(source);
   }
