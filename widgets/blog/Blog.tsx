@@ -74,6 +74,9 @@ function urlWithFilter(filter: BlogFilter): string {
   return url.href;
 }
 
+/** The options of a select or chip row, led by the current value when the posts do not offer it (a linked filter). */
+const withCurrent = (list: string[], value: string) => (value !== '' && !list.includes(value) ? [value, ...list] : list);
+
 /** One empty list while nothing is loaded, so the memos over the posts do not recompute on every render. */
 const NO_POSTS: BlogPost[] = [];
 
@@ -174,14 +177,8 @@ export function Blog({ src, headingLevel, tagline, eyebrow, imageHosts, containe
   const filtered = useMemo(() => filterPosts(posts, filter), [posts, filter]);
   const featured = featuredPost(filtered, selected);
   const side = sideList(filtered);
-  const years = useMemo(() => {
-    const list = yearOptions(posts);
-    return filter.year !== '' && !list.includes(filter.year) ? [filter.year, ...list] : list;
-  }, [posts, filter.year]);
-  const tags = useMemo(() => {
-    const list = tagOptions(posts);
-    return filter.tag !== '' && !list.includes(filter.tag) ? [filter.tag, ...list] : list;
-  }, [posts, filter.tag]);
+  const years = useMemo(() => withCurrent(yearOptions(posts), filter.year), [posts, filter.year]);
+  const tags = useMemo(() => withCurrent(tagOptions(posts), filter.tag), [posts, filter.tag]);
   const allowed = useCallback((url: string) => imageAllowed(url, images.sources), [images]);
   /** A post's image URL resolved against the feed, or '' (placeholder) when it has none or may not load. */
   const imageOf = (post: BlogPost) => {

@@ -1,7 +1,7 @@
 /**
  * Where the images of a blog feed may load from (<dc-blog image-hosts>), so a feed cannot plant
  * tracking pixels on the embedding page. Shared by the element, the sanitizer's caller and the
- * CSP lines of the /embed page.
+ * CSP lines and form of the /embed page.
  */
 
 /** The parsed attribute: the allowed sources, and the warnings to log. */
@@ -33,37 +33,32 @@ function httpOrigin(url: string): string | null {
  * optional port in range.
  */
 function sourceOf(text: string): string | null {
-  if (text.includes('://')) {
-    const origin = text.replace(/\/$/, '');
-    return httpOrigin(origin) === origin ? origin : null;
-  }
+  const origin = text.replace(/\/$/, '');
+  if (text.includes('://')) return httpOrigin(origin) === origin ? origin : null;
   return HOST.test(text) && httpOrigin(`http://${text.replace('*.', '')}`) ? text : null;
 }
 
 /**
  * Parses `image-hosts`: hosts or origins separated by spaces and/or commas, or `none` (no image
- * at all; it must stand alone). Absent or empty: the origin of `feedUrl` (the feed's own site). Malformed entries are
- * ignored with a warning; when none is usable the default applies, with a warning.
+ * at all; it must stand alone). Absent or empty: the origin of `feedUrl` (the feed's own site).
+ * Malformed entries are ignored with a warning; when none is usable the default applies, with a
+ * warning.
  */
 export function parseImageHosts(attr: string | null | undefined, feedUrl: string | null): ImageHosts {
-  const feedOrigin = feedUrl === null ? null : httpOrigin(feedUrl);
-  const defaults = feedOrigin === null ? [] : [feedOrigin];
-  const entries = typeof attr === 'string' ? attr.split(/[\s,]+/).filter(Boolean) : [];
-  if (entries.length === 0) return { sources: defaults, warnings: [] };
-  if (entries.length === 1 && entries[0]!.toLowerCase() === 'none') return { sources: [], warnings: [] };
+  const feedOrigin = feedUrl && httpOrigin(feedUrl);
+  const defaults = feedOrigin ? [feedOrigin] : [];
+  const entries = (attr ?? '').toLowerCase().split(/[\s,]+/).filter(Boolean);
+  if (entries.join() === 'none') return { sources: [], warnings: [] };
   const sources: string[] = [];
   const warnings: string[] = [];
   for (const entry of entries) {
-    const text = entry.toLowerCase();
-    const source = text === 'none' ? null : sourceOf(text);
-    if (source === null) warnings.push(`<dc-blog> image-hosts: "${entry}" is not a host or an http(s) origin; ignored.`);
+    const source = entry === 'none' ? null : sourceOf(entry);
+    if (!source) warnings.push(`<dc-blog> image-hosts: "${entry}" is not a host or an http(s) origin; ignored.`);
     else if (!sources.includes(source)) sources.push(source);
   }
-  if (sources.length === 0) {
-    warnings.push(`<dc-blog> image-hosts: no usable entry; images load from the feed's own site only (${defaults[0] ?? 'none'}).`);
-    return { sources: defaults, warnings };
-  }
-  return { sources, warnings };
+  if (sources.length > 0) return { sources, warnings };
+  if (entries.length > 0) warnings.push(`<dc-blog> image-hosts: no usable entry; images load from the feed's own site only (${feedOrigin || 'none'}).`);
+  return { sources: defaults, warnings };
 }
 
 /**
@@ -73,7 +68,7 @@ export function parseImageHosts(attr: string | null | undefined, feedUrl: string
  */
 export function imageAllowed(url: string, sources: readonly string[]): boolean {
   const origin = httpOrigin(url);
-  if (origin === null) return false;
+  if (!origin) return false;
   const { host, hostname } = new URL(url);
   return sources.some((source) =>
     source.includes('://') ? source === origin : source.startsWith('*.') ? hostname.endsWith(source.slice(1)) : source === host,
