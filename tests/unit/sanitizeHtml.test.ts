@@ -214,6 +214,26 @@ describe('sanitizeHtml with a base URL, and shiftHeadings', () => {
         '<a href="mailto:a@b.de" rel="noopener noreferrer">M</a><a>J</a>',
     );
   });
+  it('replaces an image the embedder does not allow by its alt text, after resolving it', () => {
+    const seen: string[] = [];
+    const imageAllowed = (url: string) => {
+      seen.push(url);
+      return url.startsWith('https://www.dataclarity.de/');
+    };
+    expect(
+      sanitizeHtml(
+        '<p>A<img src="img/a.png" alt="Own chart">B<img src="https://tracker.example/p.gif" alt="Pixel">C' +
+          '<img src="//tracker.example/q.gif">D<img src="https://tracker.example/r.gif" srcset="https://www.dataclarity.de/s.png 2x" alt="">E</p>',
+        { baseUrl: base, imageAllowed },
+      ),
+    ).toBe('<p>A<img src="https://www.dataclarity.de/data/img/a.png" alt="Own chart">BPixelCDE</p>');
+    expect(seen).toEqual([
+      'https://www.dataclarity.de/data/img/a.png',
+      'https://tracker.example/p.gif',
+      'https://tracker.example/q.gif',
+      'https://tracker.example/r.gif',
+    ]);
+  });
   it('ignores an unusable base', () => {
     expect(sanitizeHtml('<a href="/c">C</a>', { baseUrl: 'not a url' })).toBe('<a href="/c" rel="noopener noreferrer">C</a>');
   });

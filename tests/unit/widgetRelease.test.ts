@@ -39,10 +39,11 @@ afterAll(() => rmSync(dist, { recursive: true, force: true }));
 describe('the widget release (build/widgetRelease.mjs)', () => {
   it('publishes every public element as latest and pinned copies whose SRI hash is that of the bytes', () => {
     expect(Object.keys(release.elements).sort()).toEqual(publicElements.map((element: { tag: string }) => element.tag).sort());
+    const major = widgetVersion().split('.')[0];
     for (const [tag, file] of Object.entries(release.elements)) {
       const bytes = readFileSync(join(dist, 'widgets', `${tag}.js`));
-      expect(file.latest).toBe(`/widgets/v1/${tag}.js`);
-      expect(file.pinned).toMatch(new RegExp(`^/widgets/v1/${tag}\\.[0-9a-f]{16}\\.js$`));
+      expect(file.latest).toBe(`/widgets/v${major}/${tag}.js`);
+      expect(file.pinned).toMatch(new RegExp(`^/widgets/v${major}/${tag}\\.[0-9a-f]{16}\\.js$`));
       expect(readFileSync(join(dist, file.pinned)).equals(bytes)).toBe(true);
       expect(readFileSync(join(dist, file.latest)).equals(bytes)).toBe(true);
       expect(file.integrity).toBe(`sha384-${createHash('sha384').update(bytes).digest('base64')}`);

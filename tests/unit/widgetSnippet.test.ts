@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fieldError, fieldOf, previewDocument, snippetAttributes, URL_MESSAGE } from '../../widgets/lib/embedForm';
+import { fieldError, fieldOf, HOSTS_MESSAGE, previewDocument, snippetAttributes, URL_MESSAGE } from '../../widgets/lib/embedForm';
 import { cspLines, widgetSnippet } from '../../widgets/lib/widgetSnippet';
 
 const file = { latest: '/widgets/v1/dc-blog.js', pinned: '/widgets/v1/dc-blog.0123456789abcdef.js', integrity: 'sha384-abc' };
@@ -21,6 +21,14 @@ describe('cspLines', () => {
   it('lists what each element needs from the partner page', () => {
     expect(cspLines({ origin, tag: 'dc-theme-toggle' })).toEqual([`script-src ${origin}`]);
     expect(cspLines({ origin, tag: 'dc-blog', tokens: true })).toEqual([`script-src ${origin}`, `style-src ${origin}`, `connect-src ${origin}`, `img-src ${origin}`]);
+    expect(cspLines({ origin, tag: 'dc-blog', attributes: [['src', '/feed.json'], ['image-hosts', 'cdn.partner.example, https://img.example *.media.example']] }, 'https://partner.example')).toEqual([
+      `script-src ${origin}`,
+      'connect-src https://partner.example',
+      'img-src cdn.partner.example https://img.example *.media.example',
+    ]);
+    expect(cspLines({ origin, tag: 'dc-blog', attributes: [['image-hosts', 'none']] })).toEqual([`script-src ${origin}`, `connect-src ${origin}`]);
+    // A malformed list falls back to the default, as the element does.
+    expect(cspLines({ origin, tag: 'dc-blog', attributes: [['image-hosts', 'https://x.example/path']] })).toEqual([`script-src ${origin}`, `connect-src ${origin}`, `img-src ${origin}`]);
     expect(cspLines({ origin, tag: 'dc-dashboard-gallery', attributes: [['src', 'https://cdn.partner.example/r.json'], ['allowed-hosts', 'app.powerbi.com']] })).toEqual([
       `script-src ${origin}`,
       'connect-src https://cdn.partner.example',
@@ -50,6 +58,13 @@ describe('the /embed form model', () => {
     const variant = fieldOf({ name: 'variant', type: "'contact' | 'consultation'", default: 'contact', description: 'd' })!;
     const heading = fieldOf({ name: 'heading', type: 'string', description: 'd' })!;
     expect(fieldError(heading, 'x'.repeat(201))).not.toBeNull();
+    const hosts = fieldOf({ name: 'image-hosts', type: 'string', format: 'hosts', description: 'd' })!;
+    expect(hosts.kind).toBe('hosts');
+    expect(fieldError(hosts, 'cdn.example.com, https://img.example')).toBeNull();
+    expect(fieldError(hosts, 'none')).toBeNull();
+    expect(fieldError(hosts, 'cdn.example.com https://img.example/path')).toBe(HOSTS_MESSAGE);
+    expect(fieldError(hosts, 'none cdn.example.com')).toBe(HOSTS_MESSAGE);
+    expect(snippetAttributes([hosts], { 'image-hosts': 'javascript:alert(1)' })).toEqual([]);
     expect(snippetAttributes([variant, url, heading], { variant: 'contact', action: 'javascript:x', heading: ' Hi ' })).toEqual([['heading', 'Hi']]);
   });
 

@@ -1,26 +1,19 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
-  BLOG_LABELS,
   BLOG_TEXT,
   articleCount,
   mastheadText,
-  CATEGORY_OPTIONS,
   EMPTY_FILTER,
   FILTER_QUERY_KEYS,
-  facebookShareUrl,
   featuredPost,
   filterFromQuery,
   filterPosts,
   filterToQuery,
   hasActiveFilter,
-  linkedinShareUrl,
   samePostId,
   sideList,
-  sortPosts,
   tagOptions,
   toggleSelected,
-  validateFeed,
-  whatsappShareUrl,
   yearOptions,
   type BlogFilter,
   type BlogPost,
@@ -28,8 +21,13 @@ import {
 import { INTERVALS } from '../../shared/constants';
 import { createCopyMarker } from '../lib/copyMarker';
 import { emit, hostOf, type ElementProps } from '../lib/defineElement';
-import { formatShortDate } from '../lib/format';
+import { imageAllowed, parseImageHosts } from '../lib/imageHosts';
 import { sanitizeHtml, shiftHeadings } from '../lib/sanitizeHtml';
+import { Featured } from './Featured';
+import { FilterBar } from './FilterBar';
+import { Hero, type Heading } from './Hero';
+import { loadFeed } from './loadFeed';
+import { PostCard } from './PostCard';
 
 export interface BlogProps extends ElementProps {
   /** URL of the posts JSON (default: the DataClarity site's /data/blog.json). */
@@ -40,6 +38,8 @@ export interface BlogProps extends ElementProps {
   tagline?: string;
   /** A short line above the hero title (default: none). */
   eyebrow?: string;
+  /** Hosts or origins images may load from, or `none` (default: the feed's own origin). */
+  imageHosts?: string;
 }
 
 /** The site's own feed, on the origin this script was loaded from. */
@@ -59,22 +59,12 @@ type Load =
   | { state: 'error' }
   | { state: 'loaded'; posts: BlogPost[]; tagline: string; base: string };
 
-type Heading = 'h1' | 'h2' | 'h3' | 'h4' | 'h5' | 'h6';
+/** The heading element of a level (clamped to 1-6). */
 const heading = (level: number) => `h${Math.min(6, Math.max(1, level))}` as Heading;
 
 /** Whether the page URL should mirror the filters: attribute url-sync present and not "false". */
 const wantsUrlSync = (host: HTMLElement | null) =>
   !!host && host.hasAttribute('url-sync') && host.getAttribute('url-sync') !== 'false';
-
-/** A feed URL (image_url) resolved against the feed's own URL; '' stays ''. */
-function resolveUrl(value: string, base: string): string {
-  if (value === '') return '';
-  try {
-    return new URL(value, base).href;
-  } catch {
-    return '';
-  }
-}
 
 /** The page URL with this widget's filter keys replaced by `filter` (other parameters kept). */
 function urlWithFilter(filter: BlogFilter): string {
@@ -84,86 +74,19 @@ function urlWithFilter(filter: BlogFilter): string {
   return url.href;
 }
 
-/** Fetches and checks a feed; throws an Error whose message names the failure kind (SPEC 8). */
-async function loadFeed(url: string, signal: AbortSignal) {
-  let response: Response;
-  try {
-    response = await fetch(url, { signal, headers: { Accept: 'application/json' }, credentials: 'omit' });
-  } catch (error) {
-    if (signal.aborted) throw error;
-    throw new Error(`FETCH_ERROR: ${String(error)}`, { cause: error });
-  }
-  if (!response.ok) throw new Error(`HTTP ${response.status} from ${url}`);
-  let raw: unknown;
-  try {
-    raw = await response.json();
-  } catch {
-    throw new Error(`PARSING_ERROR: ${url} is not JSON`);
-  }
-  const { posts, problems } = validateFeed(raw);
-  for (const problem of problems) console.warn(`<dc-blog> ${url}: ${problem}`);
-  if (posts.length === 0 && problems.length > 0) throw new Error(`PARSING_ERROR: ${url} holds no usable post`);
-  const tagline = raw && typeof raw === 'object' && typeof (raw as { tagline?: unknown }).tagline === 'string' ? (raw as { tagline: string }).tagline : '';
-  return { posts: sortPosts(posts), tagline };
-}
+/** The options of a select or chip row, led by the current value when the posts do not offer it (a linked filter). */
+const withCurrent = (list: string[], value: string) => (value !== '' && !list.includes(value) ? [value, ...list] : list);
 
-/** [network, label, share URL, icon path] of the share bar (SPEC 2.15, 7). */
-const shareLinks = (post: BlogPost): [string, string, string, string][] => [
-  ['whatsapp', 'WhatsApp', whatsappShareUrl(post.title, post.canonical_url), 'M3.5 20.5 5 16a8.5 8.5 0 1 1 3 3ZM9 9.5c0 3 2.5 5.5 5.5 5.5l1.2-1.3-1.9-1-1 .8a4 4 0 0 1-2.3-2.3l.8-1-1-1.9Z'],
-  ['facebook', 'Facebook', facebookShareUrl(post.canonical_url), 'M14.5 8H17V4.5h-2.5A4 4 0 0 0 10.5 8.5V11H8v3.5h2.5V21H14v-6.5h2.6L17 11h-3V9a1 1 0 0 1 1-1Z'],
-  ['linkedin', 'LinkedIn', linkedinShareUrl(post.canonical_url), 'M6 3h12a3 3 0 0 1 3 3v12a3 3 0 0 1-3 3H6a3 3 0 0 1-3-3V6a3 3 0 0 1 3-3ZM7.5 10.5V17M7.5 7.2v.1M11 17v-6.5M11 13.5a2.7 2.7 0 0 1 5.5 0V17'],
-];
-
-const Icon = ({ d }: { d: string }) => (
-  <svg className="blog-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-    <path d={d} />
-  </svg>
-);
-
-/** Tags as toggle buttons: pressed while the tag is the filter; a click sets or clears it. */
-function TagButtons({ tags, selected, onToggle, label }: { tags: readonly string[]; selected: string; onToggle: (tag: string) => void; label?: string }) {
-  return (
-    <ul className="blog-tags" aria-label={label}>
-      {tags.map((tag) => (
-        <li key={tag}>
-          <button type="button" className="blog-tag" aria-pressed={selected === tag} onClick={() => onToggle(tag)}>
-            #{tag}
-          </button>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-function Media({ post, base, className, eager }: { post: BlogPost; base: string; className: string; eager?: boolean }) {
-  const src = resolveUrl(post.image_url, base);
-  return (
-    <div className={`blog-media ${className}`}>
-      {src ? (
-        <img src={src} alt="" width={1200} height={630} loading={eager ? 'eager' : 'lazy'} decoding="async" />
-      ) : (
-        <div className="blog-placeholder" aria-hidden="true">
-          <svg viewBox="0 0 48 48" focusable="false">
-            <rect x="8" y="26" width="7" height="14" rx="2" />
-            <rect x="20.5" y="18" width="7" height="22" rx="2" />
-            <rect x="33" y="9" width="7" height="31" rx="2" />
-          </svg>
-          <span>{post.category}</span>
-        </div>
-      )}
-    </div>
-  );
-}
+/** One empty list while nothing is loaded, so the memos over the posts do not recompute on every render. */
+const NO_POSTS: BlogPost[] = [];
 
 /**
  * <dc-blog>: the blog as a digital magazine (SPEC 2.15). Loads posts from `src` after the spec's
  * 500 ms delay, then offers search, category, tag and year filters (AND), a featured article with
- * sanitised content and a share bar, and the 'Other Articles' side list.
+ * sanitised content and a share bar, and the 'Other Articles' side list. Images load only from
+ * the hosts of `image-hosts` (default: the feed's own origin).
  */
-/** One empty list while nothing is loaded, so the memos over the posts do not recompute on every render. */
-const NO_POSTS: BlogPost[] = [];
-
-export function Blog({ src, headingLevel, tagline, eyebrow, container }: BlogProps) {
+export function Blog({ src, headingLevel, tagline, eyebrow, imageHosts, container }: BlogProps) {
   const host = hostOf(container);
   const level = Math.min(5, Math.max(1, Number.parseInt(headingLevel ?? '', 10) || 2));
   const sync = useMemo(() => wantsUrlSync(host), [host]);
@@ -188,6 +111,8 @@ export function Blog({ src, headingLevel, tagline, eyebrow, container }: BlogPro
       return null;
     }
   }, [src]);
+  const images = useMemo(() => parseImageHosts(imageHosts, feedUrl), [imageHosts, feedUrl]);
+  useEffect(() => images.warnings.forEach((warning) => console.warn(warning)), [images]);
 
   // Load: 'Loading blog posts...' for the spec's 500 ms, then the real fetch.
   useEffect(() => {
@@ -252,17 +177,21 @@ export function Blog({ src, headingLevel, tagline, eyebrow, container }: BlogPro
   const filtered = useMemo(() => filterPosts(posts, filter), [posts, filter]);
   const featured = featuredPost(filtered, selected);
   const side = sideList(filtered);
-  const years = useMemo(() => {
-    const list = yearOptions(posts);
-    return filter.year !== '' && !list.includes(filter.year) ? [filter.year, ...list] : list;
-  }, [posts, filter.year]);
-  const tags = useMemo(() => {
-    const list = tagOptions(posts);
-    return filter.tag !== '' && !list.includes(filter.tag) ? [filter.tag, ...list] : list;
-  }, [posts, filter.tag]);
+  const years = useMemo(() => withCurrent(yearOptions(posts), filter.year), [posts, filter.year]);
+  const tags = useMemo(() => withCurrent(tagOptions(posts), filter.tag), [posts, filter.tag]);
+  const allowed = useCallback((url: string) => imageAllowed(url, images.sources), [images]);
+  /** A post's image URL resolved against the feed, or '' (placeholder) when it has none or may not load. */
+  const imageOf = (post: BlogPost) => {
+    try {
+      const url = post.image_url ? new URL(post.image_url, base).href : '';
+      return url && allowed(url) ? url : '';
+    } catch {
+      return '';
+    }
+  };
   const contentHtml = useMemo(
-    () => (featured ? shiftHeadings(sanitizeHtml(featured.content, { baseUrl: base }), level) : ''),
-    [featured, base, level],
+    () => (featured ? shiftHeadings(sanitizeHtml(featured.content, { baseUrl: base, imageAllowed: allowed }), level) : ''),
+    [featured, base, level, allowed],
   );
 
   const H = heading(level);
@@ -294,15 +223,12 @@ export function Blog({ src, headingLevel, tagline, eyebrow, container }: BlogPro
   const toggleTag = (tag: string) => changeFilter({ ...filter, tag: filter.tag === tag ? '' : tag });
 
   const hero = (
-    <header className="blog-hero">
-      <div className="blog-inner blog-hero-inner">
-        {eyebrow && eyebrow.trim() !== '' ? <p className="blog-eyebrow">{eyebrow}</p> : null}
-        <H className="blog-title">{BLOG_TEXT.heroTitle}</H>
-        <p className="blog-subtitle">{BLOG_TEXT.heroSubtitle}</p>
-        {heroTagline ? <p className="blog-tagline">{heroTagline}</p> : null}
-        {load.state === 'loaded' && posts.length > 0 ? <p className="blog-masthead">{mastheadText(posts)}</p> : null}
-      </div>
-    </header>
+    <Hero
+      heading={H}
+      eyebrow={eyebrow}
+      tagline={heroTagline}
+      masthead={load.state === 'loaded' && posts.length > 0 ? mastheadText(posts) : ''}
+    />
   );
 
   if (load.state !== 'loaded') {
@@ -315,7 +241,7 @@ export function Blog({ src, headingLevel, tagline, eyebrow, container }: BlogPro
       ) : (
         <div className={hasFallback ? 'blog-error blog-error-banner' : 'blog-error'} role="alert">
           <p>{BLOG_TEXT.loadError}</p>
-          <button type="button" className="blog-btn blog-btn-primary" onClick={() => setAttempt((n) => n + 1)}>
+          <button type="button" className="btn btn-primary" onClick={() => setAttempt((n) => n + 1)}>
             {BLOG_TEXT.retry}
           </button>
         </div>
@@ -341,77 +267,15 @@ export function Blog({ src, headingLevel, tagline, eyebrow, container }: BlogPro
     );
   }
 
-  const active = hasActiveFilter(filter);
   const copied = featured !== null && copiedId === String(featured.id);
 
   return (
     <div className="blog" data-state="loaded">
       {hero}
       <div className="blog-inner blog-main">
-        <div className="blog-filters" role="search" aria-label={BLOG_LABELS.filters}>
-          <div className="blog-search">
-            <Icon d="M11 4a7 7 0 1 0 0 14 7 7 0 0 0 0-14Zm9 16-3.5-3.5" />
-            <label className="sr-only" htmlFor="blog-search">
-              {BLOG_LABELS.search}
-            </label>
-            <input
-              id="blog-search"
-              className="blog-input"
-              type="search"
-              placeholder={BLOG_TEXT.searchPlaceholder}
-              value={filter.search}
-              autoComplete="off"
-              onInput={(event) => changeFilter({ ...filter, search: (event.target as HTMLInputElement).value }, true)}
-            />
-          </div>
-          <label className="sr-only" htmlFor="blog-category">
-            {BLOG_LABELS.category}
-          </label>
-          <select
-            id="blog-category"
-            className="blog-input blog-select"
-            value={filter.category}
-            onChange={(event) => changeFilter({ ...filter, category: (event.target).value })}
-          >
-            {CATEGORY_OPTIONS.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-          <label className="sr-only" htmlFor="blog-year">
-            {BLOG_LABELS.year}
-          </label>
-          <select
-            id="blog-year"
-            className="blog-input blog-select"
-            value={filter.year}
-            onChange={(event) => changeFilter({ ...filter, year: (event.target).value })}
-          >
-            <option value="">{BLOG_LABELS.allYears}</option>
-            {years.map((year) => (
-              <option key={year} value={year}>
-                {year}
-              </option>
-            ))}
-          </select>
-          {active ? (
-            <button type="button" className="blog-btn blog-btn-ghost blog-clear" onClick={() => changeFilter({ ...EMPTY_FILTER })}>
-              <Icon d="M18 6 6 18M6 6l12 12" />
-              {BLOG_TEXT.clear}
-            </button>
-          ) : null}
-        </div>
-        {tags.length > 0 ? (
-          <div className="blog-topics" role="group" aria-label={BLOG_LABELS.tagGroup}>
-            <span className="blog-topics-label" aria-hidden="true">
-              {BLOG_LABELS.topics}
-            </span>
-            <TagButtons tags={tags} selected={filter.tag} onToggle={toggleTag} />
-          </div>
-        ) : null}
+        <FilterBar filter={filter} years={years} tags={tags} onChange={changeFilter} onToggleTag={toggleTag} />
         <p className="blog-count" role="status">
-          {active ? `${filtered.length} of ${posts.length} articles match your filters` : articleCount(posts.length)}
+          {hasActiveFilter(filter) ? `${filtered.length} of ${posts.length} articles match your filters` : articleCount(posts.length)}
         </p>
 
         {featured === null ? (
@@ -421,100 +285,35 @@ export function Blog({ src, headingLevel, tagline, eyebrow, container }: BlogPro
           </div>
         ) : (
           <div className="blog-layout">
-            <article className="blog-featured" ref={featuredRef} aria-labelledby="blog-featured-title" id="blog-featured">
-              <Media post={featured} base={base} className="blog-featured-media" eager />
-              <div className="blog-featured-body">
-                <div className="blog-meta">
-                  <button
-                    type="button"
-                    className="blog-badge"
-                    aria-pressed={filter.category === featured.category}
-                    onClick={() =>
-                      changeFilter({ ...filter, category: filter.category === featured.category ? '' : featured.category })
-                    }
-                  >
-                    <span className="sr-only">Category: </span>
-                    {featured.category}
-                  </button>
-                  <span className="blog-read">
-                    <Icon d="M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18ZM12 7v5l3 2" />
-                    {featured.read_time_minutes} min read
-                  </span>
-                </div>
-                <H2 className="blog-featured-title" id="blog-featured-title">
-                  <a href={featured.canonical_url}>{featured.title}</a>
-                </H2>
-                <p className="blog-byline">
-                  By <span className="blog-author">{featured.author}</span>
-                  <span aria-hidden="true"> · </span>
-                  <time dateTime={featured.date}>{formatShortDate(featured.date)}</time>
-                </p>
-                {featured.tags.length > 0 ? (
-                  <TagButtons tags={featured.tags} selected={filter.tag} onToggle={toggleTag} label="Tags" />
-                ) : null}
-                <p className="blog-summary">{featured.summary}</p>
-                <div className="blog-share" role="group" aria-label="Share this article">
-                  <span className="blog-share-label" aria-hidden="true">
-                    Share
-                  </span>
-                  {shareLinks(featured).map(([network, label, href, icon]) => (
-                    <a key={network} className="blog-share-btn" data-network={network} href={href} target="_blank" rel="noopener noreferrer">
-                      <Icon d={icon} />
-                      {label}
-                      <span className="sr-only"> (opens in a new window)</span>
-                    </a>
-                  ))}
-                  <button
-                    type="button"
-                    className="blog-share-btn blog-copy"
-                    data-copied={copied ? 'true' : undefined}
-                    onClick={() => void copy(featured)}
-                  >
-                    {copied ? (
-                      BLOG_TEXT.copied
-                    ) : (
-                      <>
-                        <Icon d="M10 14a4.5 4.5 0 0 0 6.4 0l3-3a4.5 4.5 0 0 0-6.4-6.4l-1 1M14 10a4.5 4.5 0 0 0-6.4 0l-3 3a4.5 4.5 0 0 0 6.4 6.4l1-1" />
-                        Copy link
-                      </>
-                    )}
-                  </button>
-                  <span className="sr-only" role="status">
-                    {copied ? 'Link copied to the clipboard' : ''}
-                  </span>
-                </div>
-                <div className="blog-content" dangerouslySetInnerHTML={{ __html: contentHtml }} />
-              </div>
-            </article>
+            <Featured
+              post={featured}
+              image={imageOf(featured)}
+              heading={H2}
+              contentHtml={contentHtml}
+              category={filter.category}
+              tag={filter.tag}
+              onToggleCategory={() => changeFilter({ ...filter, category: filter.category === featured.category ? '' : featured.category })}
+              onToggleTag={toggleTag}
+              copied={copied}
+              onCopy={() => void copy(featured)}
+              articleRef={featuredRef}
+            />
             <aside className="blog-side" aria-labelledby="blog-side-title">
               <H2 className="blog-side-title" id="blog-side-title">
                 {BLOG_TEXT.sideListTitle}
               </H2>
               <ol className="blog-side-list">
-                {side.map((post) => {
-                  const isSelected = selected !== null && samePostId(post.id, selected);
-                  return (
-                    <li key={String(post.id)}>
-                      <button
-                        type="button"
-                        className="blog-side-item"
-                        aria-pressed={isSelected}
-                        aria-controls="blog-featured"
-                        data-featured={samePostId(post.id, featured.id) ? 'true' : undefined}
-                        onClick={() => select(post)}
-                      >
-                        <Media post={post} base={base} className="blog-side-media" />
-                        <span className="blog-side-text">
-                          <span className="blog-side-category">{post.category}</span>
-                          <span className="blog-side-name">{post.title}</span>
-                          <span className="blog-side-info">
-                            <time dateTime={post.date}>{formatShortDate(post.date)}</time> · {post.read_time_minutes} min read
-                          </span>
-                        </span>
-                      </button>
-                    </li>
-                  );
-                })}
+                {side.map((post) => (
+                  <li key={String(post.id)}>
+                    <PostCard
+                      post={post}
+                      image={imageOf(post)}
+                      selected={selected !== null && samePostId(post.id, selected)}
+                      featured={samePostId(post.id, featured.id)}
+                      onSelect={() => select(post)}
+                    />
+                  </li>
+                ))}
               </ol>
             </aside>
           </div>

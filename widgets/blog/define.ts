@@ -5,12 +5,12 @@ import css from './styles.css';
 export const TAG = 'dc-blog';
 
 defineElement(TAG, Blog, {
-  props: { src: 'string', headingLevel: 'string', tagline: 'string', eyebrow: 'string' },
+  props: { src: 'string', headingLevel: 'string', tagline: 'string', eyebrow: 'string', imageHosts: 'string' },
   css,
 });
 
 declare global {
   interface HTMLElementTagNameMap {
-    'dc-blog': HTMLElement & { src?: string; headingLevel?: string; tagline?: string; eyebrow?: string };
+    'dc-blog': HTMLElement & { src?: string; headingLevel?: string; tagline?: string; eyebrow?: string; imageHosts?: string };
   }
 }

@@ -4,9 +4,10 @@
  * check of a post that arrives from an untrusted JSON feed. No DOM, no framework.
  */
 import { LIMITS } from '../../shared/constants';
-import { httpUrl, isHttpProtocol } from '../../shared/httpUrl';
+import { httpUrl } from '../../shared/httpUrl';
 import { toggleSingle } from './disclosure';
 import { formatShortDate, parseDate, yearOf } from './format';
+import { isAllowedUrl } from './safeUrl';
 
 /** A post id: the site's feed uses numbers, a partner feed may use short strings. */
 export type BlogPostId = number | string;
@@ -120,16 +121,9 @@ export function mastheadText(posts: readonly { date: string }[]): string {
  * @returns a new array; the input is not modified
  */
 export function sortPosts<T extends { date: string }>(posts: readonly T[]): T[] {
-  return posts
-    .map((post, index) => ({ post, index, time: parseDate(post.date)?.getTime() ?? null }))
-    .sort((a, b) => {
-      if (a.time === null || b.time === null) {
-        if (a.time === b.time) return a.index - b.index;
-        return a.time === null ? 1 : -1;
-      }
-      return b.time - a.time || a.index - b.index;
-    })
-    .map((entry) => entry.post);
+  // Undated posts sort as -Infinity; Array.prototype.sort is stable, so ties keep their input order.
+  const time = (post: T) => parseDate(post.date)?.getTime() ?? -Infinity;
+  return [...posts].sort((a, b) => time(b) - time(a) || 0);
 }
 
 type Filterable = Pick<BlogPost, 'title' | 'summary' | 'tags' | 'category' | 'date'>;
@@ -301,15 +295,8 @@ export interface FeedValidation {
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-const SCHEME = /^([a-z][a-z0-9+.-]*):/i;
-
-/** http(s) URL, or a relative one (path, '//host', query, fragment); no other scheme. */
-function isWebOrRelativeUrl(value: string): boolean {
-  // Browsers ignore control characters and whitespace inside a scheme ('java\tscript:').
-  const compact = value.replace(/[\u0000-\u0020\u007f-\u009f]/g, '');
-  const scheme = SCHEME.exec(compact);
-  return scheme === null || isHttpProtocol(`${scheme[1]!.toLowerCase()}:`);
-}
+/** http(s) URL, or a relative one (path, '//host', query, fragment); no other scheme (the sanitizer's rule for images). */
+const isWebOrRelativeUrl = (value: string) => isAllowedUrl(value, ['http', 'https']);
 
 /**
  * Checks one post from an untrusted JSON feed (a partner's `src`).

@@ -4,9 +4,10 @@
  * Pure functions, shared by <dc-embed-builder> and the page build.
  */
 import { httpUrl } from '../../shared/httpUrl';
+import { parseImageHosts } from './imageHosts';
 import { widgetSnippet, type SnippetAttribute, type WidgetFile } from './widgetSnippet';
 
-export type EmbedFieldKind = 'text' | 'url' | 'select' | 'checkbox';
+export type EmbedFieldKind = 'text' | 'url' | 'hosts' | 'select' | 'checkbox';
 
 export interface EmbedField {
   /** The attribute name. */
@@ -57,10 +58,12 @@ export function fieldOf(attribute: ApiAttributeLike): EmbedField | null {
   if (ENUM.test(attribute.type)) return { ...base, kind: 'select', options: attribute.type.split('|').map((part) => part.trim().slice(1, -1)) };
   if (attribute.name === 'heading-level') return { ...base, kind: 'select', options: HEADING_LEVELS };
   if (attribute.format === 'url') return { ...base, kind: 'url' };
+  if (attribute.format === 'hosts') return { ...base, kind: 'hosts' };
   return { ...base, kind: 'text' };
 }
 
 export const URL_MESSAGE = 'Enter a web address that starts with https://, http:// or /.';
+export const HOSTS_MESSAGE = 'Enter hosts or origins (cdn.example.com, https://cdn.example.com) separated by spaces or commas, or none.';
 export const TEXT_MESSAGE = 'Keep it to one line of at most 200 characters.';
 
 /** The message for a field's value, or null when it can go into the snippet. Empty is always fine (the default). */
@@ -71,6 +74,7 @@ export function fieldError(field: EmbedField, value: string): string | null {
     if (/^\/(?!\/)/.test(value)) return /\s/.test(value) ? URL_MESSAGE : null;
     return httpUrl(value) ? null : URL_MESSAGE;
   }
+  if (field.kind === 'hosts') return value.length > 200 || parseImageHosts(value, null).warnings.length > 0 ? HOSTS_MESSAGE : null;
   return value.length > 200 || /[\r\n]/.test(value) ? TEXT_MESSAGE : null;
 }
 

@@ -7,6 +7,9 @@
  * and serialized. Text is never interpreted: it is re-escaped on serialization.
  */
 import { escapeHtml } from '../../shared/escapeHtml';
+import { isAllowedUrl } from './safeUrl';
+
+export { isAllowedUrl };
 
 const HTML_NS = 'http://www.w3.org/1999/xhtml';
 const ELEMENT_NODE = 1;
@@ -16,34 +19,18 @@ const TEXT_NODE = 3;
 const MAX_DEPTH = 200;
 
 /** Elements kept (with their allowed attributes only). */
-export const ALLOWED_TAGS: ReadonlySet<string> = new Set([
-  'p', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li', 'strong', 'em', 'b', 'i', 'code', 'pre',
-  'blockquote', 'a', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'br', 'hr', 'img', 'figure',
-  'figcaption', 'span',
-]);
+export const ALLOWED_TAGS: ReadonlySet<string> = new Set(
+  'p h2 h3 h4 h5 h6 ul ol li strong em b i code pre blockquote a table thead tbody tr th td br hr img figure figcaption span'.split(' '),
+);
 
 /** Elements removed together with everything inside them. */
-export const DROPPED_TAGS: ReadonlySet<string> = new Set([
-  'script', 'style', 'iframe', 'object', 'embed', 'form', 'svg', 'math', 'template', 'noscript',
-  'frame', 'frameset', 'applet', 'base', 'link', 'meta',
-]);
+export const DROPPED_TAGS: ReadonlySet<string> = new Set(
+  'script style iframe object embed form svg math template noscript frame frameset applet base link meta'.split(' '),
+);
 
 const LINK_SCHEMES = ['http', 'https', 'mailto'];
 const IMAGE_SCHEMES = ['http', 'https'];
-const SCHEME = /^([a-z][a-z0-9+.-]*):/i;
 const SMALL_NUMBER = /^\d{1,5}$/;
-
-/**
- * Whether a URL attribute value is safe: a relative URL (path, '//host', '?query', '#fragment')
- * or one of the given schemes. Control characters and whitespace are removed before the check,
- * as browsers ignore them ('java\tscript:' is javascript:). Entities were already decoded by the parser.
- */
-export function isAllowedUrl(value: string, schemes: readonly string[]): boolean {
-  const compact = value.replace(/[\u0000-\u0020\u007f-\u009f]/g, '');
-  if (compact === '') return false;
-  const match = SCHEME.exec(compact);
-  return match === null || schemes.includes((match[1] ?? '').toLowerCase());
-}
 
 /** Options of sanitizeHtml. */
 export interface SanitizeOptions {
@@ -52,6 +39,11 @@ export interface SanitizeOptions {
    * content fetched from another site points back there. Fragment links ('#x') stay as they are.
    */
   baseUrl?: string;
+  /**
+   * Whether an image may load from its (resolved) URL. An image it refuses is replaced by its
+   * alt text, so a feed cannot make the page request a host the embedder has not allowed.
+   */
+  imageAllowed?: (url: string) => boolean;
 }
 
 /** `value` resolved against `base` (fragment-only values and unparsable bases leave it unchanged). */
@@ -64,8 +56,11 @@ function resolveAgainst(value: string, base: string | undefined): string {
   }
 }
 
-/** Copies the allowed attributes of `tag` from `source` to `target`. Returns false to drop the element. */
-function copyAttributes(source: Element, target: Element, tag: string, options: SanitizeOptions): boolean {
+/**
+ * Copies the allowed attributes of `tag` from `source` to `target`. Returns true to keep the
+ * element, false to drop it, or text to put in its place.
+ */
+function copyAttributes(source: Element, target: Element, tag: string, options: SanitizeOptions): boolean | string {
   const get = (name: string) => source.getAttribute(name)?.trim() ?? null;
   const title = get('title');
   switch (tag) {
@@ -82,7 +77,9 @@ function copyAttributes(source: Element, target: Element, tag: string, options: 
     case 'img': {
       const src = get('src');
       if (src === null || !isAllowedUrl(src, IMAGE_SCHEMES)) return false;
-      target.setAttribute('src', resolveAgainst(src, options.baseUrl));
+      const url = resolveAgainst(src, options.baseUrl);
+      if (options.imageAllowed && !options.imageAllowed(url)) return get('alt') ?? '';
+      target.setAttribute('src', url);
       target.setAttribute('alt', get('alt') ?? '');
       for (const name of ['width', 'height']) {
         const value = get(name);
@@ -130,7 +127,11 @@ function copyChildren(source: Node, target: Node, doc: Document, depth: number, 
     }
     if (ALLOWED_TAGS.has(tag) && element.namespaceURI === HTML_NS) {
       const clean = doc.createElement(tag);
-      if (!copyAttributes(element, clean, tag, options)) continue;
+      const kept = copyAttributes(element, clean, tag, options);
+      if (kept !== true) {
+        if (kept) target.appendChild(doc.createTextNode(kept));
+        continue;
+      }
       copyChildren(element, clean, doc, depth + 1, options);
       target.appendChild(clean);
     } else {
@@ -150,7 +151,9 @@ function copyChildren(source: Node, target: Node, doc: Document, depth: number, 
  * - no on* handlers, no style, no srcdoc, no other attribute;
  * - script, style, iframe, object, embed, form, svg, math (and template, noscript, frame, applet,
  *   base, link, meta) removed with their content; any other element unwrapped, its text kept.
- * With `options.baseUrl`, kept relative href/src values are made absolute against it.
+ * With `options.baseUrl`, kept relative href/src values are made absolute against it; with
+ * `options.imageAllowed`, an image it refuses becomes its alt text (srcset is never kept, so the
+ * src is the only URL an image can load).
  * Without a DOMParser (not a browser), all markup is stripped and the text escaped.
  */
 export function sanitizeHtml(html: string, options: SanitizeOptions = {}): string {

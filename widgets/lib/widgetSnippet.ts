@@ -7,6 +7,7 @@
 import { escapeHtml } from '../../shared/escapeHtml';
 import { httpUrl } from '../../shared/httpUrl';
 import { parseAllowedHosts } from './embed';
+import { parseImageHosts } from './imageHosts';
 
 /** One element's files in a release (dist/widgets/release.json). */
 export interface WidgetFile {
@@ -80,8 +81,10 @@ export function cspLines(
   if (tag === 'dc-consent' || tag === 'dc-blog' || tag === 'dc-dashboard-gallery') {
     allow('connect-src', originOf(values.get('src'), pageOrigin) ?? ours);
   }
-  // The blog's images come from its feed's site.
-  if (tag === 'dc-blog') allow('img-src', originOf(values.get('src'), pageOrigin) ?? ours);
+  // The blog's images: the hosts of image-hosts, by default its feed's site.
+  if (tag === 'dc-blog') {
+    for (const source of parseImageHosts(values.get('image-hosts'), originOf(values.get('src'), pageOrigin) ?? ours).sources) allow('img-src', source);
+  }
   if (tag === 'dc-dashboard-gallery') {
     for (const host of parseAllowedHosts(values.get('allowed-hosts')).hosts) allow('frame-src', `https://${host}`);
   }

@@ -1,0 +1,14 @@
+/** Tags as toggle buttons: pressed while the tag is the filter; a click sets or clears it. */
+export function TagButtons({ tags, selected, onToggle, label }: { tags: readonly string[]; selected: string; onToggle: (tag: string) => void; label?: string }) {
+  return (
+    <ul className="blog-tags" aria-label={label}>
+      {tags.map((tag) => (
+        <li key={tag}>
+          <button type="button" className="blog-tag" aria-pressed={selected === tag} onClick={() => onToggle(tag)}>
+            #{tag}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
