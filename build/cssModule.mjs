@@ -1,12 +1,17 @@
 import postcss from 'postcss';
 import postcssImport from 'postcss-import';
-import cssnano from 'cssnano';
+import { transform } from 'esbuild';
 
-/** PostCSS pipeline shared by the site stylesheet and the widgets' CSS imports. */
-export function processCss(css, from) {
-  return postcss([postcssImport(), cssnano({ preset: ['default', { discardComments: { removeAll: true } }] })])
-    .process(css, { from, map: false })
-    .then((result) => result.css);
+/**
+ * The CSS pipeline shared by the site stylesheet and the widgets' CSS imports: PostCSS inlines the
+ * `@import`s, esbuild minifies. esbuild took the place of cssnano, which cost 0.6-0.8 s of every
+ * build for the site stylesheet alone; the result is as small (119.8 KB -> 17.8 KB Brotli both
+ * ways, within 5 bytes). No `target`: the CSS is written for current browsers and left as it is.
+ */
+export async function processCss(css, from) {
+  const imported = await postcss([postcssImport()]).process(css, { from, map: false });
+  const minified = await transform(imported.css, { loader: 'css', minify: true, legalComments: 'none', sourcefile: from });
+  return minified.code.trimEnd();
 }
 
 /**

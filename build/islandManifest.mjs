@@ -1,3 +1,6 @@
+import { renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
 /**
  * Writes dist/assets/js/manifest.json: for each element tag, its entry file, the
  * chunks it imports (the shared runtime), so the page build can add exactly the
@@ -7,7 +10,10 @@
 export function islandManifest({ elements, publicPath }) {
   return {
     name: 'island-manifest',
-    generateBundle(_options, bundle) {
+    // Written after every chunk is on disk, whole and then renamed: the page build may be
+    // waiting for this file (scripts/build.mjs runs both at once), and once it is there, so are
+    // the files it names.
+    writeBundle(options, bundle) {
       const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
       const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
       const manifest = {};
@@ -32,7 +38,9 @@ export function islandManifest({ elements, publicPath }) {
           public: element.public,
         };
       }
-      this.emitFile({ type: 'asset', fileName: 'manifest.json', source: JSON.stringify(manifest, null, 2) });
+      const file = join(options.dir, 'manifest.json');
+      writeFileSync(`${file}.part`, JSON.stringify(manifest, null, 2));
+      renameSync(`${file}.part`, file);
     },
   };
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { listElements } from './elements.mjs';
 
@@ -56,6 +56,10 @@ export function writeWidgetRelease({ distDir = 'dist' } = {}) {
     };
   }
   const release = { version, major, elements };
-  writeFileSync(join(distDir, 'widgets', 'release.json'), `${JSON.stringify(release, null, 2)}\n`);
+  // Written whole under another name, then renamed: the page build may be waiting for this file
+  // (scripts/build.mjs runs the pages next to the release) and must never read half of it.
+  const releaseFile = join(distDir, 'widgets', 'release.json');
+  writeFileSync(`${releaseFile}.part`, `${JSON.stringify(release, null, 2)}\n`);
+  renameSync(`${releaseFile}.part`, releaseFile);
   return release;
 }

@@ -1,63 +1,93 @@
 /**
- * npm run build: from a clean dist/, in stages, printing the time of each:
- *   1. widgets  – the site bundle (Rollup): its manifest tells the pages which scripts to add;
- *   2. the partners' standalone widget files (made from the site bundle), then their release
- *      (versioned files, SRI, custom-elements.json, types), which the pages read;
- *   3. pages    – Eleventy;
- *   4. hosts    – dist/_headers, dist/_redirects, deploy/nginx.conf from server/hosting/siteRules.ts,
- *                 and at the same time the production server (server-dist/main.mjs, esbuild);
- *   5. compress – Brotli and gzip copies of every text file (scripts/precompress.mjs);
- *   6. budgets  – scripts/size.mjs --check.
- * Types are checked by `npm run typecheck`, not here. Any failure fails the build.
+ * npm run build: from a clean dist/, printing the time of each stage. Two cores, so the stages
+ * that do not wait for each other run side by side:
+ *
+ *   server (esbuild, a child: server-dist/main.mjs) ───────────────────────────────┐
+ *   widgets: site bundle (Rollup, this process) → standalone files → release ──────┤
+ *   pages (Eleventy, a child) ─────────────────────────────────────────────────────┴─ host configs ─┐
+ *                                                                                     precompress ──┴─ budgets
+ *
+ * - The pages need two files of the widget build: the site bundle's manifest (which scripts a
+ *   page adds) and the release (/embed's pinned URLs and SRI hashes). Eleventy starts at once,
+ *   reads data, builds the stylesheet and renders, and waits for each file only where it is used
+ *   (DC_BUILD_WAIT_MS, site/_config/buildFile.js); the widget build writes both whole, by a rename.
+ * - The partners' standalone files are made from the site bundle's output, the release from them.
+ * - Host configs (dist/_headers, _redirects, deploy/nginx.conf) list the site's files, leaving the
+ *   Brotli/gzip copies out, so they are written while precompress runs.
+ * Rollup runs in this process through its API (rollup.config.mjs, the same config `rollup -c` reads),
+ * so its plugins load once for both parts. Types are checked by `npm run typecheck`, not here.
+ * Any failure stops the other stages and fails the build. `total` counts from the process's start.
  */
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
+import { rollup } from 'rollup';
+import rollupConfig from '../rollup.config.mjs';
 import { precompress } from './precompress.mjs';
 
-const rollup = 'node_modules/rollup/dist/bin/rollup';
-const times = [];
+const node = process.execPath;
+const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
 
-const run = (command, args) =>
+const children = new Set();
+const run = (args, env = {}) =>
   new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: 'inherit', shell: false });
+    const child = spawn(node, args, { stdio: 'inherit', shell: false, env: { ...process.env, ...env } });
+    children.add(child);
     child.on('error', reject);
+    child.on('exit', () => children.delete(child));
     child.on('exit', (code, signal) => {
       if (code === 0) resolve();
-      else reject(new Error(`${[command, ...args].join(' ')} exited with ${signal ?? code}`));
+      else reject(new Error(`${args.join(' ')} exited with ${signal ?? code}`));
     });
   });
 
-const stage = async (name, work) => {
+/** Runs `work`, prints its time when it ends (with what ran next to it), and returns its result. */
+const stage = async (name, work, note = '') => {
   const start = performance.now();
-  await work();
-  const ms = performance.now() - start;
-  times.push([name, ms]);
-  console.log(`build: ${name.padEnd(30)} ${(ms / 1000).toFixed(2)} s`);
+  const result = await work();
+  console.log(`build: ${name.padEnd(30)} ${seconds(performance.now() - start).padStart(8)}${note ? `   (${note})` : ''}`);
+  return result;
 };
 
-const total = performance.now();
+/**
+ * Builds one part of rollup.config.mjs ('site' or 'standalone') in this process; the configs of a
+ * part at once (the standalone files: Rollup's work on one overlaps the minifier's on another).
+ */
+const rollupPart = (configPart) =>
+  Promise.all(
+    rollupConfig({ configPart }).map(async (options) => {
+      const bundle = await rollup(options);
+      try {
+        const outputs = Array.isArray(options.output) ? options.output : [options.output];
+        await Promise.all(outputs.map((output) => bundle.write(output)));
+      } finally {
+        await bundle.close();
+      }
+    }),
+  );
+
 try {
   rmSync('dist', { recursive: true, force: true });
-  await stage('widgets (site bundle)', () => run(process.execPath, [rollup, '-c', 'rollup.config.mjs', '--configPart', 'site', '--silent']));
-  // The release (hashes, pinned copies) is made from the standalone files, and the pages (the
-  // embed page, the snippets) read the release: standalone -> release -> pages.
-  await stage('standalone widgets', () => run(process.execPath, [rollup, '-c', 'rollup.config.mjs', '--configPart', 'standalone', '--silent']));
-  await stage('widget release', () => run(process.execPath, ['scripts/widget-release.mjs']));
-  await stage('pages', () => run(process.execPath, ['node_modules/@11ty/eleventy/cmd.cjs']));
-  await stage('host configs + server', () =>
-    Promise.all([
-      run(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/host-config.ts']),
-      run(process.execPath, ['scripts/build-server.mjs']),
-    ]),
-  );
-  await stage('precompress (br + gzip)', async () => {
-    const totals = await precompress('dist');
-    console.log(`build: ${totals.files} text files, ${(totals.bytes / 1024).toFixed(0)} KB -> ${(totals.brotli / 1024).toFixed(0)} KB brotli, ${(totals.gzip / 1024).toFixed(0)} KB gzip`);
-  });
-  await stage('size budgets', () => run(process.execPath, ['scripts/size.mjs', '--check']));
+  await Promise.all([
+    stage('server (esbuild)', () => run(['scripts/build-server.mjs']), 'next to the widgets and pages'),
+    stage('pages (Eleventy)', () => run(['node_modules/@11ty/eleventy/cmd.cjs'], { DC_BUILD_WAIT_MS: '120000' }), 'next to the widgets'),
+    (async () => {
+      await stage('widgets (site bundle)', () => rollupPart('site'));
+      await stage('standalone widgets', () => rollupPart('standalone'));
+      await stage('widget release', () => run(['scripts/widget-release.mjs']));
+    })(),
+  ]);
+  await Promise.all([
+    stage('host configs', () => run(['node_modules/tsx/dist/cli.mjs', 'scripts/host-config.ts']), 'next to precompress'),
+    stage('precompress (br + gzip)', async () => {
+      const totals = await precompress('dist');
+      console.log(`build: ${totals.files} text files, ${(totals.bytes / 1024).toFixed(0)} KB -> ${(totals.brotli / 1024).toFixed(0)} KB brotli, ${(totals.gzip / 1024).toFixed(0)} KB gzip`);
+    }),
+  ]);
+  await stage('size budgets', () => run(['scripts/size.mjs', '--check']));
 } catch (error) {
+  for (const child of children) child.kill();
   console.error(`\nBuild failed: ${error.message}`);
   process.exit(1);
 }
-console.log(`build: ${'total'.padEnd(30)} ${((performance.now() - total) / 1000).toFixed(2)} s`);
+console.log(`build: ${'total'.padEnd(30)} ${seconds(performance.now()).padStart(8)}   (from the process's start)`);

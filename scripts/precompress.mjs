@@ -9,6 +9,7 @@
  *   node scripts/precompress.mjs [dir]     (default dist)
  */
 import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
@@ -27,23 +28,39 @@ export async function compressibleFiles(dir) {
     .filter((path) => !path.split('/').some((part) => part.startsWith('.')));
 }
 
-/** Compresses every text file of `dir`; returns { files, bytes, brotli, gzip } totals. */
+/**
+ * Compresses every text file of `dir`; returns { files, bytes, brotli, gzip } totals. Files with the
+ * same bytes are compressed once: each public widget is published three times (/widgets/dc-x.js,
+ * /widgets/v1/dc-x.js, /widgets/v1/dc-x.<hash>.js), and Brotli 11 over those copies was a third of
+ * this stage.
+ */
 export async function precompress(dir) {
   const files = await compressibleFiles(dir);
   const totals = { files: files.length, bytes: 0, brotli: 0, gzip: 0 };
+  const compressed = new Map();
+  const compress = (source) => {
+    const key = createHash('sha256').update(source).digest('base64');
+    if (!compressed.has(key)) {
+      compressed.set(
+        key,
+        Promise.all([
+          brotli(source, {
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: 11,
+              [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+              [constants.BROTLI_PARAM_SIZE_HINT]: source.length,
+            },
+          }),
+          gz(source, { level: 9 }),
+        ]),
+      );
+    }
+    return compressed.get(key);
+  };
   await Promise.all(
     files.map(async (path) => {
       const source = await readFile(join(dir, path));
-      const [br, gzipped] = await Promise.all([
-        brotli(source, {
-          params: {
-            [constants.BROTLI_PARAM_QUALITY]: 11,
-            [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-            [constants.BROTLI_PARAM_SIZE_HINT]: source.length,
-          },
-        }),
-        gz(source, { level: 9 }),
-      ]);
+      const [br, gzipped] = await compress(source);
       totals.bytes += source.length;
       if (br.length < source.length) {
         await writeFile(join(dir, `${path}.br`), br);

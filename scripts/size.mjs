@@ -2,7 +2,8 @@
  * npm run size: the gzip size of every widget (standalone file, and its own
  * code in the site build without the shared runtime) and of each page's total
  * JavaScript (its inline scripts, modules and modulepreloads, and the on-demand
- * chunks of its elements) and first round trip (HTML + stylesheets, Brotli). With --check it
+ * chunks of its elements) and first round trip (HTML + the stylesheets it links: the base and its
+ * page files, site/_config/styles.js; Brotli, as sent). With --check it
  * exits non-zero when a budget in size-budgets.json is passed. With
  * --markdown it prints the tables as Markdown for README.md.
  */
@@ -95,6 +96,7 @@ const pageRows = pages.sort().map((path) => {
   // The first round trip: the HTML and the stylesheets it links, as sent with Brotli.
   const stylesheets = [...html.matchAll(/<link rel="stylesheet" href="(\/[^"]+)"/g)].map((match) => match[1]);
   const firstView = brFile('/' + relative(dist, path)) + stylesheets.reduce((sum, href) => sum + brFile(href), 0);
+  if (firstView > budgets.firstRoundTrip) failures.push(`page ${route} first round trip (HTML + stylesheets, Brotli) ${kb(firstView)} > ${kb(budgets.firstRoundTrip)}`);
   return { route, total, scripts: files.size, firstView };
 });
 
@@ -107,7 +109,10 @@ if (markdown) {
   const heaviest = [...pageRows].sort((a, b) => b.total - a.total)[0];
   if (heaviest) console.log(`Heaviest page: \`${heaviest.route}\`, ${kb(heaviest.total)} of JavaScript gzip.`);
   const firstView = [...pageRows].sort((a, b) => b.firstView - a.firstView)[0];
-  if (firstView) console.log(`First round trip: HTML + stylesheet at most ${kb(firstView.firstView)} with Brotli (\`${firstView.route}\`).`);
+  if (firstView) {
+    const median = [...pageRows].sort((a, b) => a.firstView - b.firstView)[Math.floor(pageRows.length / 2)];
+    console.log(`First round trip: HTML + its stylesheets (base + page files) at most ${kb(firstView.firstView)} with Brotli (\`${firstView.route}\`), median ${kb(median.firstView)}.`);
+  }
 } else {
   console.log('Widgets (gzip)');
   console.log(`  shared chunks: ${runtimeRows.map((row) => `${row.file} ${kb(row.size)}`).join(', ') || 'none'}`);
@@ -117,7 +122,7 @@ if (markdown) {
   }
   console.log('Pages: total JavaScript (gzip); HTML + stylesheets (Brotli, the first round trip)');
   for (const row of pageRows) console.log(`  ${row.route.padEnd(34)} ${kb(row.total).padStart(8)}  (${row.scripts} files)   HTML+CSS ${kb(row.firstView).padStart(8)}`);
-  console.log(`Budgets: runtime ${kb(budgets.runtime)}, element own ${kb(budgets.elementOwn)}, page ${kb(budgets.pageTotal)}, standalone ${kb(budgets.standalone)}`);
+  console.log(`Budgets: runtime ${kb(budgets.runtime)}, element own ${kb(budgets.elementOwn)}, page ${kb(budgets.pageTotal)}, standalone ${kb(budgets.standalone)}, first round trip ${kb(budgets.firstRoundTrip)}`);
 }
 
 if (check && failures.length > 0) {

@@ -4,14 +4,16 @@
  * hashes) and each public element's api.json (the form's fields), so the page always offers the
  * exact files of this build.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { readElementApis } from '../build/customElementsManifest.mjs';
+import { buildFileReady } from './_config/buildFile.js';
 import { libRules } from './_config/libRules.js';
 
 const releaseFile = new URL('../dist/widgets/release.json', import.meta.url);
 
 async function embedConfig(siteUrl) {
-  if (!existsSync(releaseFile)) {
+  // `npm run build` makes the release while the pages are written: this page waits for it.
+  if (!(await buildFileReady(releaseFile))) {
     throw new Error('/embed needs dist/widgets/release.json: run `npm run build` (Rollup and scripts/widget-release.mjs) first.');
   }
   const release = JSON.parse(readFileSync(releaseFile, 'utf8'));

@@ -1,24 +1,30 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { buildFileReady } from './buildFile.js';
 
 /**
  * Adds to each page exactly the scripts of the custom elements it uses: the
  * element's module and a modulepreload for each shared chunk (the runtime is
  * loaded once, however many islands a page has). Reads the manifest that the
- * widget build (rollup) writes; run `npm run build:widgets` before the pages.
+ * widget build (rollup) writes; run `npm run build:widgets` before the pages. It is read when the
+ * first page is done, not at the start: `npm run build` runs the widgets and the pages side by
+ * side, and the pages wait here for the manifest (site/_config/buildFile.js).
  */
 export function registerIslands(eleventyConfig, { manifestPath }) {
   let manifest = null;
   eleventyConfig.on('eleventy.before', () => {
-    manifest = existsSync(manifestPath) ? JSON.parse(readFileSync(manifestPath, 'utf8')) : {};
+    manifest = null;
   });
+  const load = async () => ((await buildFileReady(manifestPath)) ? JSON.parse(readFileSync(manifestPath, 'utf8')) : {});
 
-  eleventyConfig.addTransform('islands', function islands(content) {
+  eleventyConfig.addTransform('islands', async function islands(content) {
     if (!this.page.outputPath || !this.page.outputPath.endsWith('.html')) return content;
+    manifest ??= load();
+    const elements = await manifest;
     const tags = new Set([...content.matchAll(/<(dc-[a-z0-9-]+)[\s>]/g)].map((match) => match[1]));
     const preloads = new Set();
     const scripts = [];
     for (const tag of [...tags].sort()) {
-      const entry = manifest?.[tag];
+      const entry = elements[tag];
       if (!entry) {
         console.warn(`[islands] ${this.page.inputPath} uses <${tag}> but the widget build has no such element`);
         continue;
