@@ -49,7 +49,7 @@ describe.runIf(existsSync(join(dist, 'assets/css')))('the built pages', () => {
   it('link the base stylesheet first, then exactly the page files whose selectors they can match', () => {
     for (const path of pages(dist)) {
       const html = readFileSync(path, 'utf8');
-      const links = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)">/g)].map((match) => match[1]);
+      const links = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)">/g)].map((match) => match[1]!);
       expect(links[0], path).toMatch(/^\/assets\/css\/site-[0-9a-f]{10}\.css$/);
       const used = pageTokens(html);
       const expected = parts
@@ -61,7 +61,7 @@ describe.runIf(existsSync(join(dist, 'assets/css')))('the built pages', () => {
   });
 
   it('give the pages their own file: home, career, blog, legal', () => {
-    const linked = (path: string) => [...readFileSync(join(dist, path), 'utf8').matchAll(/<link rel="stylesheet" href="\/assets\/css\/([a-z]+)-/g)].map((match) => match[1]);
+    const linked = (path: string) => [...readFileSync(join(dist, path), 'utf8').matchAll(/<link rel="stylesheet" href="\/assets\/css\/([a-z]+)-/g)].map((match) => match[1]!);
     expect(linked('index.html')).toContain('home');
     expect(linked('career/index.html')).toContain('career');
     expect(linked('blog/index.html')).toContain('blog');
