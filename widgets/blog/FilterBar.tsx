@@ -1,4 +1,7 @@
 import { BLOG_LABELS, BLOG_TEXT, CATEGORY_OPTIONS, EMPTY_FILTER, hasActiveFilter, type BlogFilter } from '../lib/blog';
+import type { FilterFieldSpec } from '../lib/filterField';
+import { SearchField } from '../lib/SearchField';
+import { SelectField } from '../lib/SelectField';
 import { Icon } from './Icon';
 import { TagButtons } from './TagButtons';
 
@@ -12,6 +15,30 @@ export interface FilterBarProps {
   onToggleTag: (tag: string) => void;
 }
 
+/** The toolbar's fields (the shared filter fields of careers, press and FAQ, in the blog's classes). */
+const SEARCH: FilterFieldSpec = {
+  id: 'blog-search',
+  label: BLOG_LABELS.search,
+  labelHidden: true,
+  placeholder: BLOG_TEXT.searchPlaceholder,
+  fieldClass: 'blog-search',
+  controlClass: 'blog-input',
+};
+const CATEGORY: FilterFieldSpec = {
+  id: 'blog-category',
+  label: BLOG_LABELS.category,
+  labelHidden: true,
+  fieldClass: '',
+  controlClass: 'blog-input blog-select',
+};
+const YEAR: FilterFieldSpec = {
+  id: 'blog-year',
+  label: BLOG_LABELS.year,
+  labelHidden: true,
+  fieldClass: '',
+  controlClass: 'blog-input blog-select',
+};
+
 /**
  * The filter bar (SPEC 2.15): a `search` landmark with the search box, the category and year
  * selects and Clear (only while a filter is set), then the row of topic chips.
@@ -20,52 +47,24 @@ export function FilterBar({ filter, years, tags, onChange, onToggleTag }: Filter
   return (
     <>
       <div className="blog-filters" role="search" aria-label={BLOG_LABELS.filters}>
-        <div className="blog-search">
-          <Icon d="M11 4a7 7 0 1 0 0 14 7 7 0 0 0 0-14Zm9 16-3.5-3.5" />
-          <label className="sr-only" htmlFor="blog-search">
-            {BLOG_LABELS.search}
-          </label>
-          <input
-            id="blog-search"
-            className="blog-input"
-            type="search"
-            placeholder={BLOG_TEXT.searchPlaceholder}
-            value={filter.search}
-            autoComplete="off"
-            onInput={(event) => onChange({ ...filter, search: (event.target as HTMLInputElement).value }, true)}
-          />
-        </div>
-        <label className="sr-only" htmlFor="blog-category">
-          {BLOG_LABELS.category}
-        </label>
-        <select
-          id="blog-category"
-          className="blog-input blog-select"
+        <SearchField
+          field={SEARCH}
+          before={<Icon d="M11 4a7 7 0 1 0 0 14 7 7 0 0 0 0-14Zm9 16-3.5-3.5" />}
+          value={filter.search}
+          onInput={(search) => onChange({ ...filter, search }, true)}
+        />
+        <SelectField
+          field={CATEGORY}
+          options={CATEGORY_OPTIONS}
           value={filter.category}
-          onChange={(event) => onChange({ ...filter, category: event.target.value })}
-        >
-          {CATEGORY_OPTIONS.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-        <label className="sr-only" htmlFor="blog-year">
-          {BLOG_LABELS.year}
-        </label>
-        <select
-          id="blog-year"
-          className="blog-input blog-select"
+          onChange={(category) => onChange({ ...filter, category })}
+        />
+        <SelectField
+          field={YEAR}
+          options={[{ value: '', label: BLOG_LABELS.allYears }, ...years.map((year) => ({ value: year, label: year }))]}
           value={filter.year}
-          onChange={(event) => onChange({ ...filter, year: event.target.value })}
-        >
-          <option value="">{BLOG_LABELS.allYears}</option>
-          {years.map((year) => (
-            <option key={year} value={year}>
-              {year}
-            </option>
-          ))}
-        </select>
+          onChange={(year) => onChange({ ...filter, year })}
+        />
         {hasActiveFilter(filter) ? (
           <button type="button" className="btn btn-secondary blog-clear" onClick={() => onChange({ ...EMPTY_FILTER })}>
             <Icon d="M18 6 6 18M6 6l12 12" />
