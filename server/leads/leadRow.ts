@@ -1,6 +1,6 @@
 import type { LeadVariant } from '../../shared/contactLead';
 import { isoTime } from '../db/isoTime';
-import type { Lead, LeadStatus } from './store';
+import type { Lead, LeadStatus, NewLead } from './store';
 
 /**
  * The lead as both stores read it (./sqliteStore, ./pgStore: the same tables and columns), once:
@@ -46,5 +46,19 @@ export function leadFromRow(row: LeadRow): Lead {
     handledAt: row.handled_at === null ? null : isoTime(row.handled_at),
     attempts: row.attempts,
     lastError: row.last_error,
+  };
+}
+
+/** What both stores write for a new lead: its fields trimmed (the store's rule, see ./store) and its first status. */
+export function newLeadColumns(input: NewLead) {
+  const status: LeadStatus = input.spam ? 'spam' : 'pending';
+  return {
+    variant: input.variant,
+    name: input.name.trim(),
+    email: input.email.trim(),
+    phone: input.phone.trim(),
+    message: input.message.trim(),
+    source: input.source,
+    status,
   };
 }

@@ -6,12 +6,11 @@ import {
   type DeliveryAttempt,
   type Lead,
   type LeadQuery,
-  type LeadStatus,
   type LeadStore,
   type NewLead,
   type OutboxClaim,
 } from './store';
-import { LEAD_SELECT, leadFromRow, type LeadRow } from './leadRow';
+import { LEAD_SELECT, leadFromRow, newLeadColumns, type LeadRow } from './leadRow';
 
 /**
  * LeadStore on PostgreSQL (schema: server/db/pgMigrations.ts, migration 'leads'), shared by any
@@ -80,15 +79,7 @@ export function createPgLeadStore(pool: PgPool, options: PgLeadStoreOptions = {}
 
   /** One create: the lead and its outbox entry in one statement, or the lead that already has `key`. */
   const insert = async (input: NewLead, receivedAt: Date, key: string | null): Promise<CreatedLead> => {
-    const status: LeadStatus = input.spam ? 'spam' : 'pending';
-    const fields = {
-      variant: input.variant,
-      name: input.name.trim(),
-      email: input.email.trim(),
-      phone: input.phone.trim(),
-      message: input.message.trim(),
-      source: input.source,
-    };
+    const { status, ...fields } = newLeadColumns(input);
     // A key can be taken by a lead that is then erased before we read it: try again (bounded).
     for (let round = 0; round < 3; round++) {
       const id = randomUUID();

@@ -11,7 +11,7 @@ import {
   type NewLead,
   type OutboxClaim,
 } from './store';
-import { LEAD_SELECT, leadFromRow, type LeadRow } from './leadRow';
+import { LEAD_SELECT, leadFromRow, newLeadColumns, type LeadRow } from './leadRow';
 
 /**
  * LeadStore on the server's SQLite file (../db/sqlite: the users' database, migration 2).
@@ -86,18 +86,7 @@ export function openSqliteLeadStore(pathOrDb: string | Database.Database, option
       if (existing) return { lead: getSync(existing.id)!, created: false };
     }
     const id = randomUUID();
-    insertLead.run({
-      id,
-      variant: input.variant,
-      name: input.name.trim(),
-      email: input.email.trim(),
-      phone: input.phone.trim(),
-      message: input.message.trim(),
-      source: input.source,
-      received_at: receivedAt,
-      status: input.spam ? 'spam' : 'pending',
-      idempotency_key: key,
-    });
+    insertLead.run({ id, ...newLeadColumns(input), received_at: receivedAt, idempotency_key: key });
     if (!input.spam) insertOutbox.run(id, leadMessageId(id, domain), receivedAt);
     return { lead: getSync(id)!, created: true };
   });
