@@ -1,5 +1,3 @@
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: plain JavaScript of the page build, without declarations
 import { pageTokens, selectorTokens } from '../../site/_config/styles.js';
@@ -32,40 +30,4 @@ describe('pageTokens', () => {
   });
 });
 
-const dist = 'dist';
-const pages = (dir: string): string[] =>
-  readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return pages(path);
-    return name.endsWith('.html') ? [path] : [];
-  });
-
-describe.runIf(existsSync(join(dist, 'assets/css')))('the built pages', () => {
-  const files = readdirSync(join(dist, 'assets/css')).filter((name) => name.endsWith('.css'));
-  const parts = files
-    .filter((name) => !name.startsWith('site-'))
-    .map((name) => ({ href: `/assets/css/${name}`, ...selectorTokens(readFileSync(join(dist, 'assets/css', name), 'utf8')) }));
-
-  it('link the base stylesheet first, then exactly the page files whose selectors they can match', () => {
-    for (const path of pages(dist)) {
-      const html = readFileSync(path, 'utf8');
-      const links = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)">/g)].map((match) => match[1]!);
-      expect(links[0], path).toMatch(/^\/assets\/css\/site-[0-9a-f]{10}\.css$/);
-      const used = pageTokens(html);
-      const expected = parts
-        .filter((part) => part.global || part.selectors.some((names: string[]) => names.every((name) => used.has(name))))
-        .map((part) => part.href);
-      expect(links.slice(1).sort(), path).toEqual(expected.sort());
-      for (const href of links) expect(existsSync(join(dist, href)), `${path}: ${href}`).toBe(true);
-    }
-  });
-
-  it('give the pages their own file: home, career, blog, legal', () => {
-    const linked = (path: string) => [...readFileSync(join(dist, path), 'utf8').matchAll(/<link rel="stylesheet" href="\/assets\/css\/([a-z]+)-/g)].map((match) => match[1]!);
-    expect(linked('index.html')).toContain('home');
-    expect(linked('career/index.html')).toContain('career');
-    expect(linked('blog/index.html')).toContain('blog');
-    expect(linked('privacy_policy/index.html')).toContain('legal');
-    expect(linked('404.html')).toEqual(['site']);
-  });
-});
+// The built pages' links are checked after the build: tests/e2e/page-styles.spec.ts.
