@@ -52,6 +52,9 @@ export async function startNginx(httpConfig: string, port: number): Promise<Ngin
     join(dir, 'nginx.conf'),
     [
       'daemon off;',
+      // Under root the workers would drop to `nobody`, who cannot read a checkout inside a private
+      // directory (a clean clone in `mktemp -d` is 0700): they run as the user running the tests.
+      ...(process.getuid?.() === 0 ? ['user root root;'] : []),
       'worker_processes 1;',
       `pid ${join(dir, 'nginx.pid')};`,
       `error_log ${errorLog} warn;`,
