@@ -78,7 +78,7 @@ const waitFor = async (url, child) => {
 };
 
 /** nginx config: what a static deployment of dist/ would run, one worker (like our one Node process). */
-// Under root the workers would drop to \`nobody\`, who cannot read a checkout in a private directory.
+// Under root the workers would drop to nobody, who cannot read a checkout in a private directory.
 const nginxConfig = () => `${process.getuid?.() === 0 ? 'user root root;\n' : ''}
 worker_processes 1;
 daemon off;
