@@ -5,3 +5,4 @@ export interface ElementEntry {
   public: boolean;
 }
 export function listElements(): ElementEntry[];
+export const FRAME_ELEMENTS: string[];

@@ -1,8 +1,8 @@
 /**
  * npm run size: the gzip size of every widget (standalone file, and its own
  * code in the site build without the shared runtime) and of each page's total
- * JavaScript (its inline scripts, modules and modulepreloads, and the on-demand
- * chunks of its elements) and first round trip (HTML + the stylesheets it links: the base and its
+ * JavaScript (its inline scripts, modules and modulepreloads: what it loads without a click)
+ * and first round trip (HTML + the stylesheets it links: the base and its
  * page files, site/_config/styles.js; Brotli, as sent). With --check it
  * exits non-zero when a budget in size-budgets.json is passed. With
  * --markdown it prints the tables as Markdown for README.md.
@@ -36,9 +36,10 @@ const budgetFor = (tag, key) => budgets.elements?.[tag]?.[key] ?? budgets[key];
 const runtimeFiles = new Set(Object.values(manifest).flatMap((entry) => entry.imports));
 const runtimeRows = [...runtimeFiles].map((file) => ({ file, size: gzFile(file) }));
 const runtimeTotal = runtimeRows.reduce((sum, row) => sum + row.size, 0);
-// The runtime budget is for the framework chunk (Preact + r2wc). Shared app code that rollup
-// splits out when two elements import the same module (defineElement, validation...) is checked
-// like an element's own code, and every page's total below counts all of it.
+// The runtime budget is for the runtime chunk every page loads: Preact + r2wc, and the code the
+// frame elements (header, footer, consent) share with others (rollup.config.mjs). Shared app code
+// that rollup splits out when two other elements import the same module (validation, tabs...) is
+// checked like an element's own code, and every page's total below counts all of it.
 const frameworkTotal = runtimeRows.filter((row) => row.file.includes('/runtime-')).reduce((sum, row) => sum + row.size, 0);
 if (frameworkTotal > budgets.runtime) {
   failures.push(`runtime chunk ${kb(frameworkTotal)} > ${kb(budgets.runtime)}`);
@@ -85,11 +86,10 @@ const pageRows = pages.sort().map((path) => {
     else if (!type.includes('json')) total += gz(match[2]);
   }
   for (const match of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)) files.add(match[1]);
-  // Chunks an element on the page loads on demand count too: the only one today, dc-consent's
-  // dialog, is fetched without a click on a first visit (while the banner shows).
-  for (const entry of Object.values(manifest)) {
-    if (files.has(entry.file)) for (const file of entry.lazy ?? []) files.add(file);
-  }
+  // Chunks an element loads on demand are not counted: the only one, dc-consent's dialog, is
+  // fetched when the visitor reaches for Customize or opens the settings, never on load
+  // (tests/e2e/consent.spec.ts checks that a first visit does not fetch it). A chunk loaded at
+  // idle would have to be added here.
   for (const file of files) if (file.startsWith('/')) total += gzFile(file);
   const route = '/' + relative(dist, path).replace(/(^|\/)index\.html$/, '').replace(/\.html$/, '');
   if (total > budgets.pageTotal) failures.push(`page ${route} ${kb(total)} > ${kb(budgets.pageTotal)}`);
@@ -105,7 +105,7 @@ if (markdown) {
   for (const row of elementRows) {
     console.log(`| \`<${row.tag}>\` | ${row.public ? 'yes' : 'site only'} | ${row.standalone === null ? '–' : kb(row.standalone)} | ${kb(row.own)} | ${row.lazy ? kb(row.lazy) : '–'} |`);
   }
-  console.log(`\nShared code on the site: the Preact + r2wc runtime chunk is ${kb(frameworkTotal)} gzip; all shared chunks together are ${kb(runtimeTotal)} (a page loads only the chunks its elements use).`);
+  console.log(`\nShared code on the site: the runtime chunk (Preact, r2wc and the code the frame elements share) is ${kb(frameworkTotal)} gzip; all shared chunks together are ${kb(runtimeTotal)} (a page loads only the chunks its elements use).`);
   const heaviest = [...pageRows].sort((a, b) => b.total - a.total)[0];
   if (heaviest) console.log(`Heaviest page: \`${heaviest.route}\`, ${kb(heaviest.total)} of JavaScript gzip.`);
   const firstView = [...pageRows].sort((a, b) => b.firstView - a.firstView)[0];

@@ -198,11 +198,46 @@ test.describe('on the site', () => {
     expect(dialogCode.length).toBe(2);
   });
 
-  test('a first visit fetches the dialog while the banner shows, so Customize opens it at once', async ({ page }) => {
-    const loaded = page.waitForRequest(DIALOG_CHUNK);
+  test('a first visit loads no dialog code until the visitor reaches for Customize', async ({ page }) => {
+    const dialogCode: string[] = [];
+    page.on('request', (request) => {
+      if (DIALOG_CHUNK.test(request.url())) dialogCode.push(request.url());
+    });
     await page.goto('/');
     await expect(banner(page)).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(dialogCode, 'no dialog code while the banner only shows').toEqual([]);
+
+    // The pointer over Customize starts the fetch; the click opens the dialog.
+    const loaded = page.waitForRequest(DIALOG_CHUNK);
+    const customize = banner(page).getByRole('button', { name: 'Customize' });
+    await customize.hover();
     await loaded;
+    await customize.click();
+    await expect(dialog(page)).toBeVisible();
+    expect(dialogCode.length).toBe(1);
+  });
+
+  test('Customize by keyboard fetches the dialog on focus; a slow fetch keeps the banner until it opens', async ({ page }) => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(DIALOG_CHUNK, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/');
+    const customize = banner(page).getByRole('button', { name: 'Customize' });
+    const loaded = page.waitForRequest(DIALOG_CHUNK);
+    await customize.focus();
+    await loaded;
+    await page.keyboard.press('Enter');
+    // Still loading: the banner stays, Customize says it is busy, nothing else is lost.
+    await expect(customize).toHaveAttribute('aria-busy', 'true');
+    await expect(banner(page)).toBeVisible();
+    await expect(dialog(page)).toHaveCount(0);
+    release();
+    await expect(dialog(page)).toBeVisible();
+    await expect(banner(page)).toBeHidden();
   });
 
   test('closing the dialog without a choice brings the banner back', async ({ page, context }) => {

@@ -46,8 +46,10 @@ let preferences: Promise<typeof PreferencesDialog> | null = null;
 
 /**
  * The preferences dialog, loaded on first use: a visitor who has chosen does not need it
- * to apply the choice, and one who sees the banner gets it while reading. A failed load
- * is forgotten, so the next attempt fetches it again.
+ * to apply the choice, and most who see the banner answer it with one of its buttons. It is
+ * fetched when the visitor reaches for Customize (pointer over it, focus on it) or opens the
+ * dialog, so a first visit loads no code it may not use. A failed load is forgotten, so the
+ * next attempt fetches it again.
  */
 function loadPreferences(): Promise<typeof PreferencesDialog> {
   preferences ??= import('./Preferences').then(
@@ -142,7 +144,7 @@ export function Consent(props: ConsentProps) {
   }, [manager, content, props.src]);
 
   useEffect(() => {
-    if (view === NONE || Preferences) return undefined;
+    if (view !== DIALOG || Preferences) return undefined;
     let live = true;
     loadPreferences().then(
       (component) => live && setPreferences(() => component),
@@ -195,10 +197,14 @@ export function Consent(props: ConsentProps) {
     }
   };
   const acceptAll = { functional: true, analytics: true, marketing: true };
+  /** Starts fetching the dialog's code before the click; a failure is reported by the click. */
+  const prefetch = () => void loadPreferences().catch(() => undefined);
+  // While Customize waits for the dialog's code, the banner stays (its buttons still work).
+  const bannerShown = view === BANNER || (view === DIALOG && !Preferences && manager.needsPrompt());
 
   return (
     <>
-      {view === BANNER && (
+      {bannerShown && (
         <section className="banner" aria-label={t.banner.label} lang={lang}>
           <h2>{t.banner.title}</h2>
           <p className="small">{t.banner.text}</p>
@@ -209,7 +215,15 @@ export function Consent(props: ConsentProps) {
             <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void choose({})}>
               {t.banner.rejectAll}
             </button>
-            <button type="button" className="btn btn-primary" disabled={busy} onClick={() => setView(DIALOG)}>
+            <button
+              type="button"
+              className="btn btn-primary"
+              disabled={busy}
+              aria-busy={view === DIALOG || undefined}
+              onPointerEnter={prefetch}
+              onFocus={prefetch}
+              onClick={() => setView(DIALOG)}
+            >
               {t.banner.customize}
             </button>
           </div>

@@ -1,0 +1,20 @@
+import { chromium } from '@playwright/test';
+const url = process.argv[2];
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless','--no-sandbox','--disable-gpu'] });
+const page = await browser.newPage({ viewport: { width: 412, height: 823 } });
+const cdp = await page.context().newCDPSession(page);
+await cdp.send('Profiler.enable'); await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+await cdp.send('Profiler.start');
+await page.goto(url, { waitUntil: 'networkidle' });
+await page.waitForTimeout(1500);
+const { profile } = await cdp.send('Profiler.stop');
+await browser.close();
+const byId = new Map(profile.nodes.map(n => [n.id, n]));
+const self = new Map();
+const dt = profile.timeDeltas; 
+profile.samples.forEach((id, i) => { const n = byId.get(id); const k = `${n.callFrame.functionName||'(anon)'} ${n.callFrame.url.replace(/^.*\//,'')}:${n.callFrame.lineNumber}:${n.callFrame.columnNumber}`; self.set(k, (self.get(k)||0) + (dt[i]||0)); });
+const rows = [...self].sort((a,b)=>b[1]-a[1]).slice(0,25);
+for (const [k,v] of rows) console.log((v/1000).toFixed(1).padStart(7), k);
+// inclusive by url
+const byUrl = new Map(); profile.samples.forEach((id,i)=>{const n=byId.get(id); const u=n.callFrame.url.replace(/^.*\//,'')||n.callFrame.functionName; byUrl.set(u,(byUrl.get(u)||0)+(dt[i]||0));});
+console.log([...byUrl].sort((a,b)=>b[1]-a[1]).slice(0,12).map(([k,v])=>`${k} ${(v/1000).toFixed(1)}`).join('\n'));
