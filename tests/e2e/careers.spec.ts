@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { seedConsent } from './support/consent';
+import { servedAndRendered } from './support/islandMarkup';
 import { useStoredTheme } from './support/theme';
 
 const PATH = '/career';
@@ -55,6 +56,12 @@ test.describe('without JavaScript', () => {
     const { subject } = mail((await apply.getAttribute('href'))!);
     expect(subject).toBe('Application for Analytics Engineer (dbt & SQL) Position');
   });
+});
+
+test('the island adopts the served list as it is: the served HTML is what the component renders', async ({ page }) => {
+  await ready(page);
+  const { served, rendered } = await servedAndRendered(page, 'dc-careers');
+  expect(served).toEqual(rendered);
 });
 
 test('JobPosting structured data for every job', async ({ page }) => {

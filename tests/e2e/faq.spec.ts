@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { seedConsent } from './support/consent';
+import { servedAndRendered } from './support/islandMarkup';
 import { useStoredTheme } from './support/theme';
 
 const PATH = '/frequently_asked_questions';
@@ -55,6 +56,12 @@ test('FAQPage structured data lists the ten questions with their answers', async
   expect(ld.mainEntity).toHaveLength(10);
   expect(ld.mainEntity[0]!.name).toBe('How long does the strategy analysis phase take?');
   expect(ld.mainEntity[0]!.acceptedAnswer.text).toContain('1-2 weeks');
+});
+
+test('the island adopts the served list as it is: the served HTML is what the component renders', async ({ page }) => {
+  await ready(page);
+  const { served, rendered } = await servedAndRendered(page, 'dc-faq');
+  expect(served).toEqual(rendered);
 });
 
 test('search matches question or answer, case-insensitively; chips filter by category and combine', async ({ page }) => {

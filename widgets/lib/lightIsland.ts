@@ -1,4 +1,4 @@
-import { render, type ComponentChild } from 'preact';
+import { hydrate, type ComponentChild } from 'preact';
 import { IslandElement, defineIsland } from './islandElement';
 
 /**
@@ -46,7 +46,7 @@ export function defineLightIsland<D>(tag: string, options: LightIslandOptions<D>
         })
         .then((raw) => {
           if (signal.aborted) throw signal.reason;
-          render(options.view(options.parse(raw), this) as ComponentChild, this);
+          hydrate(options.view(options.parse(raw), this) as ComponentChild, this);
           this.#state = 2;
           this.setAttribute('data-ready', '');
         })
