@@ -8,13 +8,22 @@ import { processCss } from '../../build/cssModule.mjs';
  * The site's styles, split per page so the first round trip carries only what a page uses:
  * - the base stylesheet: main.css without its `pages/` imports (reset, tokens, base, components,
  *   layout; it declares the cascade layers), /assets/css/site-<hash>.css, on every page;
- * - one file per page stylesheet (main.css's `@import './pages/x.css' layer(pages)`, in that order),
- *   /assets/css/x-<hash>.css, linked after the base by the pages that use it: a page uses it when
- *   its HTML holds every class, id and custom element that one of the file's selectors names. A
- *   file with a selector that names none of these would apply anywhere: it goes on every page.
- * All files are content-hashed (cached forever by the server). The global `assets.css` is the base
- * file's URL. Also publishes the design tokens for partners as /widgets/dc-tokens.css.
+ * - one page file per page, /assets/css/<name>-<hash>.css, linked after the base, made of the page
+ *   stylesheets (main.css's `@import './pages/x.css' layer(pages)`, in that order): a page stylesheet
+ *   the page uses at least {@link OWNED} of (its own, or its kind's: the rules for states its island
+ *   adds later come with it) whole; from any other page stylesheet only the rules with a selector
+ *   the page can match (a selector matches when the page's HTML holds every class, id and custom
+ *   element it names) and the keyframes they animate. A page stylesheet with a selector that names
+ *   none of these would apply anywhere: it goes whole into every page file.
+ * Pages of one kind get the same file (the four service pages, the blog posts): the file is named by
+ * its content hash and cached forever by the server. The global `assets.css` is the base file's URL.
+ * Also publishes the design tokens for partners as /widgets/dc-tokens.css.
+ *
+ * (Linking whole page stylesheets by any match put 4 of them on the legal pages for the quick nav
+ * of home.css and one button rule of services.css: 6.4 KB Brotli of unused CSS before first paint.)
  */
+export const OWNED = 0.25;
+
 export function registerStyles(eleventyConfig, { input, tokens, outputDir }) {
   eleventyConfig.addWatchTarget(dirname(input));
   let built = null;
@@ -27,13 +36,66 @@ export function registerStyles(eleventyConfig, { input, tokens, outputDir }) {
 
   eleventyConfig.addTransform('page-styles', async function pageStyles(content) {
     if (!this.page.outputPath || !this.page.outputPath.endsWith('.html')) return content;
-    const { base, parts } = await styles();
+    const { base, parts, write } = await styles();
     const baseLink = `<link rel="stylesheet" href="${base}">`;
     if (!content.includes(baseLink)) return content;
-    const used = pageTokens(content);
-    const links = parts.filter((part) => part.global || part.selectors.some((names) => names.every((name) => used.has(name))));
-    return content.replace(baseLink, [baseLink, ...links.map((part) => `<link rel="stylesheet" href="${part.href}">`)].join('\n'));
+    const page = pageCss(parts, pageTokens(content));
+    if (!page.css) return content;
+    return content.replace(baseLink, `${baseLink}\n<link rel="stylesheet" href="${write(page.name, page.css)}">`);
   });
+}
+
+/** Whether a page with these tokens can match a selector (its class/id/element names). */
+const matches = (used, names) => names.every((name) => used.has(name));
+
+/**
+ * A page's page file: for each page stylesheet (in main.css's order), all of it, the rules the page
+ * can match, or nothing. `name` names the stylesheets taken whole (else the one it uses most).
+ */
+export function pageCss(parts, used) {
+  const pieces = [];
+  const whole = [];
+  let most = { name: 'page', matched: 0 };
+  for (const part of parts) {
+    const matched = part.selectors.filter((names) => matches(used, names)).length;
+    if (part.global || (part.selectors.length > 0 && matched / part.selectors.length >= OWNED)) {
+      pieces.push(part.css);
+      whole.push(part.name);
+    } else if (matched > 0) {
+      pieces.push(usedRules(part.css, used));
+      if (matched > most.matched) most = { name: part.name, matched };
+    }
+  }
+  return { name: whole.join('-') || most.name, css: pieces.join('') };
+}
+
+/** The rules of a stylesheet with a selector the page can match, in their at-rules, and the keyframes they use. */
+export function usedRules(css, used) {
+  const root = postcss.parse(css);
+  const keyframes = [];
+  const keep = (container) => {
+    container.each((node) => {
+      if (node.type === 'rule') {
+        const needed = node.selectors.some((selector) => {
+          const names = selectorNames(selector);
+          return names !== null && matches(used, names);
+        });
+        if (!needed) node.remove();
+      } else if (node.type === 'atrule' && /keyframes$/.test(node.name)) {
+        keyframes.push(node);
+        node.remove();
+      } else if (node.type === 'atrule' && node.nodes) {
+        keep(node);
+        if (node.nodes.length === 0) node.remove();
+      } else if (node.type === 'comment') {
+        node.remove();
+      }
+    });
+  };
+  keep(root);
+  const text = root.toString();
+  const animated = keyframes.filter((rule) => new RegExp(`(^|[\\s:,])${rule.params}($|[\\s;,}])`).test(text));
+  return text + animated.map((rule) => rule.toString()).join('');
 }
 
 const PAGE_IMPORT = /^@import\s+'(\.\/pages\/([\w-]+)\.css)'\s+layer\(pages\);\s*$/gm;
@@ -51,14 +113,17 @@ async function buildStyles({ input, tokens, outputDir }) {
     processCss(main.replace(PAGE_IMPORT, ''), input),
     ...pageImports.map((match) => processCss(match[0], input)),
   ]);
-  const parts = pageImports.map((match, index) => ({
-    href: write(match[2], partCss[index]),
-    ...selectorTokens(partCss[index]),
-  }));
+  const parts = pageImports.map((match, index) => ({ name: match[2], css: partCss[index], ...selectorTokens(partCss[index]) }));
   const tokensCss = await processCss(readFileSync(tokens, 'utf8'), tokens);
   mkdirSync(join(outputDir, 'widgets'), { recursive: true });
   writeFileSync(join(outputDir, 'widgets/dc-tokens.css'), tokensCss);
-  return { base: write('site', baseCss), parts };
+  const written = new Map();
+  /** Writes a page file once per content (pages of one kind share it); returns its URL. */
+  const writePage = (name, css) => {
+    if (!written.has(css)) written.set(css, write(name, css));
+    return written.get(css);
+  };
+  return { base: write('site', baseCss), parts, write: writePage };
 }
 
 const CLASS_OR_ID = /([.#])(-?[_a-zA-Z][\w-]*)/g;
@@ -75,17 +140,25 @@ export function selectorTokens(css) {
   postcss.parse(css).walkRules((rule) => {
     if (rule.parent?.type === 'atrule' && /keyframes$/.test(rule.parent.name)) return;
     for (const selector of rule.selectors) {
-      if (selector.startsWith(':host')) continue; // a shadow root's styles: never match in the page
-      const positive = selector.replace(/:not\((?:[^()]|\([^()]*\))*\)/g, '');
-      const named = [
-        ...[...positive.matchAll(CLASS_OR_ID)].map((match) => `${match[1]}${match[2]}`),
-        ...[...positive.matchAll(CUSTOM_ELEMENT)].map((match) => match[1]),
-      ];
+      const named = selectorNames(selector);
+      if (named === null) continue;
       if (named.length === 0) global = true;
-      else selectors.set([...new Set(named)].sort().join(' '), [...new Set(named)]);
+      else selectors.set([...named].sort().join(' '), named);
     }
   });
   return { selectors: [...selectors.values()], global };
+}
+
+/** The names a selector needs in the page, or null for a shadow root's selector (never matches in the page). */
+function selectorNames(selector) {
+  if (selector.startsWith(':host')) return null;
+  const positive = selector.replace(/:not\((?:[^()]|\([^()]*\))*\)/g, '');
+  return [
+    ...new Set([
+      ...[...positive.matchAll(CLASS_OR_ID)].map((match) => `${match[1]}${match[2]}`),
+      ...[...positive.matchAll(CUSTOM_ELEMENT)].map((match) => match[1]),
+    ]),
+  ];
 }
 
 /** The classes (`.x`), ids (`#x`) and custom elements (`dc-x`) a page's HTML holds. */

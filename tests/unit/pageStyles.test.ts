@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: plain JavaScript of the page build, without declarations
-import { pageTokens, selectorTokens } from '../../site/_config/styles.js';
+import { OWNED, pageCss, pageTokens, selectorTokens, usedRules } from '../../site/_config/styles.js';
 
 /* The per-page stylesheets (site/_config/styles.js): which page files a page links. */
 
@@ -31,3 +31,39 @@ describe('pageTokens', () => {
 });
 
 // The built pages' links are checked after the build: tests/e2e/page-styles.spec.ts.
+
+describe('usedRules', () => {
+  const used = new Set(['.a', '.b', 'dc-x']);
+  it('keeps the rules with a selector the page can match, in their at-rules, and drops empty at-rules', () => {
+    const css = '@layer pages{.a{color:red}.c{color:blue}.c,.b .a{margin:0}@media (min-width:1px){.c{color:green}dc-x .b{color:red}}@media print{.c{color:red}}}';
+    expect(usedRules(css, used)).toBe('@layer pages{.a{color:red}.c,.b .a{margin:0}@media (min-width:1px){dc-x .b{color:red}}}');
+  });
+  it('keeps a keyframes rule only when a kept rule animates with it, and global selectors always', () => {
+    const css = '.a{animation:spin 1s}@keyframes spin{to{rotate:1turn}}@keyframes fade{to{opacity:0}}main h1{color:red}.z{color:red}:host{color:red}';
+    expect(usedRules(css, used)).toBe('.a{animation:spin 1s}main h1{color:red}@keyframes spin{to{rotate:1turn}}');
+  });
+});
+
+describe('pageCss', () => {
+  const part = (name: string, css: string) => ({ name, css, ...selectorTokens(css) });
+  const parts = [
+    part('home', '.h1{color:red}.h2{color:red}.h3{color:red}.h4{color:red}.nav{color:red}'),
+    part('legal', '.l1{color:red}.l2{color:red}.l-state{color:red}'),
+    part('any', 'main p{color:red}'),
+  ];
+  it(`takes a stylesheet whole when the page uses at least ${OWNED * 100} % of its selectors (its states come with it)`, () => {
+    const page = pageCss(parts.slice(0, 2), new Set(['.l1', '.nav']));
+    expect(page.css).toBe('.nav{color:red}.l1{color:red}.l2{color:red}.l-state{color:red}');
+    expect(page.name).toBe('legal');
+  });
+  it('takes only the used rules of the others, whole stylesheets that apply anywhere, in main.css order', () => {
+    const page = pageCss(parts, new Set(['.h1', '.h2']));
+    expect(page.css).toBe('.h1{color:red}.h2{color:red}.h3{color:red}.h4{color:red}.nav{color:red}main p{color:red}');
+    expect(page.name).toBe('home-any');
+    expect(pageCss(parts.slice(0, 2), new Set(['.nav'])).css).toBe('.nav{color:red}');
+    expect(pageCss(parts.slice(0, 2), new Set(['.nav'])).name).toBe('home');
+  });
+  it('gives nothing to a page that uses none of them', () => {
+    expect(pageCss(parts.slice(0, 2), new Set(['.other'])).css).toBe('');
+  });
+});
