@@ -5,9 +5,12 @@
  * longest main-thread task with its script, to find long tasks at their cause.
  *
  *   node scripts/lighthouse.mjs [/route ...] [--runs 3] [--themes light,dark] [--base http://host:port]
+ *                               [--against /path/to/an/older/dist]
  *
  * Without routes it takes every URL of dist/sitemap.xml. Without --base it starts the server
- * (server/main.ts) on LH_PORT (8183) over DIST_DIR (dist) and stops it at the end.
+ * (server/main.ts) on LH_PORT (8183) over DIST_DIR (dist) and stops it at the end. With --against
+ * it also serves that build (on LH_PORT + 1) and measures both side by side, their runs alternating
+ * route by route, so a busy machine weighs on both alike; each cell then reads "before → after".
  * Chromium: CHROME_PATH or /usr/bin/chromium. The theme is the browser's prefers-color-scheme
  * (the site follows it when the visitor has not chosen). Prints a Markdown table.
  */
@@ -29,6 +32,7 @@ const option = (name, fallback) => {
 const runs = Number(option('runs', '3'));
 const themes = option('themes', 'light,dark').split(',');
 let base = option('base', null);
+const against = option('against', null);
 const dist = resolve(process.env.DIST_DIR ?? 'dist');
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
@@ -39,34 +43,44 @@ if (routes.length === 0) {
 }
 
 const work = mkdtempSync(join(tmpdir(), 'dc-lighthouse-'));
-let server = null;
-const stopServer = () =>
-  new Promise((done) => {
-    if (!server || server.exitCode !== null) return done();
-    server.once('exit', done);
-    server.kill('SIGTERM');
-  });
+const servers = [];
+const stopServers = () =>
+  Promise.all(
+    servers.map(
+      (server) =>
+        new Promise((done) => {
+          if (server.exitCode !== null) return done();
+          server.once('exit', done);
+          server.kill('SIGTERM');
+        }),
+    ),
+  );
 
-if (!base) {
-  if (!existsSync(join(dist, 'index.html'))) {
-    console.error(`lighthouse: no built site in ${dist}; run npm run build first.`);
+/** Serves a build with the site's own server (server/main.ts) on a port; resolves with its base URL when it answers. */
+const serve = async (distDir, port) => {
+  if (!existsSync(join(distDir, 'index.html'))) {
+    console.error(`lighthouse: no built site in ${distDir}; run npm run build first.`);
     process.exit(1);
   }
-  const port = Number(process.env.LH_PORT ?? 8183);
-  base = `http://127.0.0.1:${port}`;
-  server = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'server/main.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'warn', DIST_DIR: dist, DATABASE_PATH: join(work, 'lh.sqlite') },
+  const server = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'server/main.ts'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'warn', DIST_DIR: distDir, DATABASE_PATH: join(work, `lh-${port}.sqlite`) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+  servers.push(server);
+  const url = `http://127.0.0.1:${port}`;
   for (let attempt = 0; ; attempt += 1) {
     try {
-      if ((await fetch(`${base}/healthz`)).ok) break;
+      if ((await fetch(`${url}/healthz`)).ok) return url;
     } catch {
-      if (attempt > 200) throw new Error('the server did not start');
+      if (attempt > 200) throw new Error(`the server for ${distDir} did not start`);
     }
     await new Promise((done) => setTimeout(done, 100));
   }
-}
+};
+
+const port = Number(process.env.LH_PORT ?? 8183);
+base ??= await serve(dist, port);
+const before = against ? await serve(resolve(against), port + 1) : null;
 
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -91,7 +105,25 @@ const measure = async (port, url) => {
   };
 };
 
-console.log(`Lighthouse ${JSON.parse(readFileSync('node_modules/lighthouse/package.json', 'utf8')).version}, mobile, default throttling, median of ${runs} run(s), ${base}`);
+const kb = (bytes) => (bytes / 1024).toFixed(1);
+/** The median run's figures of one build, as table cells. */
+const cells = (results) => {
+  const score = median(results.map((r) => r.score));
+  const middle = results.find((r) => r.score === score);
+  return [
+    String(score),
+    String(Math.round(median(results.map((r) => r.lcp)))),
+    String(Math.round(median(results.map((r) => r.tbt)))),
+    median(results.map((r) => r.cls)).toFixed(3),
+    kb(median(results.map((r) => r.js))),
+    kb(median(results.map((r) => r.htmlCss))),
+    middle.longest.replace(base, '').replace(before ?? base, ''),
+  ];
+};
+
+console.log(
+  `Lighthouse ${JSON.parse(readFileSync('node_modules/lighthouse/package.json', 'utf8')).version}, mobile, default throttling, median of ${runs} run(s), ${before ? `${against} → ${dist}` : base}`,
+);
 console.log('| Route | Theme | Score | LCP ms | TBT ms | CLS | JS KB | HTML+CSS KB | Longest task (median run) |');
 console.log('|---|---|---|---|---|---|---|---|---|');
 try {
@@ -104,20 +136,21 @@ try {
     });
     try {
       for (const route of routes) {
-        const results = [];
-        for (let run = 0; run < runs; run += 1) results.push(await measure(chrome.port, base + route));
-        const score = median(results.map((r) => r.score));
-        const middle = results.find((r) => r.score === score);
-        const kb = (bytes) => (bytes / 1024).toFixed(1);
-        console.log(
-          `| ${route} | ${theme} | ${score} | ${Math.round(median(results.map((r) => r.lcp)))} | ${Math.round(median(results.map((r) => r.tbt)))} | ${median(results.map((r) => r.cls)).toFixed(3)} | ${kb(median(results.map((r) => r.js)))} | ${kb(median(results.map((r) => r.htmlCss)))} | ${middle.longest} |`,
-        );
+        const after = [];
+        const older = [];
+        for (let run = 0; run < runs; run += 1) {
+          if (before) older.push(await measure(chrome.port, before + route));
+          after.push(await measure(chrome.port, base + route));
+        }
+        const now = cells(after);
+        const row = before ? cells(older).map((cell, index) => (cell === now[index] ? cell : `${cell} → ${now[index]}`)) : now;
+        console.log(`| ${route} | ${theme} | ${row.join(' | ')} |`);
       }
     } finally {
       await chrome.kill();
     }
   }
 } finally {
-  await stopServer();
+  await stopServers();
   rmSync(work, { recursive: true, force: true });
 }
