@@ -6,7 +6,7 @@
 import { LIMITS } from '../../shared/constants';
 import { httpUrl } from '../../shared/httpUrl';
 import { toggleSingle } from './disclosure';
-import { formatShortDate, parseDate, yearOf } from './format';
+import { formatShortDate, yearOf } from './format';
 import { isAllowedUrl } from './safeUrl';
 
 /** A post id: the site's feed uses numbers, a partner feed may use short strings. */
@@ -115,16 +115,8 @@ export function mastheadText(posts: readonly { date: string }[]): string {
   return posts.length > 0 ? `${articleCount(posts.length)} · Latest ${formatShortDate(posts[0]?.date)}` : '';
 }
 
-/**
- * Newest first. Stable: posts with the same date keep their input order.
- * Posts whose date is missing or unreadable go last (in input order).
- * @returns a new array; the input is not modified
- */
-export function sortPosts<T extends { date: string }>(posts: readonly T[]): T[] {
-  // Undated posts sort as -Infinity; Array.prototype.sort is stable, so ties keep their input order.
-  const time = (post: T) => parseDate(post.date)?.getTime() ?? -Infinity;
-  return [...posts].sort((a, b) => time(b) - time(a) || 0);
-}
+/** Newest first (posts with an unreadable date last), and the years of the posts: shared with the press list. */
+export { sortNewestFirst as sortPosts, yearOptions } from './dateOrder';
 
 type Filterable = Pick<BlogPost, 'title' | 'summary' | 'tags' | 'category' | 'date'>;
 
@@ -162,16 +154,6 @@ export function filterPosts<T extends Filterable>(posts: readonly T[], filter: B
  */
 export function hasActiveFilter(filter: BlogFilter): boolean {
   return filter.search !== '' || filter.category !== '' || filter.tag !== '' || filter.year !== '';
-}
-
-/** The distinct years of the posts' dates, newest first, as strings (for a year dropdown). */
-export function yearOptions(posts: readonly { date: string }[]): string[] {
-  const years = new Set<number>();
-  for (const post of posts) {
-    const year = yearOf(post.date);
-    if (year !== null) years.add(year);
-  }
-  return [...years].sort((a, b) => b - a).map(String);
 }
 
 /** The distinct tags of the posts, alphabetically (for tag chips). */
