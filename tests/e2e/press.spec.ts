@@ -79,7 +79,7 @@ test('shows the loading state for the simulated second, then the fetched list', 
   await expect(page.locator('.press-card-outlet, .press-outlet').first()).toHaveText('Online newswire');
 });
 
-test('loads none of the blog's code: the date order it shares with the blog is a module of its own', async ({ page }) => {
+test('loads none of the blog code: the date order it shares with the blog is a module of its own', async ({ page }) => {
   const scripts: Promise<string>[] = [];
   page.on('response', (response) => {
     if (response.request().resourceType() === 'script') scripts.push(response.text());
