@@ -79,6 +79,20 @@ test('shows the loading state for the simulated second, then the fetched list', 
   await expect(page.locator('.press-card-outlet, .press-outlet').first()).toHaveText('Online newswire');
 });
 
+test('loads none of the blog code: the date order it shares with the blog is a module of its own', async ({ page }) => {
+  const scripts: Promise<string>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(response.text());
+  });
+  await loaded(page);
+  await expect(cards(page)).toHaveCount(6);
+  const code = await Promise.all(scripts);
+  expect(code.length).toBeGreaterThan(0);
+  // The text of the blog feed check (widgets/lib/blog.ts validateFeed), which /press used to load.
+  expect(code.filter((text) => text.includes('The blog feed is not a list of posts'))).toEqual([]);
+  expect(code.some((text) => text.includes('Loading press coverage...'))).toBe(true);
+});
+
 test('a failed load shows the error with Retry, and Retry recovers', async ({ page }) => {
   await page.route(FEED, (route) => route.abort('failed'));
   await stopClock(page);

@@ -59,8 +59,8 @@ type Load =
   | { state: 'error' }
   | { state: 'loaded'; posts: BlogPost[]; tagline: string; base: string };
 
-/** The heading element of a level (clamped to 1-6). */
-const heading = (level: number) => `h${Math.min(6, Math.max(1, level))}` as Heading;
+/** The heading element of a level (1-6). */
+const heading = (level: number) => `h${level}` as Heading;
 
 /** Whether the page URL should mirror the filters: attribute url-sync present and not "false". */
 const wantsUrlSync = (host: HTMLElement | null) =>
@@ -88,6 +88,8 @@ const NO_POSTS: BlogPost[] = [];
  */
 export function Blog({ src, headingLevel, tagline, eyebrow, imageHosts, container }: BlogProps) {
   const host = hostOf(container);
+  /** Dispatches one of BLOG_EVENTS on the element. */
+  const fire = (type: string, detail: unknown) => host && emit(host, type, detail);
   const level = Math.min(5, Math.max(1, Number.parseInt(headingLevel ?? '', 10) || 2));
   const sync = useMemo(() => wantsUrlSync(host), [host]);
   /** Server-rendered content inside the element: shown (slotted) until the posts are loaded. */
@@ -122,7 +124,7 @@ export function Blog({ src, headingLevel, tagline, eyebrow, imageHosts, containe
       if (controller.signal.aborted) return;
       console.warn(`<dc-blog> ${reason}`);
       setLoad({ state: 'error' });
-      if (host) emit(host, BLOG_EVENTS.error, { src: src ?? DEFAULT_SRC, reason });
+      fire(BLOG_EVENTS.error, { src: src ?? DEFAULT_SRC, reason });
     };
     const timer = setTimeout(() => {
       if (feedUrl === null) return fail(`src "${src}" is not a valid URL`);
@@ -133,7 +135,7 @@ export function Blog({ src, headingLevel, tagline, eyebrow, imageHosts, containe
           if (host && host.children.length > 0) host.replaceChildren();
           setHasFallback(false);
           setLoad({ state: 'loaded', posts, tagline: feedTagline, base: feedUrl });
-          if (host) emit(host, BLOG_EVENTS.load, { src: feedUrl, count: posts.length });
+          fire(BLOG_EVENTS.load, { src: feedUrl, count: posts.length });
         },
         (error: unknown) => fail(error instanceof Error ? error.message : String(error)),
       );
@@ -162,7 +164,7 @@ export function Blog({ src, headingLevel, tagline, eyebrow, imageHosts, containe
   /** Sets the filter; typing in the search box replaces its history entry instead of adding one per key. */
   const changeFilter = (next: BlogFilter, typing = false) => {
     setFilter(next);
-    if (host) emit(host, BLOG_EVENTS.filter, { ...next });
+    fire(BLOG_EVENTS.filter, { ...next });
     if (!sync) return;
     const url = urlWithFilter(next);
     if (url !== window.location.href) {
@@ -201,7 +203,7 @@ export function Blog({ src, headingLevel, tagline, eyebrow, imageHosts, containe
   const select = (post: BlogPost) => {
     const next = toggleSelected(selected, post.id);
     setSelected(next);
-    if (host) emit(host, BLOG_EVENTS.select, { id: next === null ? null : post.id, slug: next === null ? null : post.slug });
+    fire(BLOG_EVENTS.select, next === null ? { id: null, slug: null } : { id: post.id, slug: post.slug });
     const article = featuredRef.current;
     if (next !== null && article && article.getBoundingClientRect().top < 0) {
       const smooth = window.matchMedia?.('(prefers-reduced-motion: no-preference)').matches;
@@ -213,7 +215,7 @@ export function Blog({ src, headingLevel, tagline, eyebrow, imageHosts, containe
     try {
       await navigator.clipboard.writeText(post.canonical_url);
       marker.mark(String(post.id));
-      if (host) emit(host, BLOG_EVENTS.copy, { id: post.id, url: post.canonical_url });
+      fire(BLOG_EVENTS.copy, { id: post.id, url: post.canonical_url });
     } catch (error) {
       // SPEC 8: a clipboard failure is logged only.
       console.error('<dc-blog> Could not copy the link to the clipboard.', error);

@@ -6,7 +6,7 @@
 import { LIMITS } from '../../shared/constants';
 import { httpUrl } from '../../shared/httpUrl';
 import { toggleSingle } from './disclosure';
-import { formatShortDate, parseDate, yearOf } from './format';
+import { formatShortDate, yearOf } from './format';
 import { isAllowedUrl } from './safeUrl';
 
 /** A post id: the site's feed uses numbers, a partner feed may use short strings. */
@@ -115,16 +115,8 @@ export function mastheadText(posts: readonly { date: string }[]): string {
   return posts.length > 0 ? `${articleCount(posts.length)} · Latest ${formatShortDate(posts[0]?.date)}` : '';
 }
 
-/**
- * Newest first. Stable: posts with the same date keep their input order.
- * Posts whose date is missing or unreadable go last (in input order).
- * @returns a new array; the input is not modified
- */
-export function sortPosts<T extends { date: string }>(posts: readonly T[]): T[] {
-  // Undated posts sort as -Infinity; Array.prototype.sort is stable, so ties keep their input order.
-  const time = (post: T) => parseDate(post.date)?.getTime() ?? -Infinity;
-  return [...posts].sort((a, b) => time(b) - time(a) || 0);
-}
+/** Newest first (posts with an unreadable date last), and the years of the posts: shared with the press list. */
+export { sortNewestFirst as sortPosts, yearOptions } from './dateOrder';
 
 type Filterable = Pick<BlogPost, 'title' | 'summary' | 'tags' | 'category' | 'date'>;
 
@@ -162,16 +154,6 @@ export function filterPosts<T extends Filterable>(posts: readonly T[], filter: B
  */
 export function hasActiveFilter(filter: BlogFilter): boolean {
   return filter.search !== '' || filter.category !== '' || filter.tag !== '' || filter.year !== '';
-}
-
-/** The distinct years of the posts' dates, newest first, as strings (for a year dropdown). */
-export function yearOptions(posts: readonly { date: string }[]): string[] {
-  const years = new Set<number>();
-  for (const post of posts) {
-    const year = yearOf(post.date);
-    if (year !== null) years.add(year);
-  }
-  return [...years].sort((a, b) => b - a).map(String);
 }
 
 /** The distinct tags of the posts, alphabetically (for tag chips). */
@@ -295,9 +277,6 @@ export interface FeedValidation {
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** http(s) URL, or a relative one (path, '//host', query, fragment); no other scheme (the sanitizer's rule for images). */
-const isWebOrRelativeUrl = (value: string) => isAllowedUrl(value, ['http', 'https']);
-
 /**
  * Checks one post from an untrusted JSON feed (a partner's `src`).
  * Required: id (finite number or non-empty text), slug, title, author, category, summary, content,
@@ -309,113 +288,93 @@ const isWebOrRelativeUrl = (value: string) => isAllowedUrl(value, ['http', 'http
 export function validatePost(raw: unknown): PostValidation {
   if (!isRecord(raw)) return { ok: false, problems: ['the entry is not an object'] };
   const problems: string[] = [];
+  /** One problem, naming the field: '"title" is missing'. */
+  const problem = (field: string, text: string) => problems.push(`"${field}" ${text}`);
+  const notText = 'must be text';
+  /** Missing: undefined or null. */
+  const absent = (value: unknown): value is null | undefined => value === undefined || value === null;
 
-  const requiredText = (field: string, trim = true): string => {
+  /** A text field, trimmed unless `trim` is false; '' when missing (a problem when required) or not text. */
+  const text = (field: string, required = true, trim = true): string => {
     const value = raw[field];
-    if (value === undefined || value === null) {
-      problems.push(`"${field}" is missing`);
+    if (absent(value)) {
+      if (required) problem(field, 'is missing');
       return '';
     }
     if (typeof value !== 'string') {
-      problems.push(`"${field}" must be text`);
+      problem(field, notText);
       return '';
     }
-    const text = trim ? value.trim() : value;
-    if (text.trim() === '') problems.push(`"${field}" is empty`);
-    return text;
+    if (required && value.trim() === '') problem(field, 'is empty');
+    return trim ? value.trim() : value;
   };
-  const optionalText = (field: string, fallback: string): string => {
-    const value = raw[field];
-    if (value === undefined || value === null) return fallback;
-    if (typeof value !== 'string') {
-      problems.push(`"${field}" must be text`);
-      return fallback;
-    }
-    return value.trim();
+  /** An optional image URL: http(s) or relative only (the sanitizer's rule for images). */
+  const imageUrl = (field: string, value: string) => {
+    if (value !== '' && !isAllowedUrl(value, ['http', 'https'])) problem(field, 'must be an http(s) or relative URL');
   };
 
-  let id: BlogPostId = '';
   const rawId = raw.id;
-  if (typeof rawId === 'number' && Number.isFinite(rawId)) id = rawId;
-  else if (typeof rawId === 'string' && rawId.trim() !== '') id = rawId.trim();
-  else problems.push(rawId === undefined || rawId === null ? '"id" is missing' : '"id" must be a number or non-empty text');
+  const id: BlogPostId =
+    typeof rawId === 'number' && Number.isFinite(rawId) ? rawId : typeof rawId === 'string' ? rawId.trim() : '';
+  if (id === '') problem('id', absent(rawId) ? 'is missing' : 'must be a number or non-empty text');
 
-  const slug = requiredText('slug');
-  const title = requiredText('title');
-  const author = requiredText('author');
-  const category = requiredText('category');
-  const summary = requiredText('summary');
-  const content = requiredText('content', false);
+  const slug = text('slug');
+  const title = text('title');
+  const author = text('author');
+  const category = text('category');
+  const summary = text('summary');
+  const content = text('content', true, false);
 
-  const canonical_url = requiredText('canonical_url');
-  if (canonical_url !== '' && !httpUrl(canonical_url)) {
-    problems.push('"canonical_url" must be an absolute http(s) URL');
-  }
+  const canonical_url = text('canonical_url');
+  if (canonical_url !== '' && !httpUrl(canonical_url)) problem('canonical_url', 'must be an absolute http(s) URL');
 
-  const date = optionalText('date', '');
+  const date = text('date', false);
 
   let tags: string[] = [];
   const rawTags = raw.tags;
-  if (rawTags !== undefined && rawTags !== null) {
+  if (!absent(rawTags)) {
     if (Array.isArray(rawTags) && rawTags.every((tag) => typeof tag === 'string')) {
-      tags = [...new Set((rawTags).map((tag) => tag.trim()).filter((tag) => tag !== ''))];
+      tags = [...new Set(rawTags.map((tag: string) => tag.trim()).filter((tag) => tag !== ''))];
     } else {
-      problems.push('"tags" must be a list of text');
+      problem('tags', 'must be a list of text');
     }
   }
 
-  const image_url = optionalText('image_url', '');
-  if (image_url !== '' && !isWebOrRelativeUrl(image_url)) {
-    problems.push('"image_url" must be an http(s) or relative URL');
-  }
+  const image_url = text('image_url', false);
+  imageUrl('image_url', image_url);
 
   let read_time_minutes = readTimeMinutes(content);
   const rawReadTime = raw.read_time_minutes;
-  if (rawReadTime !== undefined && rawReadTime !== null) {
+  if (!absent(rawReadTime)) {
     if (typeof rawReadTime === 'number' && Number.isFinite(rawReadTime) && rawReadTime > 0) {
       read_time_minutes = Math.max(1, Math.round(rawReadTime));
     } else {
-      problems.push('"read_time_minutes" must be a positive number');
+      problem('read_time_minutes', 'must be a positive number');
     }
   }
 
   const seo: BlogSeo = { metaTitle: title, metaDescription: summary, ogImage: image_url };
   const rawSeo = raw.seo;
-  if (rawSeo !== undefined && rawSeo !== null) {
+  if (!absent(rawSeo)) {
     if (!isRecord(rawSeo)) {
-      problems.push('"seo" must be an object');
+      problem('seo', 'must be an object');
     } else {
       for (const key of ['metaTitle', 'metaDescription', 'ogImage'] as const) {
         const value = rawSeo[key];
-        if (value === undefined || value === null) continue;
-        if (typeof value !== 'string') problems.push(`"seo.${key}" must be text`);
+        if (absent(value)) continue;
+        if (typeof value !== 'string') problem(`seo.${key}`, notText);
         else if (value.trim() !== '') seo[key] = value.trim();
       }
-      if (seo.ogImage !== '' && !isWebOrRelativeUrl(seo.ogImage)) {
-        problems.push('"seo.ogImage" must be an http(s) or relative URL');
-      }
+      imageUrl('seo.ogImage', seo.ogImage);
     }
   }
 
-  if (problems.length > 0) return { ok: false, problems };
-  return {
-    ok: true,
-    post: {
-      id,
-      slug,
-      title,
-      author,
-      date,
-      category,
-      tags,
-      image_url,
-      read_time_minutes,
-      summary,
-      content,
-      seo,
-      canonical_url,
-    },
-  };
+  return problems.length > 0
+    ? { ok: false, problems }
+    : {
+        ok: true,
+        post: { id, slug, title, author, date, category, tags, image_url, read_time_minutes, summary, content, seo, canonical_url },
+      };
 }
 
 /**

@@ -5,9 +5,9 @@
  * The press items live in site/_data/press.json, the outlet types in site/_data/pressMeta.json.
  */
 import { httpUrl } from '../../shared/httpUrl';
-import { sortPosts, yearOptions as yearsOfDates } from './blog';
 import { DataShapeError, expectArray, expectRecord, expectText, expectUniqueIds, optionalString } from './dataShape';
 import type { FilterFieldSpec, FilterOption } from './filterField';
+import { sortNewestFirst, yearOptions as yearsOfDates } from './dateOrder';
 import { formatShortDate, yearOf } from './format';
 
 /** The outlet types of SPEC 3, in their order (also site/_data/pressMeta.json "outletTypes"). */
@@ -81,7 +81,7 @@ export const PRESS_FORM_NOTICE =
  * @returns a new array; the input is not modified
  */
 export function sortPress<T extends { date: string }>(items: readonly T[]): T[] {
-  return sortPosts(items);
+  return sortNewestFirst(items);
 }
 
 /** The distinct years of the items' dates, newest first, as strings ('2025'). Undated items are ignored. */
