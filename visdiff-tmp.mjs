@@ -24,7 +24,7 @@ const compare = (a, b) => diffPage.evaluate(async ([a, b]) => {
   for (let i = 0; i < p.length; i += 4) if (Math.abs(p[i] - q[i]) + Math.abs(p[i + 1] - q[i + 1]) + Math.abs(p[i + 2] - q[i + 2]) > 24) { n++; if (first < 0) first = (i / 4 / x.width) | 0; }
   return n === 0 ? 0 : `${n} px differ (first at y=${first})`;
 }, [a.toString('base64'), b.toString('base64')]);
-for (const route of routes) for (const width of [1280, 375]) for (const scheme of ['light', 'dark']) {
+for (const route of routes) for (const width of [1280, 375]) for (const scheme of (process.env.SCHEMES ?? 'light').split(',')) {
   const [a, b] = [await shot('http://127.0.0.1:8191', route, width, scheme), await shot('http://127.0.0.1:8190', route, width, scheme)];
   const result = await compare(a, b);
   if (result !== 0) { console.log(route, width, scheme, result); }
