@@ -2,7 +2,7 @@
  * npm run build: from a clean dist/, printing the time of each stage. Two cores, so the stages
  * that do not wait for each other run side by side:
  *
- *   server (esbuild, a child: server-dist/main.mjs) ───────────────────────────────┐
+ *   server (esbuild, a child: server-dist/main.mjs, host-config.mjs) ──────────────┐
  *   widgets: site bundle (Rollup, this process) → standalone files → release ──────┤
  *   pages (Eleventy, a child) ─────────────────────────────────────────────────────┴─ host configs ─┐
  *                                                                                     precompress ──┴─ budgets
@@ -78,7 +78,7 @@ try {
     })(),
   ]);
   await Promise.all([
-    stage('host configs', () => run(['node_modules/tsx/dist/cli.mjs', 'scripts/host-config.ts']), 'next to precompress'),
+    stage('host configs', () => run(['server-dist/host-config.mjs']), 'next to precompress'),
     stage('precompress (br + gzip)', async () => {
       const totals = await precompress('dist');
       console.log(`build: ${totals.files} text files, ${(totals.bytes / 1024).toFixed(0)} KB -> ${(totals.brotli / 1024).toFixed(0)} KB brotli, ${(totals.gzip / 1024).toFixed(0)} KB gzip`);

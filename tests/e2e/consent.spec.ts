@@ -169,11 +169,13 @@ test.describe('on the site', () => {
     await expect(settings).toBeFocused();
   });
 
-  test('the dialog loads on demand: not for a returning visitor until opened; a failed load is retried', async ({ page, context }) => {
+  test('the dialog and its texts load on demand: not for a returning visitor until opened; a failed load is retried', async ({ page, context }) => {
     await seedConsent(context);
     const dialogCode: string[] = [];
+    const texts: string[] = [];
     page.on('request', (request) => {
       if (DIALOG_CHUNK.test(request.url())) dialogCode.push(request.url());
+      if (request.url().endsWith('/data/consent.json')) texts.push(request.url());
     });
     const errors: string[] = [];
     page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
@@ -181,6 +183,7 @@ test.describe('on the site', () => {
     await page.waitForFunction(() => Boolean(window.dcConsent));
     await page.waitForLoadState('networkidle');
     expect(dialogCode, 'no dialog code on page load').toEqual([]);
+    expect(texts, 'no consent texts on page load').toEqual([]);
 
     // The network fails once: the click does nothing visible and says why in the console.
     await page.route(DIALOG_CHUNK, (route) => route.abort('connectionrefused'));
@@ -196,6 +199,7 @@ test.describe('on the site', () => {
     await expect(dialog(page)).toBeVisible();
     await expect(dialog(page).getByRole('switch', { name: 'Analytics' })).not.toBeChecked();
     expect(dialogCode.length).toBe(2);
+    expect(texts.length, 'the texts are fetched once the settings are opened').toBe(1);
   });
 
   test('a first visit loads no dialog code until the visitor reaches for Customize', async ({ page }) => {

@@ -125,10 +125,13 @@ export function Consent(props: ConsentProps) {
     };
   }, [manager, host]);
 
+  // The texts are needed to show the banner or the dialog, and to apply a `categories` attribute;
+  // a returning visitor's pages need none of them until the settings are opened.
+  const needsContent = view !== NONE || Boolean(props.categories);
   useEffect(() => {
-    if (!manager || content) return;
-    // The site passes its content inline. A partner page loads it from the origin that
-    // serves this script (or from `src`): the same file, site/_data/consent.json.
+    if (!manager || content || !needsContent) return;
+    // Loaded from the origin that serves this script (or from `src`): site/_data/consent.json,
+    // on the site and on a partner's page alike, unless the page passes it inline.
     const url = logged(parseLinkUrl(props.src, new URL('/data/consent.json', import.meta.url).href, 'src'));
     fetch(url)
       .then((response) => {
@@ -141,7 +144,7 @@ export function Consent(props: ConsentProps) {
         setContent(loaded);
       })
       .catch((error) => console.error(`dc-consent: could not load the consent texts from ${url}`, error));
-  }, [manager, content, props.src]);
+  }, [manager, content, needsContent, props.src]);
 
   useEffect(() => {
     if (view !== DIALOG || Preferences) return undefined;
