@@ -221,8 +221,10 @@ test.describe('/portfolio page', () => {
     await page.goto('/portfolio');
     const g = gallery(page);
     await g.getByRole('tab', { name: 'Variance & Budget Control' }).click();
-    // From here the clock moves only when the test says so (a busy machine cannot eat the 2 s).
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+    // From here the clock moves only when the test says so (a busy machine cannot eat the 2 s). The
+    // pause is 5 s ahead of the page's time read just before: 1 s was once in the past by the time
+    // the pause arrived. Nothing on the page waits for less (a report frame times out after 20 s).
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 5000);
     await g.getByRole('button', { name: 'Copy link' }).click();
     await expect(g.getByRole('button', { name: 'Link copied' })).toBeVisible();
     await expect(g.getByRole('status').filter({ hasText: 'Link copied to the clipboard' })).toHaveCount(1);
