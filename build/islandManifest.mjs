@@ -5,7 +5,7 @@ import { join } from 'node:path';
  * Writes dist/assets/js/manifest.json: for each element tag, its entry file, the
  * chunks it imports (the shared runtime), so the page build can add exactly the
  * scripts and modulepreloads a page needs, and the chunks it loads on demand
- * (`lazy`, never preloaded; counted by scripts/size.mjs).
+ * (`lazy`, never preloaded; loaded on interaction, so scripts/size.mjs leaves them out of a page).
  */
 export function islandManifest({ elements, publicPath }) {
   return {
