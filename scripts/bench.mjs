@@ -1,19 +1,27 @@
 /**
  * npm run bench: static serving throughput on loopback, our server against nginx.
  * Serves the built dist/ (npm run build first) with
- *   - the real server (server/main.ts, one Node process), on BENCH_PORT (8181), and
+ *   - the production server (server-dist/main.mjs, what `npm run serve` runs: one Node process),
+ *     on BENCH_PORT (8181), and
  *   - nginx (Debian's nginx/nginx-light, NGINX_PATH or /usr/sbin/nginx), one worker,
  *     sendfile, gzip_static on the build's .gz copies, started here with a generated
  *     config in a temp prefix on BENCH_PORT+1; skipped with a message if not installed.
- * For an HTML page, a JS chunk and the stylesheet it prints req/s and p99 latency
- * (autocannon, BENCH_CONNECTIONS=200 connections, BENCH_SECONDS=5 s per run after a
- * 1 s warm-up) with Brotli and with gzip, and our/nginx ratio with gzip. Debian's nginx
- * has no Brotli module, so the Brotli row has no nginx figure. Both servers and their
- * temp files are removed at the end, also on failure or Ctrl-C.
+ * For an HTML page, a JS chunk and the stylesheet it prints req/s, p99 latency and the server's
+ * CPU time per request (user + system, read from /proc for the server's processes) with Brotli and
+ * with gzip, and our/nginx ratios with gzip (autocannon, BENCH_CONNECTIONS=200 connections,
+ * BENCH_SECONDS=5 s per run after a 1 s warm-up). On a small machine the load generator shares
+ * the cores with the server, so one run swings by a third: each cell is the median of
+ * BENCH_ROUNDS (3) runs, ours and nginx's taken in turn, so a busy moment hits both. CPU per
+ * request is the steadier figure of the two: it does not depend on how fast the client asks.
+ * With two or more cores and taskset (util-linux), the servers run on core 0 and the load
+ * generator on core 1: unpinned, the scheduler put them on one core in some runs, and the same
+ * build measured 50k or 86k requests in 5 s.
+ * Debian's nginx has no Brotli module, so the Brotli rows have no nginx figure. Both servers and
+ * their temp files are removed at the end, also on failure or Ctrl-C.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 
@@ -22,11 +30,19 @@ const port = Number(process.env.BENCH_PORT ?? 8181);
 const nginxPort = port + 1;
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 200);
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const nginxPath = [process.env.NGINX_PATH, '/usr/sbin/nginx', '/usr/bin/nginx'].find((path) => path && existsSync(path));
 
-if (!existsSync(join(dist, 'index.html'))) {
-  console.error(`bench: no built site in ${dist}; run npm run build first.`);
+const serverModule = resolve('server-dist/main.mjs');
+if (!existsSync(join(dist, 'index.html')) || !existsSync(serverModule)) {
+  console.error(`bench: no built site in ${dist} or no ${serverModule}; run npm run build first.`);
   process.exit(1);
+}
+for (const [name, value] of [['BENCH_SECONDS', seconds], ['BENCH_CONNECTIONS', connections], ['BENCH_ROUNDS', rounds]]) {
+  if (!Number.isInteger(value) || value < 1) {
+    console.error(`bench: ${name} must be a whole number of at least 1, got ${JSON.stringify(process.env[name])}.`);
+    process.exit(1);
+  }
 }
 
 const manifest = JSON.parse(readFileSync(join(dist, 'assets/js/manifest.json'), 'utf8'));
@@ -57,8 +73,17 @@ process.on('SIGINT', () => {
   cleanup().finally(() => process.exit(130));
 });
 
+const taskset = ['/usr/bin/taskset', '/bin/taskset'].find((path) => existsSync(path));
+const pinned = Boolean(taskset) && availableParallelism() >= 2;
+// This process (autocannon) on core 1, every thread of it; the servers on core 0 (start below).
+if (pinned && spawnSync(taskset, ['-a', '-p', '-c', '1', String(process.pid)], { stdio: 'ignore' }).status !== 0) {
+  console.error('bench: taskset could not pin the load generator to core 1.');
+  process.exit(1);
+}
+
 const start = (command, args, env) => {
-  const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const [file, argv] = pinned ? [taskset, ['-c', '0', command, ...args]] : [command, args];
+  const child = spawn(file, argv, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
   children.push(child);
   return child;
 };
@@ -122,17 +147,56 @@ const check = async (url, encoding) => {
   if (!response.ok || got !== encoding) throw new Error(`${url} with ${encoding}: status ${response.status}, content-encoding ${got}`);
 };
 
-const measure = async (base, path, encoding) => {
+/** CPU seconds (user + system) used so far by a process and its descendants (Linux /proc); null elsewhere. */
+const cpuSeconds = (pid) => {
+  try {
+    const ticks = Number(process.env.CLK_TCK ?? 100);
+    const stats = readdirSync('/proc')
+      .filter((name) => /^\d+$/.test(name))
+      .map((name) => {
+        try {
+          // pid (comm) state ppid ... utime(14) stime(15): comm may hold spaces, so split after ')'.
+          const fields = readFileSync(`/proc/${name}/stat`, 'utf8').split(') ')[1].split(' ');
+          return { pid: Number(name), ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) };
+        } catch {
+          return null; // exited meanwhile
+        }
+      })
+      .filter(Boolean);
+    const family = new Set([pid]);
+    for (let grew = true; grew; ) {
+      grew = false;
+      for (const stat of stats) if (!family.has(stat.pid) && family.has(stat.ppid)) grew = family.add(stat.pid);
+    }
+    return stats.filter((stat) => family.has(stat.pid)).reduce((sum, stat) => sum + stat.ticks, 0) / ticks;
+  } catch {
+    return null;
+  }
+};
+
+const measure = async (base, path, encoding, pid) => {
   await check(base + path, encoding);
   await new Promise((done) => autocannon({ url: base + path, connections, duration: 1, headers: { 'accept-encoding': encoding } }, done));
+  const cpuBefore = cpuSeconds(pid);
   const result = await bench(base + path, encoding);
+  const cpuAfter = cpuSeconds(pid);
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${base}${path}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return { rps: result.requests.average, p99: result.latency.p99 };
+  const cpuPerRequest = cpuBefore === null || cpuAfter === null ? null : ((cpuAfter - cpuBefore) / result.requests.total) * 1e6;
+  return { rps: result.requests.average, p99: result.latency.p99, cpu: cpuPerRequest };
 };
+
+const median = (values) => {
+  const sorted = values.filter((value) => value !== null).sort((a, b) => a - b);
+  if (sorted.length === 0) return null;
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+const medians = (runs) => ({ rps: median(runs.map((run) => run.rps)), p99: median(runs.map((run) => run.p99)), cpu: median(runs.map((run) => run.cpu)) });
+const us = (value) => (value === null ? '–' : value.toFixed(0));
 
 try {
   const ours = `http://127.0.0.1:${port}`;
-  const server = start(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'server/main.ts'], {
+  const server = start(process.execPath, [serverModule], {
     PORT: String(port),
     HOST: '127.0.0.1',
     NODE_ENV: 'production',
@@ -143,25 +207,40 @@ try {
   await waitFor(`${ours}/healthz`, server);
 
   let theirs = null;
+  let nginx = null;
   if (nginxPath) {
     writeFileSync(join(work, 'nginx.conf'), nginxConfig());
     mkdirSync(join(work, 'logs'));
-    const nginx = start(nginxPath, ['-p', work, '-c', join(work, 'nginx.conf')]);
+    nginx = start(nginxPath, ['-p', work, '-c', join(work, 'nginx.conf')]);
     theirs = `http://127.0.0.1:${nginxPort}`;
     await waitFor(`${theirs}/about`, nginx);
   } else {
     console.log('bench: nginx not installed (apt-get install nginx-light, or set NGINX_PATH): only our server is measured.');
   }
 
-  console.log(`bench: ${connections} connections, ${seconds} s per run, loopback; our server is one Node process, nginx one worker.`);
-  console.log('| File | Encoding | Our server req/s | p99 ms | nginx req/s | p99 ms | ours / nginx |');
-  console.log('|---|---|---|---|---|---|---|');
+  console.log(
+    `bench: ${connections} connections, ${seconds} s per run, median of ${rounds} runs taken in turn, loopback; ` +
+      `our server is one Node process, nginx one worker${pinned ? ', both on core 0, the load generator on core 1' : ' (not pinned to cores: no taskset or one core)'}. ` +
+      'CPU: the server\'s user + system time per request.',
+  );
+  console.log('| File | Encoding | Our server req/s | p99 ms | CPU µs/req | nginx req/s | p99 ms | CPU µs/req | ours / nginx req/s | nginx / ours CPU |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|');
   for (const target of targets) {
     for (const encoding of ['br', 'gzip']) {
-      const a = await measure(ours, target.path, encoding);
-      const b = theirs && encoding === 'gzip' ? await measure(theirs, target.path, encoding) : null;
-      const nginxCells = b ? `${Math.round(b.rps)} | ${b.p99} | ${(a.rps / b.rps).toFixed(2)}×` : `– | – | ${theirs ? 'no brotli in nginx' : '–'}`;
-      console.log(`| ${target.name} \`${target.path}\` | ${encoding} | ${Math.round(a.rps)} | ${a.p99} | ${nginxCells} |`);
+      const compared = theirs && encoding === 'gzip';
+      const oursRuns = [];
+      const theirRuns = [];
+      for (let round = 0; round < rounds; round += 1) {
+        oursRuns.push(await measure(ours, target.path, encoding, server.pid));
+        if (compared) theirRuns.push(await measure(theirs, target.path, encoding, nginx.pid));
+      }
+      const a = medians(oursRuns);
+      const b = compared ? medians(theirRuns) : null;
+      const cpuRatio = b && a.cpu && b.cpu ? `${(b.cpu / a.cpu).toFixed(2)}×` : '–';
+      const nginxCells = b
+        ? `${Math.round(b.rps)} | ${b.p99} | ${us(b.cpu)} | ${(a.rps / b.rps).toFixed(2)}× | ${cpuRatio}`
+        : `– | – | – | ${theirs ? 'no brotli in nginx' : '–'} | –`;
+      console.log(`| ${target.name} \`${target.path}\` | ${encoding} | ${Math.round(a.rps)} | ${a.p99} | ${us(a.cpu)} | ${nginxCells} |`);
     }
   }
 } catch (error) {

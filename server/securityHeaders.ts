@@ -37,14 +37,14 @@ export function readScriptHashes(distDir: string): string[] {
 
 export function registerSecurityHeaders(app: FastifyInstance, options: { distDir: string; frameSources: string[] }): void {
   const siteWide = siteWideHeaders(buildCsp(readScriptHashes(options.distDir), options.frameSources));
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     for (const [name, value] of siteWide) reply.header(name, value);
     for (const [name, value] of pathHeaders(request.url)) {
       // Vary is added to, not replaced: the static files already vary by Accept-Encoding.
       const existing = name === 'Vary' ? reply.getHeader('Vary') : undefined;
       reply.header(name, existing ? `${String(existing)}, ${value}` : value);
     }
-    return payload;
+    done(null, payload);
   });
 }
 

@@ -43,7 +43,7 @@ export async function registerStaticSite(app: FastifyInstance, options: { distDi
   const badRequest = (reply: FastifyReply) =>
     reply.code(400).header('Cache-Control', 'no-cache').type('text/plain; charset=utf-8').send('Bad Request');
 
-  const notFound = async (request: FastifyRequest, reply: FastifyReply) => {
+  const notFound = (request: FastifyRequest, reply: FastifyReply) => {
     reply.code(404).header('Cache-Control', 'no-cache');
     if (files.has(NOT_FOUND_PAGE)) return sendIndexed(request, reply, NOT_FOUND_PAGE, 'text/html; charset=utf-8');
     return reply.type('text/plain; charset=utf-8').send('Page Not Found');
@@ -102,7 +102,7 @@ export async function registerStaticSite(app: FastifyInstance, options: { distDi
     return null;
   };
 
-  const serve = async (request: FastifyRequest, reply: FastifyReply) => {
+  const serve = (request: FastifyRequest, reply: FastifyReply) => {
     const { rawPath, search } = splitRequestUrl(request.url);
     const path = decodePath(rawPath);
     if (path === null) return badRequest(reply);
@@ -123,13 +123,18 @@ export async function registerStaticSite(app: FastifyInstance, options: { distDi
   };
 
   // Content types by suffix from the hosting rules (the feed, the widgets' READMEs and declarations).
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     const type = reply.statusCode === 200 || reply.statusCode === 304 ? contentTypeFor(request.url.split('?')[0]!) : undefined;
     if (type) reply.header('Content-Type', type);
-    return payload;
+    done(null, payload);
   });
 
   // The files are compressed by the build; @fastify/compress (registered globally for the API) stays off here.
-  app.get('/*', { compress: false }, serve);
-  app.get('/', { compress: false }, serve);
+  // Synchronous handler and hooks: an async one costs a promise and a microtask turn per request,
+  // and the answer then leaves in a later tick (about a third of the CPU per request, npm run bench).
+  const handler = (request: FastifyRequest, reply: FastifyReply): void => {
+    serve(request, reply);
+  };
+  app.get('/*', { compress: false }, handler);
+  app.get('/', { compress: false }, handler);
 }
