@@ -3,20 +3,24 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import postcss from 'postcss';
 import { processCss } from '../../build/cssModule.mjs';
+import { FRAME_ELEMENTS } from '../../build/elements.mjs';
 
 /**
  * The site's styles, split per page so the first round trip carries only what a page uses:
  * - the base stylesheet: main.css without its `pages/` imports (reset, tokens, base, components,
  *   layout; it declares the cascade layers), /assets/css/site-<hash>.css, on every page;
  * - one page file per page, /assets/css/<name>-<hash>.css, linked after the base, made of the page
- *   stylesheets (main.css's `@import './pages/x.css' layer(pages)`, in that order): a page stylesheet
- *   the page uses at least {@link OWNED} of (its own, or its kind's: the rules for states its island
- *   adds later come with it) whole; from any other page stylesheet only the rules with a selector
+ *   stylesheets (main.css's `@import './pages/x.css' layer(pages)`, in that order): on a page with an
+ *   island (a custom element besides the frame's nav, theme toggle and consent), a page stylesheet
+ *   the page uses at least {@link OWNED} of (its own, or its kind's: the rules for states the island
+ *   adds later come with it) whole; from any other page stylesheet, and on a page without an
+ *   island (nothing there changes its classes after load: the blog posts, the legal and service
+ *   pages) from every one, only the rules with a selector
  *   the page can match (a selector matches when the page's HTML holds every class, id and custom
  *   element it names) and the keyframes they animate. A page stylesheet with a selector that names
  *   none of these would apply anywhere: it goes whole into every page file.
- * Pages of one kind get the same file (the four service pages, the blog posts): the file is named by
- * its content hash and cached forever by the server. The global `assets.css` is the base file's URL.
+ * Pages that need the same rules get the same file (the legal pages; posts whose articles use the
+ * same elements): the file is named by its content hash and cached forever by the server. The global `assets.css` is the base file's URL.
  * Also publishes the design tokens for partners as /widgets/dc-tokens.css.
  *
  * (Linking whole page stylesheets by any match put 4 of them on the legal pages for the quick nav
@@ -29,6 +33,7 @@ export function registerStyles(eleventyConfig, { input, tokens, outputDir }) {
   let built = null;
   eleventyConfig.on('eleventy.before', () => {
     built = null;
+    parsed.clear();
   });
   const styles = () => (built ??= buildStyles({ input, tokens, outputDir }));
 
@@ -45,6 +50,11 @@ export function registerStyles(eleventyConfig, { input, tokens, outputDir }) {
   });
 }
 
+const FRAME_TAGS = new Set(FRAME_ELEMENTS.map((name) => `dc-${name}`));
+
+/** Whether a page holds an island: a custom element besides the frame's, which may add classes after load. */
+const hasIsland = (used) => [...used].some((token) => token.startsWith('dc-') && !FRAME_TAGS.has(token));
+
 /** Whether a page with these tokens can match a selector (its class/id/element names). */
 const matches = (used, names) => names.every((name) => used.has(name));
 
@@ -56,9 +66,10 @@ export function pageCss(parts, used) {
   const pieces = [];
   const whole = [];
   let most = { name: 'page', matched: 0 };
+  const island = hasIsland(used);
   for (const part of parts) {
     const matched = part.selectors.filter((names) => matches(used, names)).length;
-    if (part.global || (part.selectors.length > 0 && matched / part.selectors.length >= OWNED)) {
+    if (part.global || (island && part.selectors.length > 0 && matched / part.selectors.length >= OWNED)) {
       pieces.push(part.css);
       whole.push(part.name);
     } else if (matched > 0) {
@@ -69,9 +80,16 @@ export function pageCss(parts, used) {
   return { name: whole.join('-') || most.name, css: pieces.join('') };
 }
 
+/** Parsed page stylesheets by their text: each is parsed once per build, and cloned per page. */
+const parsed = new Map();
+
+/** A RegExp matching `text` literally. */
+const literal = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /** The rules of a stylesheet with a selector the page can match, in their at-rules, and the keyframes they use. */
 export function usedRules(css, used) {
-  const root = postcss.parse(css);
+  if (!parsed.has(css)) parsed.set(css, postcss.parse(css));
+  const root = parsed.get(css).clone();
   const keyframes = [];
   const keep = (container) => {
     container.each((node) => {
@@ -94,7 +112,7 @@ export function usedRules(css, used) {
   };
   keep(root);
   const text = root.toString();
-  const animated = keyframes.filter((rule) => new RegExp(`(^|[\\s:,])${rule.params}($|[\\s;,}])`).test(text));
+  const animated = keyframes.filter((rule) => new RegExp(`(^|[\\s:,])${literal(rule.params)}($|[\\s;,}])`).test(text));
   return text + animated.map((rule) => rule.toString()).join('');
 }
 
@@ -118,7 +136,7 @@ async function buildStyles({ input, tokens, outputDir }) {
   mkdirSync(join(outputDir, 'widgets'), { recursive: true });
   writeFileSync(join(outputDir, 'widgets/dc-tokens.css'), tokensCss);
   const written = new Map();
-  /** Writes a page file once per content (pages of one kind share it); returns its URL. */
+  /** Writes a page file once per content (pages that need the same rules share it); returns its URL. */
   const writePage = (name, css) => {
     if (!written.has(css)) written.set(css, write(name, css));
     return written.get(css);
