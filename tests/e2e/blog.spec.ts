@@ -186,6 +186,47 @@ test.describe('/blog magazine', () => {
     });
   }
 
+  test('takes its styles from the page stylesheet (layer dc-blog): its own copy of the CSS is never downloaded', async ({ page }) => {
+    const manifest = JSON.parse(readFileSync('dist/assets/js/manifest.json', 'utf8')) as Record<string, { lazy: string[] }>;
+    const stylesChunk = manifest['dc-blog']!.lazy;
+    expect(stylesChunk, 'the CSS is a chunk of its own, loaded only where a page lacks it').toHaveLength(1);
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    await openBlog(page);
+    const title = page.locator('dc-blog').locator('.blog-title');
+    // Styled in the shadow root as the element's own CSS styles it: the hero's text, the magazine's size.
+    await expect(title).toHaveCSS('color', 'rgb(243, 246, 255)');
+    await expect(page.locator('dc-blog').locator('.blog')).toHaveCSS('container-type', 'inline-size');
+    expect(requested).not.toContain(stylesChunk[0]);
+  });
+
+  test('on a page without that layer, it loads its styles chunk and shows nothing unstyled meanwhile', async ({ page }) => {
+    const manifest = JSON.parse(readFileSync('dist/assets/js/manifest.json', 'utf8')) as Record<string, { file: string; lazy: string[] }>;
+    const { file, lazy } = manifest['dc-blog']!;
+    await page.route('**/layerless-test', (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: `<!doctype html><html lang="en"><head><title>No layer</title></head><body><dc-blog></dc-blog><script type="module" src="${file}"></script></body></html>`,
+      }),
+    );
+    let release = () => {};
+    const held = new Promise<void>((done) => (release = done));
+    await page.route(`**${lazy[0]}`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/layerless-test');
+    const host = page.locator('dc-blog');
+    // Rendered, but hidden until its CSS is there.
+    await expect(host.locator('.blog')).toBeAttached();
+    await expect(host.locator('.blog')).toBeHidden();
+    expect(await host.evaluate((element) => getComputedStyle(element).visibility)).toBe('hidden');
+    release();
+    await expect(host.getByRole('heading', { level: 2, name: 'BLOG' })).toBeVisible();
+    await expect(host.locator('.blog-title')).toHaveCSS('color', 'rgb(243, 246, 255)');
+    await expect(host.locator('.blog')).toHaveCSS('container-type', 'inline-size');
+  });
+
   test('shows the loading text for 500 ms, then the hero, featured article and side list', async ({ page }) => {
     await pauseClock(page);
     await page.goto('/blog');

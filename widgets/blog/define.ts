@@ -1,12 +1,13 @@
 import { defineElement } from '../lib/defineElement';
+import { cssFromPage } from '../lib/pageCss';
 import { Blog } from './Blog';
-import css from './styles.css';
 
 export const TAG = 'dc-blog';
 
 defineElement(TAG, Blog, {
   props: { src: 'string', headingLevel: 'string', tagline: 'string', eyebrow: 'string', imageHosts: 'string' },
-  css,
+  // /blog holds this CSS already (site/styles/pages/blog.css, layer dc-blog): the element adopts it from there.
+  css: cssFromPage('dc-blog', () => import('./styles.css')),
 });
 
 declare global {

@@ -14,8 +14,11 @@ export interface ElementOptions {
   props?: Record<string, R2wcPropType>;
   /** Callback props turned into DOM events: onSubmit -> 'submit' CustomEvent. */
   events?: Record<string, CustomEventInit>;
-  /** The element's own CSS (a PostCSS-processed import). base.css is always applied first. */
-  css?: string;
+  /**
+   * The element's own CSS (a PostCSS-processed import), or a function that styles the shadow root
+   * itself (./pageCss: CSS the page may hold already). base.css is always applied first.
+   */
+  css?: string | ((root: ShadowRoot) => void);
   /**
    * Render into an open shadow root (default; every public element does). A site
    * island may pass false to render in light DOM, styled by the site stylesheet;
@@ -46,7 +49,13 @@ export function defineElement<P extends object>(
   class DcElement extends Base {
     constructor() {
       super();
-      if (this.shadowRoot) adoptStyles(this.shadowRoot, [baseCss, css]);
+      const root = this.shadowRoot;
+      if (!root) return;
+      if (typeof css === 'string') adoptStyles(root, [baseCss, css]);
+      else {
+        adoptStyles(root, [baseCss]);
+        css(root);
+      }
     }
   }
   customElements.define(tag, DcElement);
