@@ -5,4 +5,5 @@ export interface ElementEntry {
   public: boolean;
 }
 export function listElements(): ElementEntry[];
+export function templateElements(template: string, dir?: string, seen?: Set<string>): Set<string>;
 export const FRAME_ELEMENTS: string[];

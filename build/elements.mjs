@@ -2,14 +2,30 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const widgetsDir = new URL('../widgets/', import.meta.url).pathname;
+const includesDir = new URL('../site/_includes/', import.meta.url).pathname;
+
+/** The custom elements (`dc-*` tags) a Nunjucks template writes, following its `{% include %}`s. */
+export function templateElements(template, dir = includesDir, seen = new Set()) {
+  const found = new Set();
+  if (seen.has(template)) return found;
+  seen.add(template);
+  const path = join(dir, template);
+  if (!existsSync(path)) return found; // `ignore missing` includes
+  const text = readFileSync(path, 'utf8');
+  for (const match of text.matchAll(/<(dc-[a-z0-9-]+)[\s>]/g)) found.add(match[1]);
+  for (const match of text.matchAll(/\{%-?\s*include\s+"([^"]+)"/g)) {
+    for (const tag of templateElements(match[1], dir, seen)) found.add(tag);
+  }
+  return found;
+}
 
 /**
- * The elements in every page's frame (header, footer, consent: site/_includes/layouts/base.njk):
- * every page with an island loads them, so the site bundle puts the code they share with other
- * elements in the runtime chunk (rollup.config.mjs). tests/unit/frameElements.test.ts holds this
- * list to the layout.
+ * The elements in every page's frame (header, footer, consent), read from the base layout
+ * (site/_includes/layouts/base.njk, which every layout builds on): every page with an island loads
+ * them, so the site bundle puts the code they share with other elements in the runtime chunk
+ * (rollup.config.mjs), and a page with only these has no island (site/_config/styles.js).
  */
-export const FRAME_ELEMENTS = ['consent', 'site-nav', 'theme-toggle'];
+export const FRAME_ELEMENTS = [...templateElements('layouts/base.njk')].map((tag) => tag.slice('dc-'.length)).sort();
 
 /** Every element: a folder under widgets/ with a define.ts is the element dc-<folder>. */
 export function listElements() {
