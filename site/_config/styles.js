@@ -18,7 +18,9 @@ import { FRAME_ELEMENTS } from '../../build/elements.mjs';
  *   pages) from every one, only the rules with a selector
  *   the page can match (a selector matches when the page's HTML holds every class, id and custom
  *   element it names) and the keyframes they animate. A page stylesheet with a selector that names
- *   none of these would apply anywhere: it goes whole into every page file.
+ *   none of these would apply anywhere: it goes whole into every page file; one that holds an
+ *   element's CSS as a layer named for it (blog.css: `dc-blog`) goes whole into the files of the
+ *   pages with that element, which adopts the layer (widgets/lib/pageCss.ts) and must find all of it.
  * Pages that need the same rules get the same file (the legal pages; posts whose articles use the
  * same elements): the file is named by its content hash and cached forever by the server. The global `assets.css` is the base file's URL.
  * Also publishes the design tokens for partners as /widgets/dc-tokens.css.
@@ -69,7 +71,8 @@ export function pageCss(parts, used) {
   const island = hasIsland(used);
   for (const part of parts) {
     const matched = part.selectors.filter((names) => matches(used, names)).length;
-    if (part.global || (island && part.selectors.length > 0 && matched / part.selectors.length >= OWNED)) {
+    const holdsElementCss = part.elementLayers.some((tag) => used.has(tag));
+    if (part.global || holdsElementCss || (island && part.selectors.length > 0 && matched / part.selectors.length >= OWNED)) {
       pieces.push(part.css);
       whole.push(part.name);
     } else if (matched > 0) {
@@ -150,12 +153,23 @@ const CUSTOM_ELEMENT = /(?:^|[\s>+~(,])(dc-[a-z0-9-]+)/g;
 /**
  * What a stylesheet's selectors name: for each selector the `.class`, `#id` and `dc-element` tokens
  * it needs (a page can match it only when its HTML holds all of them); `global` when a selector
- * names none. Names inside :not() are left out (their absence is what matches).
+ * names none. Names inside :not() are left out (their absence is what matches). `elementLayers`:
+ * the elements whose own CSS it holds as a layer named for them.
  */
 export function selectorTokens(css) {
   const selectors = new Map();
   let global = false;
-  postcss.parse(css).walkRules((rule) => {
+  const root = postcss.parse(css);
+  // An element's own stylesheet in a layer named for it (`@layer pages.dc-blog`): the element adopts
+  // the layer's rules (widgets/lib/pageCss.ts), so a page with the element takes the file whole.
+  const elementLayers = new Set();
+  root.walkAtRules('layer', (rule) => {
+    for (const name of rule.params.split(',')) {
+      const tag = name.trim().split('.').pop();
+      if (rule.nodes && /^dc-[a-z0-9-]+$/.test(tag)) elementLayers.add(tag);
+    }
+  });
+  root.walkRules((rule) => {
     if (rule.parent?.type === 'atrule' && /keyframes$/.test(rule.parent.name)) return;
     for (const selector of rule.selectors) {
       const named = selectorNames(selector);
@@ -164,7 +178,7 @@ export function selectorTokens(css) {
       else selectors.set([...named].sort().join(' '), named);
     }
   });
-  return { selectors: [...selectors.values()], global };
+  return { selectors: [...selectors.values()], global, elementLayers: [...elementLayers] };
 }
 
 /** The names a selector needs in the page, or null for a shadow root's selector (never matches in the page). */

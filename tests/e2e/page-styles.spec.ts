@@ -60,8 +60,11 @@ test.describe('the built pages', () => {
       const used: Set<string> = pageTokens(html);
       // Only a page with an island (a custom element besides the frame's) takes stylesheets whole for their later states.
       const island = [...used].some((token) => token.startsWith('dc-') && !FRAME_ELEMENTS.includes(token.slice(3)));
+      // A stylesheet holding an element's CSS as a layer named for it goes whole to the pages with that element.
       const owns = (part: (typeof parts)[number]) =>
-        part.global || (island && part.selectors.filter((names) => names.every((name) => used.has(name))).length / part.selectors.length >= OWNED);
+        part.global ||
+        new RegExp(`@layer [\\w.-]*\\b(${[...used].filter((token) => token.startsWith('dc-')).join('|') || '(?!)'})\\{`).test(part.css) ||
+        (island && part.selectors.filter((names) => names.every((name) => used.has(name))).length / part.selectors.length >= OWNED);
       for (const part of parts) {
         const matched = part.selectors.filter((names) => names.every((name) => used.has(name))).length;
         const owned = owns(part);

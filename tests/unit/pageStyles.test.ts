@@ -79,6 +79,14 @@ describe('pageCss', () => {
     expect(pageCss(parts.slice(0, 2), new Set(['.nav'])).css).toBe('.nav{color:red}');
     expect(pageCss(parts.slice(0, 2), new Set(['.nav'])).name).toBe('home');
   });
+  it('takes whole a stylesheet that holds an element\'s CSS as its layer, on a page with that element', () => {
+    const blog = part('blog', '@layer pages;@layer pages.dc-blog{.blog-a{color:red}.blog-b{color:red}.blog-c{color:red}.blog-d{color:red}.blog-e{color:red}}.blog-side{margin:0}');
+    expect(blog.elementLayers).toEqual(['dc-blog']);
+    // One selector of six (below the quarter): the element still finds all of its layer.
+    expect(pageCss([blog], new Set(['dc-blog', '.blog-a'])).css).toBe(blog.css);
+    // Without the element, only what the page matches, as for any stylesheet.
+    expect(pageCss([blog], new Set(['.blog-a'])).css).toBe('@layer pages;@layer pages.dc-blog{.blog-a{color:red}}');
+  });
   it('gives nothing to a page that uses none of them', () => {
     expect(pageCss(parts.slice(0, 2), new Set(['.other'])).css).toBe('');
   });

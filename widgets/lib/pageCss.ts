@@ -30,9 +30,11 @@ export function cssFromPage(layer: string, load: () => Promise<{ default: string
  * readable stylesheet has it. The layer may sit inside others, nested (`@layer pages { @layer
  * dc-blog { … } }`) or by a dotted name (`@layer pages.dc-blog { … }`, as postcss-import writes an
  * import's layer inside a layered import). Another origin's stylesheets cannot be read and are
- * passed over.
+ * passed over. The site's page files hold such a layer whole on a page with the element
+ * (site/_config/styles.js), never a part of it.
  */
 export function documentLayerCss(name: string, doc: Document = document): string | null {
+  if (typeof CSSLayerBlockRule === 'undefined') return null; // a browser without cascade layers
   const find = (rules: CSSRuleList): string | null => {
     for (const rule of Array.from(rules)) {
       if (!(rule instanceof CSSLayerBlockRule)) continue;
