@@ -15,14 +15,15 @@ import { FRAME_ELEMENTS } from '../../build/elements.mjs';
  *   the page uses at least {@link OWNED} of (its own, or its kind's: the rules for states the island
  *   adds later come with it) whole; from any other page stylesheet, and on a page without an
  *   island (nothing there changes its classes after load: the blog posts, the legal and service
- *   pages) from every one, only the rules with a selector
- *   the page can match (a selector matches when the page's HTML holds every class, id and custom
- *   element it names) and the keyframes they animate. A page stylesheet with a selector that names
+ *   pages) from every one, only the rules with a selector the page can match (a selector matches
+ *   when the page's HTML holds every class, id and custom element it names) and the keyframes
+ *   they animate. A page stylesheet with a selector that names
  *   none of these would apply anywhere: it goes whole into every page file; one that holds an
  *   element's CSS as a layer named for it (blog.css: `dc-blog`) goes whole into the files of the
  *   pages with that element, which adopts the layer (widgets/lib/pageCss.ts) and must find all of it.
  * Pages that need the same rules get the same file (the legal pages; posts whose articles use the
- * same elements): the file is named by its content hash and cached forever by the server. The global `assets.css` is the base file's URL.
+ * same elements): the file is named by its content hash and cached forever by the server. The
+ * global `assets.css` is the base file's URL.
  * Also publishes the design tokens for partners as /widgets/dc-tokens.css.
  *
  * (Linking whole page stylesheets by any match put 4 of them on the legal pages for the quick nav
