@@ -1,4 +1,4 @@
-import { blogPosting, postsNewestFirst } from './_config/blogPost.js';
+import { blogPostingReference, postsNewestFirst } from './_config/blogPost.js';
 import { fillCompanyText } from './_config/companyText.js';
 import { libRules } from './_config/libRules.js';
 
@@ -34,7 +34,7 @@ export default {
         description: data.description,
         url: blogUrl,
         publisher: { '@type': 'Organization', name: company.legalName, url: company.siteUrl },
-        blogPost: postsNewestFirst(data.collections.all).map((post) => blogPosting(post, company)),
+        blogPost: postsNewestFirst(data.collections.all).map((post) => blogPostingReference(post, company)),
       };
     },
   },

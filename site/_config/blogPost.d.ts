@@ -14,6 +14,7 @@ export declare function checkPost(
   options?: { assetsRoot?: string },
 ): CheckedPost;
 export declare function blogPosting(post: CheckedPost, company: { siteUrl: string; legalName: string }): Record<string, unknown>;
+export declare function blogPostingReference(post: CheckedPost, company: { siteUrl: string; legalName: string }): Record<string, unknown>;
 export declare function postBreadcrumbs(post: CheckedPost, company: { siteUrl: string }): Record<string, unknown>;
 export declare function postsNewestFirst(
   collection: readonly { data: { post?: CheckedPost }; content: string }[],

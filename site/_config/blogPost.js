@@ -114,6 +114,16 @@ export function blogPosting(post, company) {
   };
 }
 
+/**
+ * A post as the blog's list names it (Blog.blogPost on /blog): what identifies it and links to it.
+ * The whole BlogPosting is on the post's own page under the same @id, so the list does not repeat
+ * it (the six full records were 1 KB Brotli of the blog page's first round trip).
+ */
+export function blogPostingReference(post, company) {
+  const { '@id': id, headline, url, datePublished, image, author } = blogPosting(post, company);
+  return { '@type': 'BlogPosting', '@id': id, headline, url, datePublished, image, author };
+}
+
 /** schema.org BreadcrumbList Home > Blog > post. */
 export function postBreadcrumbs(post, company) {
   return {

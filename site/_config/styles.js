@@ -10,7 +10,8 @@ import { FRAME_ELEMENTS } from '../../build/elements.mjs';
  * - the base stylesheet: main.css without its `pages/` imports (reset, tokens, base, components,
  *   layout; it declares the cascade layers), /assets/css/site-<hash>.css, on every page;
  * - one page file per page, /assets/css/<name>-<hash>.css, linked after the base, made of the page
- *   stylesheets (main.css's `@import './pages/x.css' layer(pages)`, in that order): on a page with an
+ *   stylesheets (main.css's `@import './pages/x.css' layer(pages)`, in that order; the components
+ *   only a few pages use are such files too, in their own layer, `layer(components)`): on a page with an
  *   island (a custom element besides the frame's nav, theme toggle and consent), a page stylesheet
  *   the page uses at least {@link OWNED} of (its own, or its kind's: the rules for states the island
  *   adds later come with it) whole; from any other page stylesheet, and on a page without an
@@ -75,13 +76,15 @@ export function pageCss(parts, used) {
     const holdsElementCss = part.elementLayers.some((tag) => used.has(tag));
     if (part.global || holdsElementCss || (island && part.selectors.length > 0 && matched / part.selectors.length >= OWNED)) {
       pieces.push(part.css);
-      whole.push(part.name);
+      whole.push(part);
     } else if (matched > 0) {
       pieces.push(usedRules(part.css, used));
       if (matched > most.matched) most = { name: part.name, matched };
     }
   }
-  return { name: whole.join('-') || most.name, css: pieces.join('') };
+  // Named for the page stylesheets it holds whole (a component's file taken with them is left out of the name).
+  const named = whole.filter((part) => part.layer === 'pages');
+  return { name: (named.length > 0 ? named : whole).map((part) => part.name).join('-') || most.name, css: pieces.join('') };
 }
 
 /** Parsed page stylesheets by their text: each is parsed once per build, and cloned per page. */
@@ -120,7 +123,8 @@ export function usedRules(css, used) {
   return text + animated.map((rule) => rule.toString()).join('');
 }
 
-const PAGE_IMPORT = /^@import\s+'(\.\/pages\/([\w-]+)\.css)'\s+layer\(pages\);\s*$/gm;
+/** main.css's imports of page stylesheets: `@import './pages/x.css' layer(pages);` (or a component's layer). */
+const PAGE_IMPORT = /^@import\s+'(\.\/pages\/([\w-]+)\.css)'\s+layer\(([\w-]+)\);\s*$/gm;
 
 async function buildStyles({ input, tokens, outputDir }) {
   const main = readFileSync(input, 'utf8');
@@ -135,7 +139,7 @@ async function buildStyles({ input, tokens, outputDir }) {
     processCss(main.replace(PAGE_IMPORT, ''), input),
     ...pageImports.map((match) => processCss(match[0], input)),
   ]);
-  const parts = pageImports.map((match, index) => ({ name: match[2], css: partCss[index], ...selectorTokens(partCss[index]) }));
+  const parts = pageImports.map((match, index) => ({ name: match[2], layer: match[3], css: partCss[index], ...selectorTokens(partCss[index]) }));
   const tokensCss = await processCss(readFileSync(tokens, 'utf8'), tokens);
   mkdirSync(join(outputDir, 'widgets'), { recursive: true });
   writeFileSync(join(outputDir, 'widgets/dc-tokens.css'), tokensCss);

@@ -57,9 +57,13 @@ test.describe('hero', () => {
     await expect(particles).toHaveAttribute('aria-hidden', 'true');
     await expect(particles.locator('circle')).toHaveCount(50);
     expect(await particles.evaluate((el) => getComputedStyle(el).position)).toBe('absolute');
-    expect(await particles.locator('circle').first().evaluate((el) => getComputedStyle(el).animationName)).toMatch(/^dc-drift/);
-    await page.emulateMedia({ reducedMotion: 'reduce' });
+    // They drift in layers, each animated as a whole (a compositor animation), not circle by circle.
+    const layers = particles.locator('svg.particles-layer');
+    await expect(layers).toHaveCount(5);
+    for (const name of await layers.evaluateAll((els) => els.map((el) => getComputedStyle(el).animationName))) expect(name).toMatch(/^dc-drift/);
     expect(await particles.locator('circle').first().evaluate((el) => getComputedStyle(el).animationName)).toBe('none');
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    expect(await layers.first().evaluate((el) => getComputedStyle(el).animationName)).toBe('none');
   });
 
   test('publishes Organization structured data', async ({ page }) => {

@@ -3,7 +3,7 @@
  * forms (site/_config/urls.js), the Atom helpers (site/blog-feed.11ty.js).
  */
 import { describe, expect, it } from 'vitest';
-import { blogPosting, checkPost, POST_CATEGORIES, postsNewestFirst } from '../../site/_config/blogPost.js';
+import { blogPosting, blogPostingReference, checkPost, POST_CATEGORIES, postsNewestFirst } from '../../site/_config/blogPost.js';
 import { canonicalPath, isSlashCanonical } from '../../site/_config/urls.js';
 import { BLOG_CATEGORIES } from '../../widgets/lib/blog';
 // @ts-expect-error an Eleventy template module without types
@@ -85,6 +85,20 @@ describe('blogPosting and postsNewestFirst', () => {
       datePublished: '2025-01-28',
       url: 'https://www.dataclarity.de/blog/kpi-guide/',
     });
+  });
+
+  it('names a post in the blog\'s list by the @id of its full BlogPosting, with what links to it', () => {
+    const post = checkPost(good(), './site/blog/kpi-guide.md', company);
+    expect(blogPostingReference(post, company)).toEqual({
+      '@type': 'BlogPosting',
+      '@id': 'https://www.dataclarity.de/blog/kpi-guide/#article',
+      headline: 'Choosing KPIs',
+      url: 'https://www.dataclarity.de/blog/kpi-guide/',
+      datePublished: '2025-01-28',
+      image: 'https://www.dataclarity.de/assets/images/og-default.png',
+      author: { '@type': 'Person', name: 'Daniel Köhler' },
+    });
+    expect(blogPostingReference(post, company)['@id']).toBe(blogPosting(post, company)['@id']);
   });
 
   it('picks the posts out of a collection, newest first, with content only on request', () => {

@@ -87,6 +87,14 @@ describe('pageCss', () => {
     // Without the element, only what the page matches, as for any stylesheet.
     expect(pageCss([blog], new Set(['.blog-a'])).css).toBe('@layer pages;@layer pages.dc-blog{.blog-a{color:red}}');
   });
+  it('names the file for the page stylesheets it holds whole, not for a component file that came with them', () => {
+    const checkList = { ...part('check-list', '.check-list{color:red}'), layer: 'components' };
+    const home = { ...part('home', '.hero{color:red}.metrics{color:red}'), layer: 'pages' };
+    const island = new Set(['.check-list', '.hero', 'dc-metrics-card']);
+    expect(pageCss([checkList, home], island)).toEqual({ name: 'home', css: '.check-list{color:red}.hero{color:red}.metrics{color:red}' });
+    // Only components whole: named for them.
+    expect(pageCss([checkList, home], new Set(['.check-list', 'dc-faq'])).name).toBe('check-list');
+  });
   it('gives nothing to a page that uses none of them', () => {
     expect(pageCss(parts.slice(0, 2), new Set(['.other'])).css).toBe('');
   });
