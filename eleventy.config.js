@@ -1,5 +1,6 @@
 import { registerCspHashes } from './site/_config/csp.js';
 import { registerFilters } from './site/_config/filters.js';
+import { registerIslandWhitespace } from './site/_config/islandWhitespace.js';
 import { registerIslands } from './site/_config/islands.js';
 import { registerStyles } from './site/_config/styles.js';
 
@@ -14,6 +15,7 @@ export default function (eleventyConfig) {
     outputDir,
   });
   registerIslands(eleventyConfig, { manifestPath: `${outputDir}/assets/js/manifest.json` });
+  registerIslandWhitespace(eleventyConfig);
   registerCspHashes(eleventyConfig, { outputFile: `${outputDir}/.csp.json` });
 
   eleventyConfig.addPassthroughCopy({ 'site/assets': 'assets' });

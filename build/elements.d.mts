@@ -7,3 +7,4 @@ export interface ElementEntry {
 export function listElements(): ElementEntry[];
 export function templateElements(template: string, dir?: string, seen?: Set<string>): Set<string>;
 export const FRAME_ELEMENTS: string[];
+export function lightIslandTags(): string[];

@@ -40,3 +40,14 @@ export function listElements() {
     }))
     .sort((a, b) => a.name.localeCompare(b.name));
 }
+
+/**
+ * The light-DOM islands that hydrate the list their page serves (their define.ts defines them with
+ * widgets/lib/lightIsland.ts's defineLightIsland): `dc-careers`, `dc-faq`. Their served markup must
+ * be node for node what they render (site/_config/islandWhitespace.js).
+ */
+export function lightIslandTags() {
+  return listElements()
+    .filter((element) => /\bdefineLightIsland\(/.test(readFileSync(element.input, 'utf8')))
+    .map((element) => element.tag);
+}

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { seedConsent } from './support/consent';
-import { servedAndRendered } from './support/islandMarkup';
+import { hydratedNodes, servedAndRendered } from './support/islandMarkup';
 import { useStoredTheme } from './support/theme';
 
 const PATH = '/frequently_asked_questions';
@@ -62,6 +62,12 @@ test('the island adopts the served list as it is: the served HTML is what the co
   await ready(page);
   const { served, rendered } = await servedAndRendered(page, 'dc-faq');
   expect(served).toEqual(rendered);
+});
+
+test('taking over moves, adds and removes no served node (no indentation for hydration to remove)', async ({ page }) => {
+  const nodes = await hydratedNodes(page, PATH, 'dc-faq', '**/data/faq.json');
+  expect(nodes.served).toBeGreaterThan(50);
+  expect(nodes).toEqual({ served: nodes.served, kept: nodes.served, now: nodes.served });
 });
 
 test('search matches question or answer, case-insensitively; chips filter by category and combine', async ({ page }) => {

@@ -193,8 +193,9 @@ function JobPosting({ job, open, onToggle }: { job: Job; open: boolean; onToggle
               {job.application.hrEmail}
             </a>
           </p>
+          {/* One text node in the label, as the page serves it: " for {title}" would be two, and hydration would split the served one. */}
           <a className="btn btn-primary careers-apply-button" href={mailto}>
-            Apply Now<span className="sr-only"> for {job.title}</span>
+            Apply Now<span className="sr-only">{` for ${job.title}`}</span>
           </a>
         </div>
       </div>

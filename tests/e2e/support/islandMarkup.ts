@@ -30,3 +30,37 @@ export async function servedAndRendered(page: Page, tag: string): Promise<{ serv
     return result;
   }, tag);
 }
+
+/**
+ * What hydration did to the served nodes of a light-DOM island: its JSON (`json`, a route glob) is
+ * held back until every node under the element is noted, then the element takes over. `served`:
+ * the nodes the page served; `kept`: how many of them are still there, each in its place;
+ * `now`: the nodes after the takeover. An island that adopts the served list keeps all of them and
+ * adds or removes none, so nothing is restyled or laid out again.
+ */
+export async function hydratedNodes(page: Page, path: string, tag: string, json: string): Promise<{ served: number; kept: number; now: number }> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(json, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(path);
+  type Noted = Window & { servedNodes: Array<[Node, Node | null, Node | null]> };
+  await page.evaluate((tag) => {
+    const walk = document.createTreeWalker(document.querySelector(tag)!, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT);
+    const nodes: Array<[Node, Node | null, Node | null]> = [];
+    while (walk.nextNode()) nodes.push([walk.currentNode, walk.currentNode.parentNode, walk.currentNode.previousSibling]);
+    (window as unknown as Noted).servedNodes = nodes;
+  }, tag);
+  release();
+  await page.locator(`${tag}[data-ready]`).waitFor({ state: 'attached' });
+  return page.evaluate((tag) => {
+    const served = (window as unknown as Noted).servedNodes;
+    const walk = document.createTreeWalker(document.querySelector(tag)!, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT);
+    let now = 0;
+    while (walk.nextNode()) now += 1;
+    const kept = served.filter(([node, parent, previous]) => node.isConnected && node.parentNode === parent && node.previousSibling === previous).length;
+    return { served: served.length, kept, now };
+  }, tag);
+}
