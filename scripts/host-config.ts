@@ -7,7 +7,9 @@
  *
  *   tsx scripts/host-config.ts [--dist dist] [--nginx deploy/nginx.conf]
  *                              [--root /srv/dataclarity/dist] [--listen 80] [--api 10.0.0.5:8080,10.0.0.6:8080]
- * Defaults: --root is the absolute path of --dist, --listen 8080, --api 127.0.0.1:3000.
+ *                              [--tls-cert /etc/ssl/dc.pem --tls-key /etc/ssl/dc.key]
+ * Defaults: --root is the absolute path of --dist, --listen 8080, --api 127.0.0.1:3000, no TLS
+ * (with both TLS files nginx listens with HTTPS and HTTP/2).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -26,8 +28,15 @@ const { values } = parseArgs({
     root: { type: 'string' },
     listen: { type: 'string', default: '8080' },
     api: { type: 'string', default: '127.0.0.1:3000' },
+    'tls-cert': { type: 'string' },
+    'tls-key': { type: 'string' },
   },
 });
+if (!values['tls-cert'] !== !values['tls-key']) {
+  console.error('host-config: --tls-cert and --tls-key go together (the certificate and its key, PEM files on the web server).');
+  process.exit(1);
+}
+const tls = values['tls-cert'] && values['tls-key'] ? { certificate: resolve(values['tls-cert']), key: resolve(values['tls-key']) } : undefined;
 
 const distDir = resolve(values.dist);
 const files = listSiteFiles(distDir);
@@ -42,5 +51,5 @@ writeFileSync(join(distDir, '_headers'), headersFile(files, csp));
 writeFileSync(join(distDir, '_redirects'), redirectsFile(files));
 const nginxPath = resolve(values.nginx);
 mkdirSync(dirname(nginxPath), { recursive: true });
-writeFileSync(nginxPath, nginxConfig(files, csp, { root: resolve(values.root ?? distDir), listen: values.listen, api }));
+writeFileSync(nginxPath, nginxConfig(files, csp, { root: resolve(values.root ?? distDir), listen: values.listen, api, tls }));
 console.log(`host-config: ${files.length} files -> dist/_headers, dist/_redirects, ${values.nginx}`);

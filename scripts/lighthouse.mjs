@@ -4,8 +4,8 @@
  * loaded (transfer size, all scripts) and its HTML + stylesheets (transfer size), and the
  * longest main-thread task with its script, to find long tasks at their cause.
  *
- *   node scripts/lighthouse.mjs [/route ...] [--runs 3] [--themes light,dark] [--base http://host:port]
- *                               [--against /path/to/an/older/dist]
+ *   npm run lighthouse -- [/route ...] [--runs 3] [--themes light,dark] [--base http://host:port]
+ *                         [--against /path/to/an/older/dist] [--via node|nginx]
  *
  * Without routes it takes every URL of dist/sitemap.xml. Without --base it starts the server
  * (server/main.ts) on LH_PORT (8183) over DIST_DIR (dist) and stops it at the end. With --against
@@ -13,13 +13,26 @@
  * route by route, so a busy machine weighs on both alike; each cell then reads "before → after".
  * Chromium: CHROME_PATH or /usr/bin/chromium. The theme is the browser's prefers-color-scheme
  * (the site follows it when the visitor has not chosen). Prints a Markdown table.
+ *
+ * --via nginx serves each build as it is deployed (README, Deploying 2): Debian's nginx with the
+ * build's own config (server/hosting/nginxConfig.ts) over HTTPS and HTTP/2, a throwaway
+ * self-signed certificate (openssl), the API behind it on the Node server. --via node (the
+ * default) measures the Node server alone, plain HTTP/1.1. Lighthouse's simulated mobile network
+ * (150 ms round trips, 1.6 Mbit/s) costs HTTP/1.1 a handshake and a slow start for each of up to
+ * six connections, where HTTP/2 sends a page's files over one: a visitor reaches the site
+ * through nginx or a CDN, so the nginx figures are the visitor's, the node figures the worst case.
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { nginxConfig } from '../server/hosting/nginxConfig.ts';
+import { listSiteFiles } from '../server/hosting/siteFiles.ts';
+import { FRAME_SOURCES } from '../server/hosting/siteRules.ts';
+import { buildCsp, readScriptHashes } from '../server/securityHeaders.ts';
+import { findNginx, startNginx } from '../tests/support/nginx.ts';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -33,6 +46,18 @@ const runs = Number(option('runs', '3'));
 const themes = option('themes', 'light,dark').split(',');
 let base = option('base', null);
 const against = option('against', null);
+const via = option('via', 'node');
+if (!['node', 'nginx'].includes(via)) {
+  console.error(`lighthouse: --via is node or nginx, not "${via}".`);
+  process.exit(1);
+}
+if (via === 'nginx') {
+  const nginx = findNginx();
+  if (!nginx.ok) {
+    console.error(`lighthouse: --via nginx: ${nginx.reason}`);
+    process.exit(1);
+  }
+}
 const dist = resolve(process.env.DIST_DIR ?? 'dist');
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
@@ -56,8 +81,35 @@ const stopServers = () =>
     ),
   );
 
-/** Serves a build with the site's own server (server/main.ts) on a port; resolves with its base URL when it answers. */
+const certificate = () => {
+  const paths = { certificate: join(work, 'cert.pem'), key: join(work, 'key.pem') };
+  if (!existsSync(paths.certificate)) {
+    try {
+      execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1', '-keyout', paths.key, '-out', paths.certificate], { stdio: 'ignore' });
+    } catch (error) {
+      throw new Error(`--via nginx needs openssl for a throwaway certificate (${error.message})`, { cause: error });
+    }
+  }
+  return paths;
+};
+const nginxServers = [];
+
+/**
+ * Serves a build on a port: its API on the Node server, and with --via nginx its files through
+ * nginx (HTTPS, HTTP/2, the build's config) on port + 10. Resolves with the base URL visitors use.
+ */
 const serve = async (distDir, port) => {
+  const api = await serveNode(distDir, port);
+  if (via === 'node') return api;
+  const files = listSiteFiles(distDir);
+  const csp = buildCsp(readScriptHashes(distDir), FRAME_SOURCES);
+  const listen = `127.0.0.1:${port + 10}`;
+  nginxServers.push(await startNginx(nginxConfig(files, csp, { root: distDir, listen, api: [`127.0.0.1:${port}`], tls: certificate() }), port + 10));
+  return `https://${listen}`;
+};
+
+/** Serves a build with the site's own server (server/main.ts) on a port; resolves with its base URL when it answers. */
+const serveNode = async (distDir, port) => {
   if (!existsSync(join(distDir, 'index.html'))) {
     console.error(`lighthouse: no built site in ${distDir}; run npm run build first.`);
     process.exit(1);
@@ -122,7 +174,7 @@ const cells = (results) => {
 };
 
 console.log(
-  `Lighthouse ${JSON.parse(readFileSync('node_modules/lighthouse/package.json', 'utf8')).version}, mobile, default throttling, median of ${runs} run(s), ${before ? `${against} → ${dist}` : base}`,
+  `Lighthouse ${JSON.parse(readFileSync('node_modules/lighthouse/package.json', 'utf8')).version}, mobile, default throttling, median of ${runs} run(s), ${before ? `${against} → ${dist}` : base}, ${via === 'nginx' ? 'nginx (HTTPS, HTTP/2)' : 'Node server (HTTP/1.1)'}`,
 );
 console.log('| Route | Theme | Score | LCP ms | TBT ms | CLS | JS KB | HTML+CSS KB | Longest task (median run) |');
 console.log('|---|---|---|---|---|---|---|---|---|');
@@ -132,7 +184,7 @@ try {
     const chrome = await chromeLauncher.launch({
       chromePath,
       userDataDir: join(work, `profile-${theme}`),
-      chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', `--blink-settings=preferredColorScheme=${theme === 'dark' ? 0 : 1}`],
+      chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', ...(via === 'nginx' ? ['--ignore-certificate-errors'] : []), `--blink-settings=preferredColorScheme=${theme === 'dark' ? 0 : 1}`],
     });
     try {
       for (const route of routes) {
@@ -151,6 +203,7 @@ try {
     }
   }
 } finally {
+  await Promise.all(nginxServers.map((server) => server.stop()));
   await stopServers();
   rmSync(work, { recursive: true, force: true });
 }

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { get } from 'node:http';
 import { resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { headersFile } from '../../server/hosting/headersFile';
@@ -148,8 +149,29 @@ test.describe('host-ready output', () => {
       const statuses = new Set([...nodeAnswers.values()].map((answer) => answer.status));
       expect([...statuses].sort()).toEqual(expect.arrayContaining([200, 301, 401, 404]));
     });
+
+    test('sends the build\'s gzip copies as they are, not compressed again per request', async () => {
+      const script = files.find((file) => file.file.startsWith('assets/js/runtime-'))!;
+      for (const [path, file] of [['/about', 'about/index.html'], [script.url, script.file]] as const) {
+        const answer = await rawGet(nginxURL + path, { 'Accept-Encoding': 'gzip' });
+        expect(answer.encoding, path).toBe('gzip');
+        expect(answer.body.equals(readFileSync(resolve(dist, `${file}.gz`))), `${path} is dist/${file}.gz byte for byte`).toBe(true);
+      }
+    });
   });
 });
+
+/** One GET without decoding (fetch would unzip the body): its Content-Encoding and raw bytes. */
+function rawGet(url: string, headers: Record<string, string>): Promise<{ encoding: string | undefined; body: Buffer }> {
+  return new Promise((done, fail) => {
+    get(url, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => done({ encoding: response.headers['content-encoding'], body: Buffer.concat(chunks) }));
+      response.on('error', fail);
+    }).on('error', fail);
+  });
+}
 
 function mergeVary(fromFile: string | undefined, node: string | null): string | null {
   if (node === null) return fromFile ?? null;
