@@ -1,6 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { get } from 'node:http';
-import { resolve } from 'node:path';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { headersFile } from '../../server/hosting/headersFile';
 import { FRAME_SOURCES } from '../../server/hosting/siteRules';
@@ -14,6 +16,7 @@ import {
   COMPARED_HEADERS,
   diffAnswers,
   fetchAnswer,
+  fetchAnswerHttp2,
   headersFromFile,
   parseHeadersFile,
   parseRedirectsFile,
@@ -150,6 +153,31 @@ test.describe('host-ready output', () => {
       expect([...statuses].sort()).toEqual(expect.arrayContaining([200, 301, 401, 404]));
     });
 
+    test('with a certificate, answers over HTTPS and HTTP/2 as over plain HTTP', async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'dc-tls-'));
+      try {
+        const tls = throwawayCertificate(dir);
+        if (typeof tls === 'string') {
+          test.skip(true, tls);
+          return;
+        }
+        const port = await freePort();
+        const config = nginxConfig(files, csp, { root: dist, listen: `127.0.0.1:${port}`, api: [`127.0.0.1:${new URL(nodeURL).port}`], tls });
+        expect(config).toContain(`listen 127.0.0.1:${port} ssl http2;`);
+        const secure = await startNginx(config, port);
+        try {
+          const diffs: string[] = [];
+          for (const path of paths) diffs.push(...diffAnswers(path, await fetchAnswer(nginxURL, path), await fetchAnswerHttp2(`https://127.0.0.1:${port}`, path), 'http', 'https'));
+          console.log(`nginx over HTTP/2 vs HTTP/1.1: ${paths.length} paths compared, ${diffs.length} differences`);
+          expect(diffs, secure.errorLog()).toEqual([]);
+        } finally {
+          await secure.stop();
+        }
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+
     test('sends the build\'s gzip copies as they are, not compressed again per request', async () => {
       const script = files.find((file) => file.file.startsWith('assets/js/runtime-'))!;
       for (const [path, file] of [['/about', 'about/index.html'], [script.url, script.file]] as const) {
@@ -160,6 +188,17 @@ test.describe('host-ready output', () => {
     });
   });
 });
+
+/** A throwaway self-signed certificate and key for 127.0.0.1, or why there is none (no openssl). */
+function throwawayCertificate(dir: string): { certificate: string; key: string } | string {
+  const paths = { certificate: join(dir, 'cert.pem'), key: join(dir, 'key.pem') };
+  try {
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1', '-keyout', paths.key, '-out', paths.certificate], { stdio: 'ignore' });
+    return paths;
+  } catch (error) {
+    return `openssl could not make a certificate: ${(error as Error).message}`;
+  }
+}
 
 /** One GET without decoding (fetch would unzip the body): its Content-Encoding and raw bytes. */
 function rawGet(url: string, headers: Record<string, string>): Promise<{ encoding: string | undefined; body: Buffer }> {

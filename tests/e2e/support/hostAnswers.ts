@@ -6,6 +6,7 @@
  * the first matching redirect wins and keeps the query).
  */
 import { createHash } from 'node:crypto';
+import { connect, type IncomingHttpHeaders } from 'node:http2';
 
 /** Headers compared between hosts (lower case). */
 export const COMPARED_HEADERS = [
@@ -43,16 +44,42 @@ function normaliseVary(value: string | null): string | null {
 
 export async function fetchAnswer(baseURL: string, path: string): Promise<Answer> {
   const response = await fetch(baseURL + path, { redirect: 'manual', headers: { 'Accept-Encoding': 'identity' } });
-  const body = Buffer.from(await response.arrayBuffer());
+  return toAnswer(response.status, (name) => response.headers.get(name), Buffer.from(await response.arrayBuffer()));
+}
+
+/** The same over HTTP/2 with TLS (the certificate not checked: a throwaway one in tests). */
+export function fetchAnswerHttp2(origin: string, path: string): Promise<Answer> {
+  return new Promise((done, fail) => {
+    const session = connect(origin, { rejectUnauthorized: false });
+    session.on('error', fail);
+    const request = session.request({ ':path': path, 'accept-encoding': 'identity' });
+    let headers: IncomingHttpHeaders = {};
+    const chunks: Buffer[] = [];
+    request.on('response', (received) => (headers = received));
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      session.close();
+      const header = (name: string) => {
+        const value = headers[name];
+        return value === undefined ? null : Array.isArray(value) ? value.join(', ') : String(value);
+      };
+      done(toAnswer(Number(headers[':status']), header, Buffer.concat(chunks)));
+    });
+    request.on('error', fail);
+    request.end();
+  });
+}
+
+function toAnswer(status: number, header: (name: string) => string | null, body: Buffer): Answer {
   const headers: Record<string, string | null> = {};
-  for (const name of COMPARED_HEADERS) headers[name] = response.headers.get(name);
+  for (const name of COMPARED_HEADERS) headers[name] = header(name);
   headers.vary = normaliseVary(headers.vary ?? null);
-  const isRedirect = response.status >= 300 && response.status < 400;
+  const isRedirect = status >= 300 && status < 400;
   return {
-    status: response.status,
-    location: response.headers.get('location'),
+    status,
+    location: header('location'),
     headers,
-    contentType: isRedirect ? null : (response.headers.get('content-type')?.replace(/\s+/g, '').toLowerCase() ?? null),
+    contentType: isRedirect ? null : (header('content-type')?.replace(/\s+/g, '').toLowerCase() ?? null),
     bodySha: isRedirect ? null : createHash('sha256').update(body).digest('hex').slice(0, 16),
   };
 }
