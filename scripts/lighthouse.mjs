@@ -22,7 +22,7 @@
  * six connections, where HTTP/2 sends a page's files over one: a visitor reaches the site
  * through nginx or a CDN, so the nginx figures are the visitor's, the node figures the worst case.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -32,7 +32,7 @@ import { nginxConfig } from '../server/hosting/nginxConfig.ts';
 import { listSiteFiles } from '../server/hosting/siteFiles.ts';
 import { FRAME_SOURCES } from '../server/hosting/siteRules.ts';
 import { buildCsp, readScriptHashes } from '../server/securityHeaders.ts';
-import { findNginx, startNginx } from '../tests/support/nginx.ts';
+import { findNginx, startNginx, throwawayCertificate } from '../tests/support/nginx.ts';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -81,16 +81,11 @@ const stopServers = () =>
     ),
   );
 
+let tls = null;
 const certificate = () => {
-  const paths = { certificate: join(work, 'cert.pem'), key: join(work, 'key.pem') };
-  if (!existsSync(paths.certificate)) {
-    try {
-      execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1', '-keyout', paths.key, '-out', paths.certificate], { stdio: 'ignore' });
-    } catch (error) {
-      throw new Error(`--via nginx needs openssl for a throwaway certificate (${error.message})`, { cause: error });
-    }
-  }
-  return paths;
+  tls ??= throwawayCertificate(work);
+  if (typeof tls === 'string') throw new Error(`--via nginx needs a throwaway certificate: ${tls}`);
+  return tls;
 };
 const nginxServers = [];
 

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { get } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -11,7 +10,7 @@ import { redirectsFile } from '../../server/hosting/redirectsFile';
 import { listSiteFiles, type SiteFile } from '../../server/hosting/siteFiles';
 import { buildCsp, readScriptHashes } from '../../server/securityHeaders';
 import { freePort } from '../support/postgres';
-import { findNginx, startNginx, type NginxServer } from '../support/nginx';
+import { findNginx, startNginx, throwawayCertificate, type NginxServer } from '../support/nginx';
 import {
   COMPARED_HEADERS,
   diffAnswers,
@@ -188,17 +187,6 @@ test.describe('host-ready output', () => {
     });
   });
 });
-
-/** A throwaway self-signed certificate and key for 127.0.0.1, or why there is none (no openssl). */
-function throwawayCertificate(dir: string): { certificate: string; key: string } | string {
-  const paths = { certificate: join(dir, 'cert.pem'), key: join(dir, 'key.pem') };
-  try {
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1', '-keyout', paths.key, '-out', paths.certificate], { stdio: 'ignore' });
-    return paths;
-  } catch (error) {
-    return `openssl could not make a certificate: ${(error as Error).message}`;
-  }
-}
 
 /** One GET without decoding (fetch would unzip the body): its Content-Encoding and raw bytes. */
 function rawGet(url: string, headers: Record<string, string>): Promise<{ encoding: string | undefined; body: Buffer }> {

@@ -4,7 +4,7 @@
  * file, listening where that file says. `findNginx()` says why it cannot run, for a skip message;
  * scripts/ensure-test-deps.mjs installs nginx-light where it can.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -97,4 +97,15 @@ export async function startNginx(httpConfig: string, port: number): Promise<Ngin
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** A throwaway self-signed certificate and key for 127.0.0.1, or why there is none (no openssl). */
+export function throwawayCertificate(dir: string): { certificate: string; key: string } | string {
+  const paths = { certificate: join(dir, 'cert.pem'), key: join(dir, 'key.pem') };
+  try {
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1', '-keyout', paths.key, '-out', paths.certificate], { stdio: 'ignore' });
+    return paths;
+  } catch (error) {
+    return `openssl could not make a certificate: ${(error as Error).message}`;
+  }
 }
