@@ -135,8 +135,15 @@ const median = (values) => {
 };
 
 /** One Lighthouse run: the figures this project tracks. */
-const measure = async (port, url) => {
+const measure = async (port, url, attempt = 1) => {
   const { lhr } = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+  // A run Lighthouse could not finish (a page that did not paint in time on a busy machine, say)
+  // has no metrics: it is tried again once, then the table says why instead of a number.
+  if (lhr.runtimeError || lhr.audits['cumulative-layout-shift'].numericValue === undefined) {
+    const reason = lhr.runtimeError?.code ?? lhr.audits['cumulative-layout-shift'].errorMessage ?? 'no metrics';
+    if (attempt < 2) return measure(port, url, attempt + 1);
+    throw new Error(`Lighthouse could not measure ${url} twice: ${reason}`);
+  }
   const requests = lhr.audits['network-requests'].details?.items ?? [];
   const transfer = (types) => requests.filter((item) => types.includes(item.resourceType)).reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
   const tasks = lhr.audits['long-tasks']?.details?.items ?? [];
