@@ -186,6 +186,31 @@ test.describe('/blog magazine', () => {
     });
   }
 
+  test('the loaded view is built in two tasks and shows whole: never the magazine without its article text or side list', async ({ page }) => {
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { seen: string[] }).seen = seen;
+      /** What the visitor sees of the element's own view: nothing, or how much of it. */
+      const note = () => {
+        const view = document.querySelector('dc-blog')?.shadowRoot?.querySelector<HTMLElement>('.blog[data-state="loaded"], .blog[data-state="building"]');
+        if (!view || getComputedStyle(view).display === 'none') return;
+        const root = view.getRootNode() as ShadowRoot;
+        seen.push(`${root.querySelectorAll('.blog-content > *').length > 0 ? 'text' : 'no text'}, ${root.querySelectorAll('.blog-side-item').length} side items, ${root.host.children.length} served nodes`);
+      };
+      const frame = () => {
+        note();
+        requestAnimationFrame(frame);
+      };
+      requestAnimationFrame(frame);
+      document.addEventListener('dc-blog-load', note);
+    });
+    await openBlog(page);
+    await expect(page.locator('.blog-side-item')).toHaveCount(6);
+    const seen = await page.evaluate(() => (window as unknown as { seen: string[] }).seen);
+    expect(seen.length).toBeGreaterThan(0);
+    expect([...new Set(seen)]).toEqual(['text, 6 side items, 0 served nodes']);
+  });
+
   test('takes its styles from the page stylesheet (layer dc-blog): its own copy of the CSS is never downloaded', async ({ page }) => {
     const manifest = JSON.parse(readFileSync('dist/assets/js/manifest.json', 'utf8')) as Record<string, { lazy: string[] }>;
     const stylesChunk = manifest['dc-blog']!.lazy;

@@ -27,6 +27,7 @@ import { Featured } from './Featured';
 import { FilterBar } from './FilterBar';
 import { Hero, type Heading } from './Hero';
 import { loadFeed } from './loadFeed';
+import { nextTask } from '../lib/nextTask';
 import { PostCard } from './PostCard';
 
 export interface BlogProps extends ElementProps {
@@ -57,7 +58,7 @@ export const BLOG_EVENTS = {
 type Load =
   | { state: 'loading' }
   | { state: 'error' }
-  | { state: 'loaded'; posts: BlogPost[]; tagline: string; base: string };
+  | { state: 'loaded'; posts: BlogPost[]; tagline: string; base: string; shown: boolean };
 
 /** The heading element of a level (1-6). */
 const heading = (level: number) => `h${level}` as Heading;
@@ -131,11 +132,19 @@ export function Blog({ src, headingLevel, tagline, eyebrow, imageHosts, containe
       loadFeed(feedUrl, controller.signal).then(
         ({ posts, tagline: feedTagline }) => {
           if (controller.signal.aborted) return;
-          // The interactive view replaces the server-rendered copy, which is stale from now on.
-          if (host && host.children.length > 0) host.replaceChildren();
-          setHasFallback(false);
-          setLoad({ state: 'loaded', posts, tagline: feedTagline, base: feedUrl });
-          fire(BLOG_EVENTS.load, { src: feedUrl, count: posts.length });
+          // The loaded view is built in two tasks, so that neither keeps the page from answering
+          // input for long: in this one the hero, the filters and the featured article's head,
+          // hidden, while the previous view stays on screen; in the next its content and the side
+          // list, and it shows, whole, in place of the previous view (the server-rendered copy,
+          // stale from now on, or the status).
+          setLoad({ state: 'loaded', posts, tagline: feedTagline, base: feedUrl, shown: false });
+          nextTask(() => {
+            if (controller.signal.aborted) return;
+            if (host && host.children.length > 0) host.replaceChildren();
+            setHasFallback(false);
+            setLoad((current) => (current.state === 'loaded' ? { ...current, shown: true } : current));
+            fire(BLOG_EVENTS.load, { src: feedUrl, count: posts.length });
+          });
         },
         (error: unknown) => fail(error instanceof Error ? error.message : String(error)),
       );
@@ -191,9 +200,10 @@ export function Blog({ src, headingLevel, tagline, eyebrow, imageHosts, containe
       return '';
     }
   };
+  const shown = load.state === 'loaded' && load.shown;
   const contentHtml = useMemo(
-    () => (featured ? shiftHeadings(sanitizeHtml(featured.content, { baseUrl: base, imageAllowed: allowed }), level) : ''),
-    [featured, base, level, allowed],
+    () => (featured && shown ? shiftHeadings(sanitizeHtml(featured.content, { baseUrl: base, imageAllowed: allowed }), level) : ''),
+    [featured, shown, base, level, allowed],
   );
 
   const H = heading(level);
@@ -224,7 +234,7 @@ export function Blog({ src, headingLevel, tagline, eyebrow, imageHosts, containe
 
   const toggleTag = (tag: string) => changeFilter({ ...filter, tag: filter.tag === tag ? '' : tag });
 
-  const hero = (
+  const hero = () => (
     <Hero
       heading={H}
       eyebrow={eyebrow}
@@ -233,9 +243,13 @@ export function Blog({ src, headingLevel, tagline, eyebrow, imageHosts, containe
     />
   );
 
-  if (load.state !== 'loaded') {
+  /**
+   * The view while the posts load (or after a failure), and while the loaded view is built: the
+   * server-rendered magazine with a toast over it, or the hero with the status.
+   */
+  const previousView = (state: 'loading' | 'error') => {
     const status =
-      load.state === 'loading' ? (
+      state === 'loading' ? (
         <div className={hasFallback ? 'blog-toast' : 'blog-status'} role="status" key="status">
           <span className="blog-spinner" aria-hidden="true" />
           {BLOG_TEXT.loading}
@@ -253,27 +267,30 @@ export function Blog({ src, headingLevel, tagline, eyebrow, imageHosts, containe
       // keep Preact from reusing the status box as the loaded view's main column, which the
       // browser would count as a layout shift of that box.
       return (
-        <div className="blog" data-state={load.state}>
-          {load.state === 'loading' ? status : <div className="blog-inner" key="status">{status}</div>}
+        <div className="blog" data-state={state} key="previous">
+          {state === 'loading' ? status : <div className="blog-inner" key="status">{status}</div>}
           <slot key="fallback" />
         </div>
       );
     }
     return (
-      <div className="blog" data-state={load.state}>
-        {hero}
+      <div className="blog" data-state={state} key="previous">
+        {hero()}
         <div className="blog-inner blog-main">
           {status}
         </div>
       </div>
     );
-  }
+  };
+
+  // Fragments with keyed views throughout, so each view keeps its nodes from one stage to the next.
+  if (load.state !== 'loaded') return <>{previousView(load.state)}</>;
 
   const copied = featured !== null && copiedId === String(featured.id);
 
-  return (
-    <div className="blog" data-state="loaded">
-      {hero}
+  const view = (
+    <div className="blog" data-state={shown ? 'loaded' : 'building'} key="view" style={shown ? undefined : { display: 'none' }}>
+      {hero()}
       <div className="blog-inner blog-main">
         <FilterBar filter={filter} years={years} tags={tags} onChange={changeFilter} onToggleTag={toggleTag} />
         <p className="blog-count" role="status">
@@ -305,7 +322,7 @@ export function Blog({ src, headingLevel, tagline, eyebrow, imageHosts, containe
                 {BLOG_TEXT.sideListTitle}
               </H2>
               <ol className="blog-side-list">
-                {side.map((post) => (
+                {(shown ? side : NO_POSTS).map((post) => (
                   <li key={String(post.id)}>
                     <PostCard
                       post={post}
@@ -323,4 +340,5 @@ export function Blog({ src, headingLevel, tagline, eyebrow, imageHosts, containe
       </div>
     </div>
   );
+  return shown ? <>{view}</> : <>{previousView('loading')}{view}</>;
 }
