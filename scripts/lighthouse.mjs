@@ -138,7 +138,7 @@ const median = (values) => {
 const measure = async (port, url, attempt = 1) => {
   const { lhr } = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
   // A run Lighthouse could not finish (a page that did not paint in time on a busy machine, say)
-  // has no metrics: it is tried again once, then the table says why instead of a number.
+  // has no metrics: it is tried again once, then the route's row says why instead of numbers.
   if (lhr.runtimeError || lhr.audits['cumulative-layout-shift'].numericValue === undefined) {
     const reason = lhr.runtimeError?.code ?? lhr.audits['cumulative-layout-shift'].errorMessage ?? 'no metrics';
     if (attempt < 2) return measure(port, url, attempt + 1);
@@ -192,9 +192,15 @@ try {
       for (const route of routes) {
         const after = [];
         const older = [];
-        for (let run = 0; run < runs; run += 1) {
-          if (before) older.push(await measure(chrome.port, before + route));
-          after.push(await measure(chrome.port, base + route));
+        try {
+          for (let run = 0; run < runs; run += 1) {
+            if (before) older.push(await measure(chrome.port, before + route));
+            after.push(await measure(chrome.port, base + route));
+          }
+        } catch (error) {
+          // One route Lighthouse cannot measure does not end the table: its row says why.
+          console.log(`| ${route} | ${theme} | ${error.message} |`);
+          continue;
         }
         const now = cells(after);
         const row = before ? cells(older).map((cell, index) => (cell === now[index] ? cell : `${cell} → ${now[index]}`)) : now;
