@@ -126,8 +126,8 @@ const serveNode = async (distDir, port) => {
 };
 
 const port = Number(process.env.LH_PORT ?? 8183);
-base ??= await serve(dist, port);
-const before = against ? await serve(resolve(against), port + 1) : null;
+/** The older build's base URL with --against (set once it is served). */
+let before = null;
 
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -175,12 +175,15 @@ const cells = (results) => {
   ];
 };
 
-console.log(
-  `Lighthouse ${JSON.parse(readFileSync('node_modules/lighthouse/package.json', 'utf8')).version}, mobile, default throttling, median of ${runs} run(s), ${before ? `${against} → ${dist}` : base}, ${via === 'nginx' ? 'nginx (HTTPS, HTTP/2)' : 'Node server (HTTP/1.1)'}`,
-);
-console.log('| Route | Theme | Score | LCP ms | TBT ms | CLS | JS KB | HTML+CSS KB | Longest task (median run) |');
-console.log('|---|---|---|---|---|---|---|---|---|');
 try {
+  // Served inside the try: whatever started is stopped in the finally, also when a later start fails.
+  base ??= await serve(dist, port);
+  if (against) before = await serve(resolve(against), port + 1);
+  console.log(
+    `Lighthouse ${JSON.parse(readFileSync('node_modules/lighthouse/package.json', 'utf8')).version}, mobile, default throttling, median of ${runs} run(s), ${before ? `${against} → ${dist}` : base}, ${via === 'nginx' ? 'nginx (HTTPS, HTTP/2)' : 'Node server (HTTP/1.1)'}`,
+  );
+  console.log('| Route | Theme | Score | LCP ms | TBT ms | CLS | JS KB | HTML+CSS KB | Longest task (median run) |');
+  console.log('|---|---|---|---|---|---|---|---|---|');
   for (const theme of themes) {
     mkdirSync(join(work, `profile-${theme}`));
     const chrome = await chromeLauncher.launch({
