@@ -1,6 +1,7 @@
 import { registerCspHashes } from './site/_config/csp.js';
 import { registerFilters } from './site/_config/filters.js';
 import { registerIslandWhitespace } from './site/_config/islandWhitespace.js';
+import { FONT_PATH } from './build/fontSubset.mjs';
 import { registerIslands } from './site/_config/islands.js';
 import { registerStyles } from './site/_config/styles.js';
 
@@ -19,9 +20,8 @@ export default function (eleventyConfig) {
   registerCspHashes(eleventyConfig, { outputFile: `${outputDir}/.csp.json` });
 
   eleventyConfig.addPassthroughCopy({ 'site/assets': 'assets' });
-  eleventyConfig.addPassthroughCopy({
-    'node_modules/@fontsource-variable/inter/files/inter-latin-wght-normal.woff2': 'assets/fonts/inter-latin-wght-normal.woff2',
-  });
+  // The font is subset by the build (build/fontSubset.mjs, a stage of scripts/build.mjs); its URL:
+  eleventyConfig.addGlobalData('fontUrl', `/${FONT_PATH}`);
   eleventyConfig.ignores.add('site/styles/**');
   eleventyConfig.ignores.add('site/_config/**');
   eleventyConfig.ignores.add('**/README.md');

@@ -2,6 +2,7 @@ import alias from '@rollup/plugin-alias';
 import json from '@rollup/plugin-json';
 import resolve from '@rollup/plugin-node-resolve';
 import terser from '@rollup/plugin-terser';
+import { consentBannerTexts } from './build/consentBannerTexts.mjs';
 import { cssText } from './build/cssModule.mjs';
 import { FRAME_ELEMENTS, listElements } from './build/elements.mjs';
 import { reactAliases } from './build/reactAliases.mjs';
@@ -32,6 +33,7 @@ const plugins = () => [
   alias({ entries: reactAliases }),
   resolve({ extensions: ['.ts', '.tsx', '.mjs', '.js', '.json'], browser: true }),
   json({ preferConst: true, compact: true }),
+  consentBannerTexts(),
   cssText(),
   typescript({
     tsconfig: './tsconfig.json',

@@ -1,7 +1,9 @@
 import { defineConfig } from 'vitest/config';
+import { consentBannerTexts } from './build/consentBannerTexts.mjs';
 import { reactAliases } from './build/reactAliases.mjs';
 
 export default defineConfig({
+  plugins: [consentBannerTexts()],
   resolve: {
     alias: reactAliases,
   },

@@ -3,6 +3,7 @@
  * that do not wait for each other run side by side:
  *
  *   server (esbuild, a child: server-dist/main.mjs, host-config.mjs) ──────────────┐
+ *   font subset (build/fontSubset.mjs, cached) ─────────────────────────────────────┤
  *   widgets: site bundle (Rollup, this process) → standalone files → release ──────┤
  *   pages (Eleventy, a child) ─────────────────────────────────────────────────────┴─ host configs ─┐
  *                                                                                     precompress ──┴─ budgets
@@ -22,6 +23,7 @@ import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { rollup } from 'rollup';
+import { FONT_PATH, writeFontSubset } from '../build/fontSubset.mjs';
 import rollupConfig from '../rollup.config.mjs';
 import { precompress } from './precompress.mjs';
 
@@ -70,6 +72,10 @@ try {
   rmSync('dist', { recursive: true, force: true });
   await Promise.all([
     stage('server (esbuild)', () => run(['scripts/build-server.mjs']), 'next to the widgets and pages'),
+    stage('font subset', async () => {
+      const font = await writeFontSubset('dist');
+      console.log(`build: ${FONT_PATH} ${(font.bytes / 1024).toFixed(1)} KB${font.cached ? ' (cached)' : ''}`);
+    }),
     stage('pages (Eleventy)', () => run(['node_modules/@11ty/eleventy/cmd.cjs'], { DC_BUILD_WAIT_MS: '120000' }), 'next to the widgets'),
     (async () => {
       await stage('widgets (site bundle)', () => rollupPart('site'));
@@ -81,7 +87,9 @@ try {
     stage('host configs', () => run(['server-dist/host-config.mjs']), 'next to precompress'),
     stage('precompress (br + gzip)', async () => {
       const totals = await precompress('dist');
-      console.log(`build: ${totals.files} text files, ${(totals.bytes / 1024).toFixed(0)} KB -> ${(totals.brotli / 1024).toFixed(0)} KB brotli, ${(totals.gzip / 1024).toFixed(0)} KB gzip`);
+      console.log(
+        `build: ${totals.files} text files, ${(totals.bytes / 1024).toFixed(0)} KB -> ${(totals.brotli / 1024).toFixed(0)} KB brotli, ${(totals.gzip / 1024).toFixed(0)} KB gzip`,
+      );
     }),
   ]);
   await stage('size budgets', () => run(['scripts/size.mjs', '--check']));

@@ -5,13 +5,15 @@
  * longest main-thread task with its script, to find long tasks at their cause.
  *
  *   npm run lighthouse -- [/route ...] [--runs 3] [--themes light,dark] [--base http://host:port]
- *                         [--against /path/to/an/older/dist] [--via node|nginx]
+ *                         [--against /path/to/an/older/dist] [--via node|nginx] [--reports dir]
  *
  * Without routes it takes every URL of dist/sitemap.xml. Without --base it starts the server
  * (server/main.ts) on LH_PORT (8183) over DIST_DIR (dist) and stops it at the end. With --against
  * it also serves that build (on LH_PORT + 1) and measures both side by side, their runs alternating
  * route by route, so a busy machine weighs on both alike; each cell then reads "before → after".
- * Chromium: CHROME_PATH or /usr/bin/chromium. The theme is the browser's prefers-color-scheme
+ * --reports writes every run's full Lighthouse report (JSON) to that folder, named by route, theme
+ * and run, to read its traces' LCP element, request chain and long tasks. Chromium: CHROME_PATH
+ * or /usr/bin/chromium. The theme is the browser's prefers-color-scheme
  * (the site follows it when the visitor has not chosen). Prints a Markdown table.
  *
  * --via nginx serves each build as it is deployed (README, Deploying 2): Debian's nginx with the
@@ -23,7 +25,7 @@
  * through nginx or a CDN, so the nginx figures are the visitor's, the node figures the worst case.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -47,6 +49,8 @@ const themes = option('themes', 'light,dark').split(',');
 let base = option('base', null);
 const against = option('against', null);
 const via = option('via', 'node');
+const reports = option('reports', null);
+if (reports) mkdirSync(reports, { recursive: true });
 if (!['node', 'nginx'].includes(via)) {
   console.error(`lighthouse: --via is node or nginx, not "${via}".`);
   process.exit(1);
@@ -135,8 +139,14 @@ const median = (values) => {
 };
 
 /** One Lighthouse run: the figures this project tracks. */
+let reportCount = 0;
 const measure = async (port, url, attempt = 1) => {
-  const { lhr } = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+  const { lhr, report } = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+  if (reports) {
+    reportCount += 1;
+    const name = new URL(url).pathname.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'home';
+    writeFileSync(join(reports, `${String(reportCount).padStart(3, '0')}-${name}-${new URL(url).port}.json`), report);
+  }
   // A run Lighthouse could not finish (a page that did not paint in time on a busy machine, say)
   // has no metrics: it is tried again once, then the route's row says why instead of numbers.
   if (lhr.runtimeError || lhr.audits['cumulative-layout-shift'].numericValue === undefined) {

@@ -1,5 +1,19 @@
 import { readFileSync } from 'node:fs';
+import { FRAME_ELEMENTS } from '../../build/elements.mjs';
 import { buildFileReady } from './buildFile.js';
+
+/**
+ * The order a page runs its elements' modules in: the frame's (on every page, in the first view:
+ * the consent manager first, which holds back what needs consent and paints a first visit's
+ * banner) before the page's own islands, which fetch their data. Module scripts run in document
+ * order, and the browser may paint between them: run first, the banner is in the page's first
+ * paint instead of a later one.
+ */
+const FRAME_ORDER = ['dc-consent', ...FRAME_ELEMENTS.map((name) => `dc-${name}`).filter((tag) => tag !== 'dc-consent')];
+export const scriptOrder = (a, b) => {
+  const rank = (tag) => (FRAME_ORDER.includes(tag) ? FRAME_ORDER.indexOf(tag) : FRAME_ORDER.length);
+  return rank(a) - rank(b) || a.localeCompare(b);
+};
 
 /**
  * Adds to each page exactly the scripts of the custom elements it uses: the
@@ -23,7 +37,7 @@ export function registerIslands(eleventyConfig, { manifestPath }) {
     const tags = new Set([...content.matchAll(/<(dc-[a-z0-9-]+)[\s>]/g)].map((match) => match[1]));
     const preloads = new Set();
     const scripts = [];
-    for (const tag of [...tags].sort()) {
+    for (const tag of [...tags].sort(scriptOrder)) {
       const entry = elements[tag];
       if (!entry) {
         console.warn(`[islands] ${this.page.inputPath} uses <${tag}> but the widget build has no such element`);

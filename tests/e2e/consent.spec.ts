@@ -222,6 +222,37 @@ test.describe('on the site', () => {
     expect(dialogCode.length).toBe(1);
   });
 
+  test("a first visit's banner needs no request for its texts; the dialog's texts come when the visitor reaches for Customize, and a failed fetch is retried", async ({ page }) => {
+    const texts: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/data/consent.json')) texts.push(request.url());
+    });
+    const errors: string[] = [];
+    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+    // The texts cannot be loaded: the banner still shows, whole, from the texts built into the element.
+    await page.route('**/data/consent.json', (route) => route.abort('connectionrefused'));
+    await page.goto('/career');
+    await expect(banner(page).getByRole('heading', { name: 'Your privacy choices' })).toBeVisible();
+    await expect(banner(page).getByText('We use cookies and similar technologies.')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(texts, 'no texts request while the banner only shows').toEqual([]);
+
+    // Customize needs them: the fetch fails, the banner stays and says why in the console.
+    const customize = banner(page).getByRole('button', { name: 'Customize' });
+    await customize.click();
+    await expect.poll(() => errors.some((text) => text.includes('could not load the consent texts'))).toBe(true);
+    await expect(banner(page)).toBeVisible();
+    await expect(customize).not.toHaveAttribute('aria-busy');
+    await expect(dialog(page)).toHaveCount(0);
+
+    // Back online: the next click fetches them again and the dialog opens.
+    await page.unroute('**/data/consent.json');
+    await customize.click();
+    await expect(dialog(page)).toBeVisible();
+    expect(texts.length).toBe(2);
+    await expect(dialog(page).getByRole('switch', { name: 'Analytics' })).not.toBeChecked();
+  });
+
   test('Customize by keyboard fetches the dialog on focus; a slow fetch keeps the banner until it opens', async ({ page }) => {
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import builtInBanner from 'virtual:dc-consent-banner';
+import { pickBannerTexts } from '../../build/consentBannerTexts.mjs';
 import consentContent from '../../site/_data/consent.json';
 import { parseConsentContent } from '../../widgets/lib/consentConfig';
 
@@ -45,5 +47,12 @@ describe('parseConsentContent', () => {
     expect(value?.particles).toBe(15);
     expect(warnings).toHaveLength(3);
     expect(parseConsentContent({ ...content, vendors: undefined, particles: 0 }).value).toMatchObject({ vendors: [], particles: 0 });
+  });
+});
+
+describe('the banner texts built into <dc-consent>', () => {
+  it('are the English banner and saved message of consent.json, as the element imports them', () => {
+    expect(builtInBanner).toEqual({ lang: 'en', banner: consentContent.en.banner, saved: consentContent.en.dialog.saved });
+    expect(pickBannerTexts(consentContent)).toEqual(builtInBanner);
   });
 });

@@ -120,13 +120,15 @@ describe('the site islands on that lifecycle', () => {
 describe('defineLightIsland on that lifecycle', () => {
   it('a removal while the JSON loads aborts the request; the next connection loads and renders', async () => {
     const requests: AbortSignal[] = [];
+    // Each request answers when the test says so.
+    const answers: (() => void)[] = [];
     vi.stubGlobal(
       'fetch',
       vi.fn((_url: string, init: RequestInit) => {
         requests.push(init.signal!);
         return new Promise<Response>((resolve, reject) => {
           init.signal!.addEventListener('abort', () => reject(init.signal!.reason as Error));
-          setTimeout(() => resolve(new Response(JSON.stringify(['a', 'b']), { status: 200 })), 5);
+          answers.push(() => resolve(new Response(JSON.stringify(['a', 'b']), { status: 200 })));
         });
       }),
     );
@@ -137,16 +139,27 @@ describe('defineLightIsland on that lifecycle', () => {
       // The same markup as the served list, as the real islands render.
       view: (items) => createElement('p', null, items.join(',')),
     });
+    // Removed before the browser was idle: no request was made.
     const island = mount('<test-light-island><p>served</p></test-light-island>');
     island.remove();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(requests).toHaveLength(0);
+
+    // The request waits for idle; a removal while it loads aborts it.
+    document.body.append(island);
+    expect(requests).toHaveLength(0);
+    await vi.waitFor(() => expect(requests).toHaveLength(1));
+    island.remove();
     expect(requests[0]!.aborted).toBe(true);
+    answers[0]!();
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(island.hasAttribute('data-island-error')).toBe(false);
     expect(warn).not.toHaveBeenCalled();
     expect(island.textContent).toBe('served');
 
     document.body.append(island);
-    expect(requests).toHaveLength(2);
+    await vi.waitFor(() => expect(requests).toHaveLength(2));
+    answers[1]!();
     await vi.waitFor(() => expect(island.hasAttribute('data-ready')).toBe(true));
     expect(island.textContent).toBe('a,b');
     // Rendered once: moving it again neither loads nor renders again.

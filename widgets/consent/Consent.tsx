@@ -1,4 +1,5 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import builtInBanner from 'virtual:dc-consent-banner';
 import {
   categoryDefinitions,
   parseCategoriesConfig,
@@ -94,6 +95,8 @@ export function Consent(props: ConsentProps) {
   const [status, setStatus] = useState('');
   const [, rerender] = useState(0);
   const [Preferences, setPreferences] = useState<typeof PreferencesDialog | null>(null);
+  // The visitor reached for Customize: the dialog's texts are fetched with its code.
+  const [reaching, setReaching] = useState(false);
   const enabled = useRef<OptionalCategory[]>([...OPTIONAL_CATEGORIES]);
   const [manager] = useState<ConsentManager | null>(() => {
     if (owner && owner !== host && owner.isConnected) {
@@ -125,9 +128,14 @@ export function Consent(props: ConsentProps) {
     };
   }, [manager, host]);
 
-  // The texts are needed to show the banner or the dialog, and to apply a `categories` attribute;
-  // a returning visitor's pages need none of them until the settings are opened.
-  const needsContent = view !== NONE || Boolean(props.categories);
+  // With the default texts (no `src`, no inline copy) the banner's English texts are built in, so
+  // a first visit's banner paints with the page; a `categories` attribute needs the whole content
+  // first (it decides what Accept All grants), as do other texts (`src`) and German.
+  const banner = content || props.src || props.categories || builtInBanner.lang !== lang ? null : builtInBanner;
+  // The whole texts are needed for the dialog (fetched when the visitor reaches for it), for a
+  // `categories` attribute, and for a banner without built-in texts; a returning visitor's pages
+  // need none of them until the settings are opened.
+  const needsContent = view === DIALOG || reaching || Boolean(props.categories) || (view === BANNER && !banner);
   useEffect(() => {
     if (!manager || content || !needsContent) return;
     // Loaded from the origin that serves this script (or from `src`): site/_data/consent.json,
@@ -143,7 +151,12 @@ export function Consent(props: ConsentProps) {
         if (!loaded) throw new Error('unusable content');
         setContent(loaded);
       })
-      .catch((error) => console.error(`dc-consent: could not load the consent texts from ${url}`, error));
+      .catch((error: unknown) => {
+        console.error(`dc-consent: could not load the consent texts from ${url}`, error);
+        // The dialog cannot open: back to where the visitor was; the next attempt fetches again.
+        setReaching(false);
+        setView((current) => (current === DIALOG ? (manager.needsPrompt() ? BANNER : NONE) : current));
+      });
   }, [manager, content, needsContent, props.src]);
 
   useEffect(() => {
@@ -184,15 +197,18 @@ export function Consent(props: ConsentProps) {
   );
   if (content) enabled.current = definitions.filter((d) => !d.required).map((d) => d.id as OptionalCategory);
 
-  if (!manager || !content || !links) return null;
-  const t = content[lang];
+  if (!manager) return null;
+  const t = content?.[lang];
+  const bannerTexts = t?.banner ?? banner?.banner;
+  const saved = t?.dialog.saved ?? banner?.saved;
+  if (!bannerTexts || !saved) return null;
 
   const choose = async (categories: Partial<ConsentCategories>) => {
     setBusy(true);
     try {
       await manager.save(categories);
       setView(NONE);
-      setStatus((current) => (current === t.dialog.saved ? `${t.dialog.saved}\u00a0` : t.dialog.saved));
+      setStatus((current) => (current === saved ? `${saved}\u00a0` : saved));
     } catch (error) {
       console.error('dc-consent: the choice could not be saved', error);
     } finally {
@@ -200,23 +216,27 @@ export function Consent(props: ConsentProps) {
     }
   };
   const acceptAll = { functional: true, analytics: true, marketing: true };
-  /** Starts fetching the dialog's code before the click; a failure is reported by the click. */
-  const prefetch = () => void loadPreferences().catch(() => undefined);
-  // While Customize waits for the dialog's code, the banner stays (its buttons still work).
-  const bannerShown = view === BANNER || (view === DIALOG && !Preferences && manager.needsPrompt());
+  /** Starts fetching the dialog's code and texts before the click; a failure is reported by the click. */
+  const prefetch = () => {
+    setReaching(true);
+    void loadPreferences().catch(() => undefined);
+  };
+  const dialogReady = Boolean(Preferences && t && links);
+  // While Customize waits for the dialog's code and texts, the banner stays (its buttons still work).
+  const bannerShown = view === BANNER || (view === DIALOG && !dialogReady && manager.needsPrompt());
 
   return (
     <>
       {bannerShown && (
-        <section className="banner" aria-label={t.banner.label} lang={lang}>
-          <h2>{t.banner.title}</h2>
-          <p className="small">{t.banner.text}</p>
+        <section className="banner" aria-label={bannerTexts.label} lang={lang}>
+          <h2>{bannerTexts.title}</h2>
+          <p className="small">{bannerTexts.text}</p>
           <div className="choices">
             <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void choose(acceptAll)}>
-              {t.banner.acceptAll}
+              {bannerTexts.acceptAll}
             </button>
             <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void choose({})}>
-              {t.banner.rejectAll}
+              {bannerTexts.rejectAll}
             </button>
             <button
               type="button"
@@ -227,12 +247,12 @@ export function Consent(props: ConsentProps) {
               onFocus={prefetch}
               onClick={() => setView(DIALOG)}
             >
-              {t.banner.customize}
+              {bannerTexts.customize}
             </button>
           </div>
         </section>
       )}
-      {view === DIALOG && Preferences && (
+      {view === DIALOG && Preferences && t && content && links && (
         <Preferences
           root={root}
           t={t}

@@ -1,5 +1,6 @@
 import { hydrate, type ComponentChild } from 'preact';
 import { IslandElement, defineIsland } from './islandElement';
+import { whenIdle } from './whenIdle';
 
 /**
  * A site island that upgrades the list its page already shows. The page renders the full content
@@ -9,7 +10,9 @@ import { IslandElement, defineIsland } from './islandElement';
  * page served (tests/e2e/support/islandMarkup.ts holds each island to it), so Preact adopts those
  * nodes and only attaches its listeners: nothing is laid out twice, no flash, no layout shift, no
  * blank list while the JSON loads. (Rendering over them instead read and diffed every served
- * attribute: a third of the careers page's script time.) If the JSON cannot be loaded or is malformed, the served HTML stays as it is, a
+ * attribute: a third of the careers page's script time.) The JSON is requested once the browser is
+ * idle (whenIdle.ts): only search and filters need it, so it waits until the page's first paints
+ * are done instead of competing with them. If the JSON cannot be loaded or is malformed, the served HTML stays as it is, a
  * console warning says why, and the element gets the `data-island-error` attribute.
  *
  * The connect/disconnect lifecycle is islandElement.ts's: an element removed while its JSON loads
@@ -40,7 +43,20 @@ export function defineLightIsland<D>(tag: string, options: LightIslandOptions<D>
       // Rendered once: a re-connected element keeps its list (its listeners are Preact's).
       if (this.#state !== 0) return false;
       this.#state = 1;
+      // Removed before the list rendered (before or during the request): the next connection loads again.
+      signal.addEventListener(
+        'abort',
+        () => {
+          if (this.#state === 1) this.#state = 0;
+        },
+        { once: true },
+      );
       const src = this.getAttribute('src')?.trim() || options.src;
+      whenIdle(() => this.#load(src, signal), signal);
+      return false;
+    }
+
+    #load(src: string, signal: AbortSignal): void {
       fetch(src, { signal, headers: { accept: 'application/json' } })
         .then((response) => {
           if (!response.ok) throw new Error(`HTTP ${response.status}`);
@@ -53,13 +69,12 @@ export function defineLightIsland<D>(tag: string, options: LightIslandOptions<D>
           this.setAttribute('data-ready', '');
         })
         .catch((error: unknown) => {
-          this.#state = 0;
-          // Removed while loading: the next connection loads again.
+          // Removed while loading: the abort listener has reset the state (a new connection may be loading already).
           if (signal.aborted) return;
+          this.#state = 0;
           this.setAttribute('data-island-error', '');
           console.warn(`<${tag}>: could not use ${src}; the served list stays, without search and filters.`, error);
         });
-      return false;
     }
   }
 
