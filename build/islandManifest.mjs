@@ -5,7 +5,8 @@ import { join } from 'node:path';
  * Writes dist/assets/js/manifest.json: for each element tag, its entry file, the
  * chunks it imports (the shared runtime), so the page build can add exactly the
  * scripts and modulepreloads a page needs, and the chunks it loads on demand
- * (`lazy`, never preloaded; loaded on interaction, so scripts/size.mjs leaves them out of a page).
+ * (`lazy`: its dynamic imports with the chunks they import, never preloaded; scripts/size.mjs
+ * counts them in a page's total unless the element loads them only on interaction).
  */
 export function islandManifest({ elements, publicPath }) {
   return {
@@ -30,11 +31,17 @@ export function islandManifest({ elements, publicPath }) {
           }
         };
         visit(chunk.fileName);
-        const lazy = chunk.dynamicImports.filter((fileName) => !imports.has(fileName));
+        const lazy = new Set();
+        const visitLazy = (fileName) => {
+          if (imports.has(fileName) || lazy.has(fileName) || fileName === chunk.fileName) return;
+          lazy.add(fileName);
+          (byFile.get(fileName)?.imports ?? []).forEach(visitLazy);
+        };
+        chunk.dynamicImports.forEach(visitLazy);
         manifest[element.tag] = {
           file: publicPath + chunk.fileName,
           imports: [...imports].map((fileName) => publicPath + fileName),
-          lazy: lazy.map((fileName) => publicPath + fileName),
+          lazy: [...lazy].map((fileName) => publicPath + fileName),
           public: element.public,
         };
       }

@@ -135,9 +135,12 @@ describe('defineLightIsland on that lifecycle', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     defineLightIsland<string[]>('test-light-island', {
       src: '/data/test.json',
-      parse: (raw) => raw as string[],
-      // The same markup as the served list, as the real islands render.
-      view: (items) => createElement('p', null, items.join(',')),
+      load: () =>
+        Promise.resolve({
+          parse: (raw: unknown) => raw as string[],
+          // The same markup as the served list, as the real islands render.
+          view: (items: string[]) => createElement('p', null, items.join(',')),
+        }),
     });
     // Removed before the browser was idle: no request was made.
     const island = mount('<test-light-island><p>served</p></test-light-island>');
@@ -167,6 +170,25 @@ describe('defineLightIsland on that lifecycle', () => {
     document.body.append(island);
     expect(requests).toHaveLength(2);
     expect(island.textContent).toBe('a,b');
+    warn.mockRestore();
+  });
+
+  it("an island whose code cannot be loaded keeps the served list and says why, as when its JSON fails", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(new Response('["a"]', { status: 200 }))),
+    );
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    defineLightIsland<string[]>('test-light-island-offline', {
+      src: '/data/test.json',
+      load: () => Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
+    });
+    const island = mount('<test-light-island-offline><p>served</p></test-light-island-offline>');
+    await vi.waitFor(() => expect(island.hasAttribute('data-island-error')).toBe(true));
+    expect(island.textContent).toBe('served');
+    expect(island.hasAttribute('data-ready')).toBe(false);
+    expect(String(warn.mock.calls[0]?.[0])).toContain('<test-light-island-offline>: could not use /data/test.json');
+    expect(String(warn.mock.calls[0]?.[1])).toContain('dynamically imported module');
     warn.mockRestore();
   });
 });

@@ -11,8 +11,8 @@ import { whenIdle } from './whenIdle';
  * nodes and only attaches its listeners: nothing is laid out twice, no flash, no layout shift, no
  * blank list while the JSON loads. (Rendering over them instead read and diffed every served
  * attribute: a third of the careers page's script time.) The JSON is requested once the browser is
- * idle (whenIdle.ts): only search and filters need it, so it waits until the page's first paints
- * are done instead of competing with them. If the JSON cannot be loaded or is malformed, the served HTML stays as it is, a
+ * idle (whenIdle.ts), with the island's code (a dynamic import): only search and filters need
+ * them, so they wait until the page's first paints are done instead of competing with them. If the JSON cannot be loaded or is malformed, the served HTML stays as it is, a
  * console warning says why, and the element gets the `data-island-error` attribute.
  *
  * The connect/disconnect lifecycle is islandElement.ts's: an element removed while its JSON loads
@@ -25,6 +25,16 @@ import { whenIdle } from './whenIdle';
 export interface LightIslandOptions<D> {
   /** The JSON to load when the element has no `src` attribute, e.g. '/data/jobs.json'. */
   src: string;
+  /**
+   * The island's code for the data, imported on demand (`() => import('./island')`), with the JSON:
+   * its component, its rules and the fields it shares with other islands are a chunk of their own,
+   * which the page's first paints do not wait for.
+   */
+  load(): Promise<LightIslandCode<D>>;
+}
+
+/** What a light island's on-demand module exports. */
+export interface LightIslandCode<D> {
   /** Checks the fetched JSON; throws (with a message naming the bad field) when it is unusable. */
   parse(raw: unknown): D;
   /**
@@ -57,14 +67,14 @@ export function defineLightIsland<D>(tag: string, options: LightIslandOptions<D>
     }
 
     #load(src: string, signal: AbortSignal): void {
-      fetch(src, { signal, headers: { accept: 'application/json' } })
-        .then((response) => {
-          if (!response.ok) throw new Error(`HTTP ${response.status}`);
-          return response.json() as Promise<unknown>;
-        })
-        .then((raw) => {
+      const json = fetch(src, { signal, headers: { accept: 'application/json' } }).then((response) => {
+        if (!response.ok) throw new Error(`HTTP ${response.status}`);
+        return response.json() as Promise<unknown>;
+      });
+      Promise.all([json, options.load()])
+        .then(([raw, code]) => {
           if (signal.aborted) throw signal.reason;
-          hydrate(options.view(options.parse(raw), this) as ComponentChild, this);
+          hydrate(code.view(code.parse(raw), this) as ComponentChild, this);
           this.#state = 2;
           this.setAttribute('data-ready', '');
         })
