@@ -5,9 +5,9 @@ import { buildFileReady } from './buildFile.js';
 /**
  * The order a page runs its elements' modules in: the frame's (on every page, in the first view:
  * the consent manager first, which holds back what needs consent and paints a first visit's
- * banner) before the page's own islands, which fetch their data. Module scripts run in document
- * order, and the browser may paint between them: run first, the banner is in the page's first
- * paint instead of a later one.
+ * banner) before the page's own islands. Module scripts run in document order, and the browser
+ * may paint between them: run first, the banner paints as soon as its own script has run, not
+ * after the islands' scripts as well.
  */
 const FRAME_ORDER = ['dc-consent', ...FRAME_ELEMENTS.map((name) => `dc-${name}`).filter((tag) => tag !== 'dc-consent')];
 export const scriptOrder = (a, b) => {
