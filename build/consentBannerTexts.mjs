@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 /** The module id <dc-consent> imports its built-in banner texts from. */
-export const CONSENT_BANNER_MODULE = 'virtual:dc-consent-banner';
+const CONSENT_BANNER_MODULE = 'virtual:dc-consent-banner';
 const RESOLVED = `\0${CONSENT_BANNER_MODULE}`;
 const SOURCE = fileURLToPath(new URL('../site/_data/consent.json', import.meta.url));
 

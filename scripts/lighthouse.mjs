@@ -11,8 +11,9 @@
  * (server/main.ts) on LH_PORT (8183) over DIST_DIR (dist) and stops it at the end. With --against
  * it also serves that build (on LH_PORT + 1) and measures both side by side, their runs alternating
  * route by route, so a busy machine weighs on both alike; each cell then reads "before → after".
- * --reports writes every run's full Lighthouse report (JSON) to that folder, named by route, theme
- * and run, to read its traces' LCP element, request chain and long tasks. Chromium: CHROME_PATH
+ * --reports writes every run's full Lighthouse report (JSON) to that folder, numbered in run order
+ * and named by route and the port of the build measured (with --against, the older build's is the
+ * higher one), to read which requests and main-thread tasks came before the largest paint. Chromium: CHROME_PATH
  * or /usr/bin/chromium. The theme is the browser's prefers-color-scheme
  * (the site follows it when the visitor has not chosen). Prints a Markdown table.
  *

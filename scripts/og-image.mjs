@@ -11,10 +11,11 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from '@playwright/test';
 import { tsImport } from 'tsx/esm/api';
+import { FONT_SOURCE } from '../build/fontSubset.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const company = JSON.parse(readFileSync(join(root, 'site/_data/company.json'), 'utf8'));
-const font = pathToFileURL(join(root, 'node_modules/@fontsource-variable/inter/files/inter-latin-wght-normal.woff2')).href;
+const font = pathToFileURL(FONT_SOURCE).href;
 const out = join(root, 'site/assets/images/og-default.png');
 const { escapeHtml } = await tsImport('../shared/escapeHtml.ts', import.meta.url);
 const escape = (text) => escapeHtml(String(text));

@@ -1,7 +1,8 @@
 /**
  * npm run size: the gzip size of every widget (standalone file, and its own
  * code in the site build without the shared runtime) and of each page's total
- * JavaScript (its inline scripts, modules and modulepreloads: what it loads without a click)
+ * JavaScript (its inline scripts, modules and modulepreloads, and the code its light islands load
+ * at idle: what it loads without a click)
  * and first round trip (HTML + the stylesheets it links: the base and its
  * page files, site/_config/styles.js; Brotli, as sent). With --check it
  * exits non-zero when a budget in size-budgets.json is passed. With
@@ -10,6 +11,7 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { lightIslandTags } from '../build/elements.mjs';
 
 const dist = 'dist';
 const check = process.argv.includes('--check');
@@ -32,13 +34,13 @@ const brFile = (urlPath) => {
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 const failures = [];
 /**
- * Elements whose on-demand chunks no page loads without a click, left out of a page's total:
- * dc-consent's dialog is fetched when the visitor reaches for Customize or opens the settings
- * (tests/e2e/consent.spec.ts checks a first visit does not fetch it); dc-blog's own stylesheet only
- * on a page whose stylesheet lacks the magazine's layer, which no page of the site does
- * (widgets/lib/pageCss.ts). Every other element's on-demand chunks count.
+ * The light islands (widgets/lib/lightIsland.ts) load their code on demand when the browser is
+ * idle, without a click: their on-demand chunks count in a page's total. The other elements' load
+ * only when needed: dc-consent's dialog when the visitor reaches for Customize or opens the settings
+ * (tests/e2e/consent.spec.ts checks a first visit does not fetch it), dc-blog's own stylesheet on a
+ * page whose stylesheet lacks the magazine's layer, which no page of the site does.
  */
-const ON_INTERACTION = new Set(['dc-consent', 'dc-blog']);
+const loadedAtIdle = new Map(lightIslandTags().map((tag) => [manifest[tag]?.file, manifest[tag]?.lazy ?? []]));
 const budgetFor = (tag, key) => budgets.elements?.[tag]?.[key] ?? budgets[key];
 
 const runtimeFiles = new Set(Object.values(manifest).flatMap((entry) => entry.imports));
@@ -94,11 +96,8 @@ const pageRows = pages.sort().map((path) => {
     else if (!type.includes('json')) total += gz(match[2]);
   }
   for (const match of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)) files.add(match[1]);
-  // The chunks an element loads on demand count too (the light islands' code, loaded at idle with
-  // their JSON), except those only an interaction loads (ON_INTERACTION).
   for (const match of html.matchAll(/<script type="module" src="([^"]+)"/g)) {
-    const tag = Object.keys(manifest).find((name) => manifest[name].file === match[1]);
-    if (tag && !ON_INTERACTION.has(tag)) (manifest[tag].lazy ?? []).forEach((file) => files.add(file));
+    (loadedAtIdle.get(match[1]) ?? []).forEach((file) => files.add(file));
   }
   for (const file of files) if (file.startsWith('/')) total += gzFile(file);
   const route = '/' + relative(dist, path).replace(/(^|\/)index\.html$/, '').replace(/\.html$/, '');

@@ -221,7 +221,7 @@ export function Consent(props: ConsentProps) {
     setReaching(true);
     void loadPreferences().catch(() => undefined);
   };
-  const dialogReady = Boolean(Preferences && t && links);
+  const dialogReady = Boolean(Preferences && content && links);
   // While Customize waits for the dialog's code and texts, the banner stays (its buttons still work).
   const bannerShown = view === BANNER || (view === DIALOG && !dialogReady && manager.needsPrompt());
 
@@ -252,10 +252,10 @@ export function Consent(props: ConsentProps) {
           </div>
         </section>
       )}
-      {view === DIALOG && Preferences && t && content && links && (
+      {view === DIALOG && Preferences && content && links && (
         <Preferences
           root={root}
-          t={t}
+          t={content[lang]}
           lang={lang}
           setLang={setLang}
           definitions={definitions}
