@@ -1,5 +1,6 @@
 import { registerCspHashes } from './site/_config/csp.js';
 import { registerFilters } from './site/_config/filters.js';
+import { registerHtmlIndentation } from './site/_config/htmlIndentation.js';
 import { registerIslandWhitespace } from './site/_config/islandWhitespace.js';
 import { FONT_PATH } from './build/fontSubset.mjs';
 import { registerIslands } from './site/_config/islands.js';
@@ -17,6 +18,7 @@ export default function (eleventyConfig) {
   });
   registerIslands(eleventyConfig, { manifestPath: `${outputDir}/assets/js/manifest.json` });
   registerIslandWhitespace(eleventyConfig);
+  registerHtmlIndentation(eleventyConfig);
   registerCspHashes(eleventyConfig, { outputFile: `${outputDir}/.csp.json` });
 
   eleventyConfig.addPassthroughCopy({ 'site/assets': 'assets' });

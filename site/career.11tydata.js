@@ -1,94 +1,10 @@
-import { fillCompanyDeep } from './_config/companyText.js';
-import { libRules, readData, sharedRules } from './_config/libRules.js';
-
-const careers = await libRules('careers');
-const format = await libRules('format');
-const { searchField, selectField } = await libRules('filterField');
-const { escapeHtml } = await sharedRules('escapeHtml');
-
-/** Hiring organisation and places for the JobPosting structured data. */
-function jobPostingLd(job, company) {
-  const organization = { '@type': 'Organization', name: company.legalName, sameAs: company.siteUrl, logo: new URL('/assets/favicon.svg', company.siteUrl).href };
-  const remote = job.location === 'Remote (EU)';
-  const berlin = {
-    '@type': 'Place',
-    address: {
-      '@type': 'PostalAddress',
-      streetAddress: company.berlinHub.address,
-      postalCode: company.berlinHub.postalCode,
-      addressLocality: 'Berlin',
-      addressCountry: 'DE',
-    },
-  };
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'JobPosting',
-    title: job.title,
-    description: [
-      `<p>${escapeHtml(job.description)}</p>`,
-      section('Responsibilities', job.responsibilities),
-      section('Must-have requirements', job.requirements.mustHave),
-      section('Nice to have', job.requirements.niceToHave),
-      section('Benefits', job.benefits),
-    ].join(''),
-    identifier: { '@type': 'PropertyValue', name: company.legalName, value: job.id },
-    datePosted: job.datePosted || undefined,
-    employmentType: job.employmentType === 'Part-time' ? 'PART_TIME' : 'FULL_TIME',
-    hiringOrganization: organization,
-    ...(remote
-      ? {
-          jobLocationType: 'TELECOMMUTE',
-          applicantLocationRequirements: { '@type': 'AdministrativeArea', name: 'European Union' },
-        }
-      : { jobLocation: berlin }),
-    directApply: false,
-    url: new URL('/career', company.siteUrl).href,
-  };
-}
-
-function section(heading, items) {
-  return items.length ? `<h3>${heading}</h3><ul>${items.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</ul>` : '';
-}
-
-/** The careers page as the island renders it: checked data, dropdown options, labels and apply links. */
-function careersView(jobs, company) {
-  const departments = careers.parseJobData(fillCompanyDeep(jobs, company));
-  const total = careers.countJobs(departments);
-  return {
-    departments: departments
-      .filter((department) => department.jobs.length > 0)
-      .map((department) => ({
-        ...department,
-        countLabel: careers.openPositionsLabel(department.jobs.length),
-        jobs: department.jobs.map((job) => ({
-          ...job,
-          applyHref: careers.buildApplyMailto(job),
-          contactHref: careers.mailtoAddress(job.application.hrEmail),
-          postedLabel: job.datePosted ? format.formatShortDate(job.datePosted) : '',
-        })),
-      })),
-    total,
-    countLabel: `${careers.openPositionsLabel(total)} in ${departments.filter((d) => d.jobs.length > 0).length} departments`,
-    filters: {
-      search: searchField(careers.CAREERS_FILTER_FIELDS.search),
-      selects: [
-        { field: selectField(careers.CAREERS_FILTER_FIELDS.department), options: careers.departmentOptions(departments) },
-        { field: selectField(careers.CAREERS_FILTER_FIELDS.location), options: careers.locationOptions(departments) },
-        { field: selectField(careers.CAREERS_FILTER_FIELDS.employmentType), options: careers.employmentTypeOptions(departments) },
-      ],
-    },
-  };
-}
+import { careersData } from './_config/careers.js';
 
 /**
  * Template data (not computed data: Eleventy probes computed functions with stand-in values, and
- * the strict parser must see the real file). A malformed jobs.json fails the build, naming the field.
+ * the strict parser must see the real file). The jobs' structured data is on their own pages
+ * (career_job.njk), not on this list.
  */
-export default function careersData() {
-  const company = readData('company');
-  const view = careersView(readData('jobs'), company);
-  return {
-    careers: view,
-    jsonLd: view.departments.flatMap((department) => department.jobs.map((job) => jobPostingLd(job, company))),
-  };
+export default function careerData() {
+  return { careers: careersData().view };
 }

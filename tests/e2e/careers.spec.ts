@@ -70,25 +70,64 @@ test('taking over moves, adds and removes no served node (no indentation for hyd
   expect(nodes).toEqual({ served: nodes.served, kept: nodes.served, now: nodes.served });
 });
 
-test('JobPosting structured data for every job', async ({ page }) => {
+interface JobPostingLd {
+  '@type': string;
+  title: string;
+  url: string;
+  employmentType: string;
+  datePosted: string;
+  description: string;
+  hiringOrganization: { name: string };
+  jobLocationType?: string;
+  jobLocation?: { address: { addressLocality: string } };
+}
+
+test('the list carries no JobPosting data: each job links to its own page, which does', async ({ page }) => {
   await page.goto(PATH);
-  const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!) as {
-    '@type': string;
-    title: string;
-    employmentType: string;
-    datePosted: string;
-    hiringOrganization: { name: string };
-    jobLocationType?: string;
-    jobLocation?: { address: { addressLocality: string } };
-  }[];
-  expect(ld).toHaveLength(9);
-  for (const posting of ld) {
+  await expect(page.locator('script[type="application/ld+json"]')).toHaveCount(0);
+  const links = page.locator('details.careers-job a.careers-job-link');
+  await expect(links).toHaveCount(9);
+  const paths = await links.evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href')!));
+  for (const path of paths) {
+    expect(path).toMatch(/^\/career\/[a-z0-9]+(-[a-z0-9]+)*$/);
+    await page.goto(path);
+    const title = (await page.getByRole('heading', { level: 1 }).textContent())!.trim();
+    const scripts = page.locator('script[type="application/ld+json"]');
+    await expect(scripts).toHaveCount(1);
+    const posting = JSON.parse((await scripts.textContent())!) as JobPostingLd;
     expect(posting['@type']).toBe('JobPosting');
+    expect(posting.title).toBe(title);
+    expect(new URL(posting.url).pathname).toBe(path);
+    expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(posting.url);
     expect(posting.hiringOrganization.name).toBe('DataClarity GmbH');
     expect(posting.datePosted).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(['FULL_TIME', 'PART_TIME']).toContain(posting.employmentType);
     expect(posting.jobLocationType === 'TELECOMMUTE' || posting.jobLocation?.address.addressLocality === 'Berlin').toBe(true);
+    // What the data says is on the page (Google's guidelines): the description and every list item.
+    const shown = (await page.getByRole('main').textContent())!.replace(/\s+/g, " ");
+    for (const text of posting.description.split(/<[^>]+>/).filter((part) => part.trim() !== '')) {
+      expect(shown).toContain(text.replace(/&#39;/g, "'").replace(/&amp;/g, '&'));
+    }
   }
+});
+
+test('each job has a page of its own: its details, apply by mail, and the way back to every position', async ({ page }) => {
+  await ready(page);
+  await departmentHead(page, 'Engineering').click();
+  await jobHead(page, 'Analytics Engineer').click();
+  await job(page, 'Analytics Engineer').getByRole('link', { name: 'Job page for Analytics Engineer (dbt & SQL)' }).click();
+  await expect(page).toHaveURL(/\/career\/analytics-engineer-dbt$/);
+  await expect(page).toHaveTitle(/^Analytics Engineer \(dbt & SQL\)/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Analytics Engineer (dbt & SQL)' })).toBeVisible();
+  await expect(page.getByText('Careers · Engineering')).toBeVisible();
+  for (const name of ['Responsibilities', 'Must-have requirements', 'Nice to have', 'Benefits']) {
+    await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
+  }
+  const { subject } = mail((await page.getByRole('link', { name: 'Apply Now for Analytics Engineer (dbt & SQL)' }).getAttribute('href'))!);
+  expect(subject).toBe('Application for Analytics Engineer (dbt & SQL) Position');
+  await expect(page.getByRole('link', { name: /^Job page/ })).toHaveCount(0);
+  await page.getByRole('link', { name: 'All open positions' }).click();
+  await expect(page).toHaveURL(/\/career$/);
 });
 
 test('search matches title or description case-insensitively', async ({ page }) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { mailtoAddress, openPositionsLabel, parseJobData } from '../../widgets/lib/careers';
+import { jobPagePath, mailtoAddress, openPositionsLabel, parseJobData } from '../../widgets/lib/careers';
 import { DataShapeError, expectStringArray, expectText, expectUniqueIds, optionalString } from '../../widgets/lib/dataShape';
 import { FAQ_TOPICS, groupByTopic, parseFaqData, topicSlug } from '../../widgets/lib/faq';
 import { DEFAULT_OUTLET_TYPE, PRESS_LOAD_DELAY_MS, parsePressItems } from '../../widgets/lib/press';
@@ -55,6 +55,25 @@ describe('parseJobData', () => {
 
     expect(() => parseJobData([])).toThrow('jobs must be an object');
     expect(() => parseJobData({ departments: {} })).toThrow('departments must be an array');
+  });
+
+  it("takes a job id only when it can name the job's page: lower-case words joined by single hyphens", () => {
+    const withId = (id: unknown) => {
+      const copy = clone(jobs);
+      copy.departments[2]!.jobs[1]!.id = id;
+      return () => parseJobData(copy);
+    };
+    for (const id of ['a', '7', 'bi-analyst', 'x1-2b', 'lead-data-engineer-2027']) expect(withId(id)).not.toThrow();
+    for (const id of ['Senior', 'two  words', 'two words', '-lead', 'trail-', 'double--hyphen', 'a/b', '../x', 'ümlaut', 'a_b', 'a.b']) {
+      expect(withId(id), id).toThrow(`departments[2].jobs[1].id must be lower-case letters and digits joined by single hyphens (it is the job page's address): '${id}'`);
+    }
+    expect(withId('  ')).toThrow('departments[2].jobs[1].id must not be empty');
+    expect(withId(7)).toThrow('departments[2].jobs[1].id must be a string');
+  });
+
+  it("gives each job its page's path", () => {
+    expect(jobPagePath('senior-power-bi-consultant')).toBe('/career/senior-power-bi-consultant');
+    for (const job of parseJobData(jobs).flatMap((d) => d.jobs)) expect(jobPagePath(job.id)).toMatch(/^\/career\/[a-z0-9]+(-[a-z0-9]+)*$/);
   });
 
   it('drops a datePosted that is not a real date, and accepts a job without one', () => {

@@ -9,7 +9,7 @@ export function Media({ src, category, className, eager }: { src: string; catego
         <img src={src} alt="" width={1200} height={630} loading={eager ? 'eager' : 'lazy'} decoding="async" />
       ) : (
         <div className="blog-placeholder" aria-hidden="true">
-          <svg viewBox="0 0 48 48" focusable="false">
+          <svg viewBox="0 0 48 48">
             <rect x="8" y="26" width="7" height="14" rx="2" />
             <rect x="20.5" y="18" width="7" height="22" rx="2" />
             <rect x="33" y="9" width="7" height="31" rx="2" />

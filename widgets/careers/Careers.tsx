@@ -9,6 +9,7 @@ import {
   employmentTypeOptions,
   filterJobs,
   hasActiveJobFilter,
+  jobPagePath,
   locationOptions,
   mailtoAddress,
   openPositionsLabel,
@@ -193,10 +194,15 @@ function JobPosting({ job, open, onToggle }: { job: Job; open: boolean; onToggle
               {job.application.hrEmail}
             </a>
           </p>
-          {/* One text node in the label, as the page serves it: " for {title}" would be two, and hydration would split the served one. */}
-          <a className="btn btn-primary careers-apply-button" href={mailto}>
-            Apply Now<span className="sr-only">{` for ${job.title}`}</span>
-          </a>
+          {/* One text node in each label's sr-only part, as the page serves it: " for {title}" would be two, and hydration would split the served one. */}
+          <div className="careers-actions">
+            <a className="btn btn-secondary careers-job-link" href={jobPagePath(job.id)}>
+              Job page<span className="sr-only">{` for ${job.title}`}</span>
+            </a>
+            <a className="btn btn-primary careers-apply-button" href={mailto}>
+              Apply Now<span className="sr-only">{` for ${job.title}`}</span>
+            </a>
+          </div>
         </div>
       </div>
     </details>

@@ -108,7 +108,7 @@ export function Preferences({ root, t, lang, setLang, definitions, vendors, init
             disabled={busy}
             onClick={() => ref.current?.close()}
           >
-            <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <svg viewBox="0 0 24 24" aria-hidden="true">
               <path d="M6 6l12 12M18 6 6 18" />
             </svg>
           </button>

@@ -79,7 +79,7 @@ function warnOnce(message: string | undefined): void {
 
 function ErrorIcon() {
   return (
-    <svg viewBox="0 0 20 20" aria-hidden="true" focusable="false">
+    <svg viewBox="0 0 20 20" aria-hidden="true">
       <circle cx="10" cy="10" r="8" />
       <path d="M10 6v4.5M10 13.5v.01" />
     </svg>

@@ -10,7 +10,7 @@ const PATHS = {
 /** The gallery's decorative icons (aria-hidden). */
 export function GalleryIcon({ name }: { name: keyof typeof PATHS }) {
   return (
-    <svg className="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+    <svg className="icon" viewBox="0 0 24 24" aria-hidden="true">
       <path d={PATHS[name]} />
     </svg>
   );

@@ -47,7 +47,7 @@ export function ErrorText({ id, message }: { id: string; message: string | undef
   if (!message) return null;
   return (
     <p id={id} className="field-error">
-      <svg className="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <svg className="icon" viewBox="0 0 24 24" aria-hidden="true">
         <circle cx="12" cy="12" r="9" />
         <path d="M12 7.5v5.5M12 16.5v.01" />
       </svg>
@@ -132,7 +132,7 @@ export interface PasswordFieldProps {
 
 export function EyeIcon({ open }: { open: boolean }) {
   return (
-    <svg className="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+    <svg className="icon" viewBox="0 0 24 24" aria-hidden="true">
       <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12Z" />
       <circle cx="12" cy="12" r="3" />
       {open ? null : <path d="M3 3l18 18" />}
@@ -197,7 +197,7 @@ export function RequirementList({ id, label, items }: { id: string; label: strin
     <ul id={id} className="auth-requirements" aria-label={label}>
       {items.map((item) => (
         <li key={item.id} data-met={item.met ? 'true' : 'false'}>
-          <svg className="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          <svg className="icon" viewBox="0 0 24 24" aria-hidden="true">
             {item.met ? <path d="M20 6 9 17l-5-5" /> : <circle cx="12" cy="12" r="4" />}
           </svg>
           {item.label}

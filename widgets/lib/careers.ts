@@ -5,6 +5,7 @@
  * The job data itself lives in site/_data/jobs.json.
  */
 import {
+  DataShapeError,
   expectArray,
   expectRecord,
   expectString,
@@ -53,6 +54,18 @@ export interface JobDepartment {
   name: string;
   summary: string;
   jobs: Job[];
+}
+
+/** A job id: it names the job's own page, so lower-case letters and digits in words joined by single hyphens. */
+export const JOB_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/**
+ * The path of a job's own page, '/career/senior-power-bi-consultant': the page search engines list
+ * for the job (it carries the job's JobPosting data, which Google reads only on a job's own page,
+ * never on a list of jobs) and the link a visitor shares. /career links each job to it.
+ */
+export function jobPagePath(jobId: string): string {
+  return `/career/${jobId}`;
 }
 
 /** The search box and the three dropdowns. '' means "no filter" for each field. */
@@ -308,7 +321,7 @@ export function parseJobData(raw: unknown): JobDepartment[] {
         const application = expectRecord(job.application, `${at}.application`);
         const datePosted = optionalString(job.datePosted, `${at}.datePosted`);
         return {
-          id: expectText(job.id, `${at}.id`),
+          id: expectJobId(job.id, `${at}.id`),
           title: expectText(job.title, `${at}.title`),
           location: expectText(job.location, `${at}.location`) as JobLocation,
           employmentType: expectText(job.employmentType, `${at}.employmentType`) as EmploymentType,
@@ -332,6 +345,15 @@ export function parseJobData(raw: unknown): JobDepartment[] {
   expectUniqueIds(departments.map((department) => department.id), 'departments');
   expectUniqueIds(departments.flatMap((department) => department.jobs.map((job) => job.id)), 'jobs');
   return departments;
+}
+
+/** A job's id, checked against {@link JOB_ID}. */
+function expectJobId(value: unknown, path: string): string {
+  const id = expectText(value, path);
+  if (!JOB_ID.test(id)) {
+    throw new DataShapeError(`${path} must be lower-case letters and digits joined by single hyphens (it is the job page's address): '${id}'`);
+  }
+  return id;
 }
 
 /** '1 open position', '9 open positions'. */

@@ -70,7 +70,7 @@ export function ResetPasswordForm() {
       <div className="auth-toast-region" role="status">
         {toast ? (
           <div className="auth-toast" data-tone="warning">
-            <svg className="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <svg className="icon" viewBox="0 0 24 24" aria-hidden="true">
               <path d="M10.3 3.9 1.8 18a2 2 0 0 0 1.7 3h17a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0Z" />
               <path d="M12 9v4M12 17v.01" />
             </svg>

@@ -92,7 +92,7 @@ export function SignUpForm({ redirect = '/sign_in', api }: SignUpFormProps) {
     return (
       <div className="auth-success" role="status">
         <span className="auth-success-icon" aria-hidden="true">
-          <svg className="icon" viewBox="0 0 24 24" focusable="false">
+          <svg className="icon" viewBox="0 0 24 24">
             <path d="M20 6 9 17l-5-5" />
           </svg>
         </span>
@@ -113,7 +113,7 @@ export function SignUpForm({ redirect = '/sign_in', api }: SignUpFormProps) {
     <form ref={formRef} className="auth-form" method="post" noValidate aria-label={T.label} aria-busy={submitting ? 'true' : undefined} onSubmit={(event) => void onSubmit(event)}>
       {status === 'error' && failure ? (
         <div className="auth-alert" role="alert">
-          <svg className="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          <svg className="icon" viewBox="0 0 24 24" aria-hidden="true">
             <circle cx="12" cy="12" r="9" />
             <path d="M12 7.5v5.5M12 16.5v.01" />
           </svg>
