@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { seedConsent } from './support/consent';
 import { hydratedNodes, servedAndRendered } from './support/islandMarkup';
+import { sitemapPaths } from './support/routes';
 import { useStoredTheme } from './support/theme';
 
 const PATH = '/career';
@@ -88,6 +89,7 @@ test('the list carries no JobPosting data: each job links to its own page, which
   const links = page.locator('details.careers-job a.careers-job-link');
   await expect(links).toHaveCount(9);
   const paths = await links.evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href')!));
+  expect(sitemapPaths().filter((path) => path.startsWith('/career/')).sort()).toEqual([...paths].sort());
   for (const path of paths) {
     expect(path).toMatch(/^\/career\/[a-z0-9]+(-[a-z0-9]+)*$/);
     await page.goto(path);
