@@ -92,13 +92,22 @@ function runtimeChunks() {
   };
 }
 
+/**
+ * A chunk is named for its module, except an element's own on-demand module, which every element
+ * names alike (widgets/<name>/island.ts): that one is named for its element, careers-island-<hash>.js.
+ */
+function chunkFileName(chunk) {
+  const folder = /\/widgets\/([\w-]+)\/island\.ts$/.exec(chunk.facadeModuleId ?? '')?.[1];
+  return folder ? `${folder}-[name]-[hash].js` : '[name]-[hash].js';
+}
+
 const site = {
   input: Object.fromEntries(elements.map((element) => [element.name, element.input])),
   output: {
     dir: 'dist/assets/js',
     format: 'es',
     entryFileNames: '[name]-[hash].js',
-    chunkFileNames: '[name]-[hash].js',
+    chunkFileNames: chunkFileName,
     manualChunks: runtimeChunks(),
   },
   plugins: [...plugins(), islandManifest({ elements, publicPath: '/assets/js/' })],

@@ -35,7 +35,7 @@ import { nginxConfig } from '../server/hosting/nginxConfig.ts';
 import { listSiteFiles } from '../server/hosting/siteFiles.ts';
 import { FRAME_SOURCES } from '../server/hosting/siteRules.ts';
 import { buildCsp, readScriptHashes } from '../server/securityHeaders.ts';
-import { findNginx, startNginx, throwawayCertificate } from '../tests/support/nginx.ts';
+import { findNginx, startNginx, throwawayCertificate } from './nginxProcess.ts';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {

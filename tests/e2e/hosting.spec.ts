@@ -10,7 +10,7 @@ import { redirectsFile } from '../../server/hosting/redirectsFile';
 import { listSiteFiles, type SiteFile } from '../../server/hosting/siteFiles';
 import { buildCsp, readScriptHashes } from '../../server/securityHeaders';
 import { freePort } from '../support/postgres';
-import { findNginx, startNginx, throwawayCertificate, type NginxServer } from '../support/nginx';
+import { findNginx, startNginx, throwawayCertificate, type NginxServer } from '../../scripts/nginxProcess';
 import {
   COMPARED_HEADERS,
   diffAnswers,

@@ -1,7 +1,8 @@
 /**
- * Debian's nginx as a child process for tests: a main config in a temporary folder (pid, temp
- * paths, logs there; mime.types from /etc/nginx) that includes the generated http-context
- * file, listening where that file says. `findNginx()` says why it cannot run, for a skip message;
+ * Debian's nginx as a child process, for the hosting tests (tests/e2e/hosting.spec.ts) and for
+ * `npm run lighthouse --via nginx`: a main config in a temporary folder (pid, temp paths, logs
+ * there; mime.types from /etc/nginx) that includes the generated http-context file, listening where
+ * that file says. `findNginx()` says why it cannot run, for a skip message;
  * scripts/ensure-test-deps.mjs installs nginx-light where it can.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
