@@ -2,7 +2,7 @@
  * The templates indent their markup for the people who edit them; a visitor's browser gets none of
  * it. Every run of whitespace in the page's text that holds a line break becomes that one line
  * break: the same word space to the browser (white-space: normal collapses a run to one space) and
- * 2-5 % fewer bytes over the wire after Brotli (/ 10.58 -> 10.24 KB). That counts where the first
+ * 2-5 % fewer bytes over the wire after Brotli (/ 10.33 -> 10.01 KB). That counts where the first
  * round trip is tight: the page's HTML and first-view stylesheets are held to 14 KB
  * (scripts/size.mjs).
  *

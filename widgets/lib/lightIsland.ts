@@ -12,7 +12,8 @@ import { whenIdle } from './whenIdle';
  * blank list while the JSON loads. (Rendering over them instead read and diffed every served
  * attribute: a third of the careers page's script time.) The JSON is requested once the browser is
  * idle (whenIdle.ts), with the island's code (a dynamic import): only search and filters need
- * them, so they wait until the page's first paints are done instead of competing with them. If the JSON or the code cannot be loaded, or the JSON is malformed, the served HTML stays as it is, a
+ * them, so they wait until the page's first paints are done instead of competing with them. If the
+ * JSON or the code cannot be loaded, or the JSON is malformed, the served HTML stays as it is, a
  * console warning says why, and the element gets the `data-island-error` attribute.
  *
  * The connect/disconnect lifecycle is islandElement.ts's: an element removed while its JSON loads
