@@ -108,7 +108,7 @@ test('the list carries no JobPosting data: each job links to its own page, which
     // What the data says is on the page (Google's guidelines): the description and every list item.
     const shown = (await page.getByRole('main').textContent())!.replace(/\s+/g, " ");
     const texts = await page.evaluate(
-      (html) => [...new DOMParser().parseFromString(html, 'text/html').body.querySelectorAll('p, h3, li')].map((node) => node.textContent!),
+      (html) => [...new DOMParser().parseFromString(html, 'text/html').body.querySelectorAll('p, h3, li')].map((node) => node.textContent),
       posting.description,
     );
     expect(texts.length).toBeGreaterThan(5);
