@@ -6,7 +6,9 @@
  *   postgresql  the PostgreSQL store tests (initdb / pg_ctl / postgres)
  * What is found is used; what is missing is installed in one apt-get call when running as root
  * on Debian/Ubuntu. Elsewhere it says what is missing: chromium is required (exit 1), the others
- * are optional and the tests that need them skip with a message naming the package.
+ * are optional and the tests that need them skip with a message naming the package. With CI=true
+ * every program is required (exit 1), as the tests themselves then fail instead of skipping
+ * (tests/support/missingProgram.ts).
  *
  * `node scripts/ensure-test-deps.mjs [chromium] [java] [nginx] [postgresql]` checks only those.
  * Prints one line per program; writes nothing else.
@@ -85,6 +87,10 @@ for (const name of wanted) {
   else if (TOOLS[name].required) {
     failed = true;
     console.error(`test deps: no ${name} found. Install it (Debian/Ubuntu: apt-get install ${TOOLS[name].packages.join(' ')}) or set CHROME_PATH.`);
+  } else if (process.env.CI) {
+    // In CI every program is installed here; a missing one would let its tests skip unseen.
+    failed = true;
+    console.error(`test deps: no ${name} found, and CI=true does not let its tests skip (Debian/Ubuntu: apt-get install ${TOOLS[name].packages.join(' ')}).`);
   } else console.warn(`test deps: no ${name}; the tests that need it will skip (Debian/Ubuntu: apt-get install ${TOOLS[name].packages.join(' ')}).`);
 }
 if (failed) process.exit(1);

@@ -66,6 +66,12 @@ export interface LeadSettings {
   retry: { baseDelayMs: number; maxDelayMs: number; maxAttempts: number };
   /** LEAD_POLL_S: how often the outbox looks for due retries (default 5 s). */
   pollMs: number;
+  /**
+   * LEAD_LEASE_S: how long a claimed mail is held by the instance sending it (default 120 s, above
+   * the SMTP timeouts). An instance that dies mid-send (kill -9, a lost machine) leaves its claim
+   * until the lease ends; only then may another instance, or the restarted one, send it again.
+   */
+  leaseMs: number;
 }
 
 /** The site's domain without www (Message-IDs, the default sender). */
@@ -173,6 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
         maxAttempts: positiveInteger('LEAD_RETRY_MAX_ATTEMPTS', env.LEAD_RETRY_MAX_ATTEMPTS, 12),
       },
       pollMs: positiveInteger('LEAD_POLL_S', env.LEAD_POLL_S, 5) * 1000,
+      leaseMs: positiveInteger('LEAD_LEASE_S', env.LEAD_LEASE_S, 120) * 1000,
     },
     registerGlobalRateLimit: rateLimitSetting(env, 'DC_REGISTER_GLOBAL_RATE', DEFAULT_REGISTER_GLOBAL_RATE_LIMIT),
     hashQueue: {

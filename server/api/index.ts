@@ -83,6 +83,7 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
       addresses: { to: options.leads.to, from: options.leads.from },
       retry: options.leads.retry,
       pollMs: options.leads.pollMs,
+      leaseMs: options.leads.leaseMs,
       log: app.log,
     });
   } else {

@@ -1,17 +1,23 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { sitemapPaths } from './support/routes';
+import { layoutShift, recordLayoutShift } from './support/layoutShift';
 import { useStoredTheme } from './support/theme';
 
 /**
- * One page load per route and theme drives the per-route checks: in the light
- * theme the route's status, landmarks and metadata, in both themes axe (with the
- * consent banner showing, as a first-time visitor sees the page).
+ * One page load per route drives the per-route checks, as a first-time visitor on a phone sees the
+ * page (375 px, the consent banner showing):
+ * - nothing moves while its islands upgrade (from the first paint until their data has loaded);
+ * - the route's status, landmarks and metadata;
+ * - axe in the light theme at 375 px, then, after the visitor's own switch to the dark theme (the
+ *   header's toggle) at 1280 px, axe again: each theme and each width is checked once per route.
+ * A theme applied before the first paint from a stored choice is tested in theme.spec.ts.
  */
 const paths = sitemapPaths();
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 
 async function expectNoAxeViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
@@ -27,29 +33,86 @@ async function expectPageBasics(page: Page, path: string): Promise<void> {
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 }
 
-for (const theme of ['light', 'dark'] as const) {
-  test.describe(`${theme} theme`, () => {
-    test.beforeEach(async ({ context, page }) => {
-      await useStoredTheme(context, theme);
-      await page.emulateMedia({ reducedMotion: 'reduce' });
-    });
-    for (const path of paths) {
-      test(`${path} has no violations${theme === 'light' ? ', answers 200 with header, main, footer and metadata' : ''}`, async ({ page }) => {
-        const response = await page.goto(path);
-        expect(response?.status()).toBe(200);
-        await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-        if (theme === 'light') await expectPageBasics(page, path);
-        await expectNoAxeViolations(page);
-      });
-    }
-    test('the not-found page has no violations', async ({ page }) => {
-      const response = await page.goto('/not-a-page');
-      expect(response?.status()).toBe(404);
-      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+/** Switches to the dark theme as a visitor does, with the header's toggle (a reload where a page has none). */
+async function switchToDark(page: Page): Promise<void> {
+  const toggle = page.getByRole('button', { name: 'Dark theme' }).first();
+  if (await toggle.isVisible()) await toggle.click();
+  else {
+    await page.evaluate(() => localStorage.setItem('dc_theme', JSON.stringify({ isDark: true, source: 'user-preference' })));
+    await page.reload();
+  }
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+}
+
+/**
+ * Every custom element defined, no island still showing its loading state, and no resource of the
+ * page or of its same-origin frames finished in the last 500 ms. (Not Playwright's `networkidle`:
+ * with /embed's srcdoc preview frame it once never came on a busy machine, though every request had
+ * finished.)
+ */
+async function islandsSettled(page: Page) {
+  await page.waitForFunction(() =>
+    Array.from(document.querySelectorAll('*')).every((el) => !el.localName.includes('-') || customElements.get(el.localName)),
+  );
+  await expect(page.locator('.press-loading')).toHaveCount(0);
+  await expect(page.locator('dc-blog .blog[data-state="loading"]')).toHaveCount(0);
+  await expect(page.locator('dc-careers:not([data-ready]):not([data-island-error]), dc-faq:not([data-ready]):not([data-island-error])')).toHaveCount(0);
+  for (const frame of page.frames().slice(1)) {
+    if (frame.url() === 'about:srcdoc') await expect(frame.locator('dc-blog .blog[data-state="loading"]')).toHaveCount(0);
+  }
+  await page.waitForFunction(
+    () => {
+      const documents = [document, ...Array.from(document.querySelectorAll('iframe')).map((frame) => frame.contentDocument)];
+      let resources = 0;
+      for (const doc of documents) resources += doc?.defaultView?.performance.getEntriesByType('resource').length ?? 0;
+      const quiet = window as unknown as { dcResources?: number; dcSince?: number };
+      const now = performance.now();
+      if (document.readyState !== 'complete' || resources !== quiet.dcResources) {
+        quiet.dcResources = resources;
+        quiet.dcSince = now;
+        return false;
+      }
+      return now - (quiet.dcSince ?? now) >= 500;
+    },
+    undefined,
+    { polling: 100 },
+  );
+}
+
+test.describe('every route', () => {
+  test.beforeEach(async ({ context, page }) => {
+    await useStoredTheme(context, 'light');
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.setViewportSize({ width: 375, height: 800 });
+    await recordLayoutShift(page);
+  });
+
+  for (const path of paths) {
+    test(`${path}: 200, no layout shift, header, main, footer and metadata, no violations (light 375 px, dark 1280 px)`, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+      await islandsSettled(page);
+      const shift = await layoutShift(page);
+      expect(shift.value, `moved:\n${shift.sources}`).toBeLessThan(0.01);
+      await expectPageBasics(page, path);
+      await expectNoAxeViolations(page);
+      await page.setViewportSize({ width: 1280, height: 720 });
+      await switchToDark(page);
       await expectNoAxeViolations(page);
     });
+  }
+
+  test('the not-found page has no violations (light 375 px, dark 1280 px)', async ({ page }) => {
+    const response = await page.goto('/not-a-page');
+    expect(response?.status()).toBe(404);
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+    await expectNoAxeViolations(page);
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await switchToDark(page);
+    await expectNoAxeViolations(page);
   });
-}
+});
 
 /**
  * Motion on (no reduced-motion preference): the entrance animations must not be measured as low

@@ -47,10 +47,7 @@ async function axeViolations(page: Page, include?: string): Promise<string[]> {
     finished = true;
   });
   const clockInstalled = await page.evaluate(() => typeof (globalThis as { __pwClock?: unknown }).__pwClock !== 'undefined');
-  while (clockInstalled && !finished) {
-    await page.clock.runFor(1).catch(() => undefined);
-    await new Promise((resolve) => setTimeout(resolve, 2));
-  }
+  while (clockInstalled && !finished) await page.clock.runFor(1);
   const results = await analysis;
   return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }

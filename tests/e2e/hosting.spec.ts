@@ -10,6 +10,7 @@ import { redirectsFile } from '../../server/hosting/redirectsFile';
 import { listSiteFiles, type SiteFile } from '../../server/hosting/siteFiles';
 import { buildCsp, readScriptHashes } from '../../server/securityHeaders';
 import { freePort } from '../support/postgres';
+import { skipForMissing } from '../support/missingProgram';
 import { findNginx, startNginx, throwawayCertificate, type NginxServer } from '../../scripts/nginxProcess';
 import {
   COMPARED_HEADERS,
@@ -124,7 +125,7 @@ test.describe('host-ready output', () => {
   });
 
   test.describe('nginx with deploy config', () => {
-    test.skip(!nginx.ok, nginx.ok ? '' : `nginx unavailable: ${nginx.reason}`);
+    test.skip(skipForMissing('nginx', nginx.ok ? null : nginx.reason));
     let server: NginxServer | undefined;
     let nginxURL = '';
 
@@ -157,7 +158,7 @@ test.describe('host-ready output', () => {
       try {
         const tls = throwawayCertificate(dir);
         if (typeof tls === 'string') {
-          test.skip(true, tls);
+          test.skip(skipForMissing('openssl', tls));
           return;
         }
         const port = await freePort();

@@ -3,7 +3,6 @@ import {
   ASPECT_LABELS,
   ASPECT_OPTIONS,
   ASPECT_STORAGE_KEY,
-  DEFAULT_ASPECT,
   aspectPadding,
   aspectRatioCss,
   aspectRatioValue,
@@ -35,7 +34,6 @@ describe('options', () => {
   it('offers 16:9, 4:3, 21:9 and Auto, 16:9 first and default', () => {
     expect(ASPECT_OPTIONS).toEqual(['16:9', '4:3', '21:9', 'auto']);
     expect(ASPECT_OPTIONS.map((o) => ASPECT_LABELS[o])).toEqual(['16:9', '4:3', '21:9', 'Auto']);
-    expect(DEFAULT_ASPECT).toBe('16:9');
   });
 
   it('recognises options exactly', () => {

@@ -55,12 +55,10 @@ function cookieOf(value: unknown): string {
 
 describe('constants', () => {
   it('keeps the consent cookie for 180 days', () => {
-    expect(COOKIE_MAX_AGE_S).toBe(15_552_000);
     expect(COOKIE_MAX_AGE_S / 86_400).toBe(180);
   });
 
   it('uses the same policy version as the content file', () => {
-    expect(POLICY_VERSION).toBe('2025.1');
     expect(consentContent.policyVersion).toBe(POLICY_VERSION);
   });
 });

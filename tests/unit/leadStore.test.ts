@@ -6,6 +6,7 @@ import { migratePostgres } from '../../server/db/migrate';
 import { openPgPool, type PgPool } from '../../server/db/postgres';
 import { createPgLeadStore } from '../../server/leads/pgStore';
 import type { LeadStore } from '../../server/leads/store';
+import { skipForMissing } from '../support/missingProgram';
 import { findPostgres, startPostgres, type PostgresServer } from '../support/postgres';
 import { SCHEMA_VERSION } from '../../server/db/sqlite';
 import { openSqliteLeadStore } from '../../server/leads/sqliteStore';
@@ -79,9 +80,9 @@ describe('SQLite lead store', () => {
 });
 
 const postgres = findPostgres();
-if (!postgres.ok) console.warn(`LeadStore on PostgreSQL skipped: ${postgres.reason}`);
+const skipPostgres = skipForMissing('PostgreSQL (lead store)', postgres.ok ? null : postgres.reason);
 
-describe.skipIf(!postgres.ok)('PostgreSQL lead store', () => {
+describe.skipIf(skipPostgres)('PostgreSQL lead store', () => {
   let server: PostgresServer;
   let url: string;
   let pool: PgPool;

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { jobPagePath, mailtoAddress, openPositionsLabel, parseJobData } from '../../widgets/lib/careers';
 import { DataShapeError, expectStringArray, expectText, expectUniqueIds, optionalString } from '../../widgets/lib/dataShape';
 import { FAQ_TOPICS, groupByTopic, parseFaqData, topicSlug } from '../../widgets/lib/faq';
-import { DEFAULT_OUTLET_TYPE, PRESS_LOAD_DELAY_MS, parsePressItems } from '../../widgets/lib/press';
+import { DEFAULT_OUTLET_TYPE, parsePressItems } from '../../widgets/lib/press';
 
 /**
  * The checks the islands run on the JSON they fetch (/data/jobs.json, press.json, faq.json) and the
@@ -130,10 +130,6 @@ describe('parsePressItems', () => {
     expect(() => parsePressItems([{ id: 'a', url: 'https://x.de' }])).toThrow('press[0].title must be a string');
     expect(() => parsePressItems({ items: [] })).toThrow('press must be an array');
     expect(() => parsePressItems([press[0], press[0]])).toThrow(/occurs more than once/);
-  });
-
-  it('waits the SPEC 1 s before loading', () => {
-    expect(PRESS_LOAD_DELAY_MS).toBe(1000);
   });
 });
 

@@ -3,16 +3,9 @@ import {
   badgeTone,
   proficiencyLabel,
   proficiencyText,
-  PROFICIENCY_BLUE_MIN,
-  PROFICIENCY_GREEN_MIN,
 } from '../../widgets/lib/proficiency';
 
 describe('badgeTone', () => {
-  it('uses the SPEC thresholds 90 and 85', () => {
-    expect(PROFICIENCY_GREEN_MIN).toBe(90);
-    expect(PROFICIENCY_BLUE_MIN).toBe(85);
-  });
-
   it('is green at 90 and above', () => {
     expect(badgeTone(90)).toBe('green');
     expect(badgeTone(96)).toBe('green');

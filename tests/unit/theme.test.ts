@@ -51,7 +51,6 @@ describe('readTheme', () => {
 
   it('is light by default with source "default"', () => {
     expect(readTheme(memoryStorage())).toEqual({ isDark: false, source: 'default' });
-    expect(DEFAULT_THEME).toEqual({ isDark: false, source: 'default' });
   });
 
   it('keeps the stored source only when it is a known value', () => {

@@ -8,6 +8,7 @@ import { DuplicateEmailError, UserStoreError, isDuplicateEmailError, type NewUse
 import { createPgUserStore } from '../../server/users/pgStore';
 import { migratePostgres } from '../../server/db/migrate';
 import { openPgPool, type PgPool } from '../../server/db/postgres';
+import { skipForMissing } from '../support/missingProgram';
 import { findPostgres, startPostgres, type PostgresServer } from '../support/postgres';
 import {
   hashPassword,
@@ -101,7 +102,7 @@ interface Backend {
 }
 
 function userStoreContract(backend: Backend) {
-describe.skipIf(backend.skipReason() !== null)(`UserStore on ${backend.name}`, () => {
+describe.skipIf(skipForMissing(`UserStore on ${backend.name}`, backend.skipReason()))(`UserStore on ${backend.name}`, () => {
   let store: UserStore;
   const open = () => backend.open(() => new Date(clock));
 
@@ -259,7 +260,6 @@ userStoreContract({
 });
 
 const postgres = findPostgres();
-if (!postgres.ok) console.warn(`UserStore on PostgreSQL skipped: ${postgres.reason}`);
 let pgServer: PostgresServer | undefined;
 let pgPool: PgPool | undefined;
 userStoreContract({

@@ -34,9 +34,7 @@ export interface FaqFilter {
 /** The initial state: no search, category 'All' (SPEC 4). */
 export const DEFAULT_FAQ_FILTER: Readonly<FaqFilter> = Object.freeze({ search: '', category: FAQ_ALL });
 
-// Fixed texts (SPEC 2.16, exact strings), each once.
-export const FAQ_TITLE = 'Frequently Asked Questions';
-export const FAQ_SUBTITLE = 'Everything you need to know about our dashboard services';
+// Fixed texts (SPEC 2.16, exact strings), each once; the page's title and subtitle are in site/frequently_asked_questions.njk.
 export const FAQ_SEARCH_PLACEHOLDER = 'Search frequently asked questions...';
 /** The search field (Faq.tsx and site/frequently_asked_questions.njk render it from here): its own look, a hidden label. */
 export const FAQ_SEARCH_FIELD: Readonly<FilterFieldSpec> = Object.freeze({
