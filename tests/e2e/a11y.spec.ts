@@ -80,6 +80,8 @@ async function islandsSettled(page: Page) {
 }
 
 test.describe('every route', () => {
+  // Two axe runs and the islands' settling on one load: more than the default on a busy machine.
+  test.describe.configure({ timeout: 90_000 });
   test.beforeEach(async ({ context, page }) => {
     await useStoredTheme(context, 'light');
     await page.emulateMedia({ reducedMotion: 'reduce' });
