@@ -127,6 +127,43 @@ test.describe('home tabs', () => {
   });
 });
 
+test.describe('portfolio gallery (public element)', () => {
+  test('a report chosen in the served list before the gallery woke is the open report when it wakes', async ({ page }) => {
+    const release = await holdCode(page, '**/assets/js/dashboard-gallery-*.js');
+    await page.addInitScript(() => {
+      const seen: unknown[] = [];
+      Object.assign(window, { reportChanges: seen });
+      document.addEventListener('dc-report-change', (event) => seen.push((event as CustomEvent).detail));
+    });
+    await slowCpu(page);
+    await page.goto('/portfolio', { waitUntil: 'commit' });
+    await page.getByRole('button', { name: 'Show report for Balance Sheet Analysis' }).click();
+    release();
+    const tab = page.getByRole('tab', { name: 'Balance Sheet Analysis' });
+    await expect(tab).toHaveAttribute('aria-selected', 'true', { timeout: 20_000 });
+    await expect(page.locator('dc-dashboard-gallery').getByRole('heading', { level: 3, name: 'Balance Sheet Analysis' })).toBeVisible();
+    await expect.poll(() => page.evaluate(() => (window as unknown as { reportChanges: unknown[] }).reportChanges)).toEqual([
+      { id: 'balance-sheet-analysis', title: 'Balance Sheet Analysis', index: 2 },
+    ]);
+  });
+});
+
+test.describe('contact form (public element)', () => {
+  test('a visitor typing in the served form keeps typing in the same field when the element takes over', async ({ page }) => {
+    const release = await holdCode(page, '**/assets/js/contact-form-*.js');
+    await slowCpu(page);
+    await page.goto('/contact', { waitUntil: 'commit' });
+    const name = page.locator('dc-contact-form').getByLabel('Name', { exact: true });
+    await name.pressSequentially('Jana');
+    release();
+    // The element's own form replaces the served one (which it removes), with the value typed so far.
+    await expect(page.locator('dc-contact-form > form')).toHaveCount(0, { timeout: 20_000 });
+    await page.keyboard.type(' Weber');
+    await expect(name).toHaveValue('Jana Weber');
+    await expect(name).toBeFocused();
+  });
+});
+
 for (const theme of ['light', 'dark'] as const) {
   for (const width of [375, 1280]) {
     test(`axe: FAQ with a chip pressed and a search typed before it woke, ${theme} theme, ${width} px`, async ({ page, context }) => {
