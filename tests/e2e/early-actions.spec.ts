@@ -177,5 +177,15 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(page.locator('.faq-status')).toHaveText(/of 10 questions$/);
       await axe(page);
     });
+
+    test(`axe: the portfolio's served report list with Show report, before the gallery woke, ${theme} theme, ${width} px`, async ({ page, context }) => {
+      await useStoredTheme(context, theme);
+      await page.setViewportSize({ width, height: 900 });
+      const release = await holdCode(page, '**/assets/js/dashboard-gallery-*.js');
+      await page.goto('/portfolio', { waitUntil: 'commit' });
+      await expect(page.getByRole('button', { name: 'Show report for Overview' })).toBeVisible();
+      await axe(page);
+      release();
+    });
   }
 }
