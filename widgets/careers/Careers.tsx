@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useLayoutEffect, useMemo, useState } from 'react';
 import {
   CAREERS_FILTER_FIELDS,
   EMPTY_JOB_FILTER,
@@ -29,6 +29,12 @@ export interface CareersProps {
   departments: JobDepartment[];
   /** What was open in the served HTML when the island took over. */
   initial?: CareersDisclosure;
+  /**
+   * What the visitor typed and chose in the served toolbar before the island took over. The
+   * component hydrates the served (unfiltered) list first, then applies it, so hydration adopts
+   * the served nodes as they are.
+   */
+  servedFilter?: JobFilter;
 }
 
 /**
@@ -36,8 +42,13 @@ export interface CareersProps {
  * open at a time and several jobs open at once. Renders the same markup as site/career.njk, which
  * serves the full list without JavaScript (as <details>, so it also opens and closes there).
  */
-export function Careers({ departments, initial }: CareersProps) {
+export function Careers({ departments, initial, servedFilter }: CareersProps) {
   const [filter, setFilter] = useState<JobFilter>({ ...EMPTY_JOB_FILTER });
+  // Applied once, right after hydration adopted the served list (the first value is kept: later renders are the visitor's).
+  const [served] = useState(servedFilter);
+  useLayoutEffect(() => {
+    if (served && hasActiveJobFilter(served)) setFilter({ ...served });
+  }, [served]);
   const [disclosure, setDisclosure] = useState<CareersDisclosure>(initial ?? { department: null, jobs: [] });
 
   const options = useMemo(

@@ -1,5 +1,6 @@
 import { createElement } from 'react';
-import { parseJobData, type CareersDisclosure, type JobDepartment } from '../lib/careers';
+import { CAREERS_FILTER_FIELDS, parseJobData, type CareersDisclosure, type JobDepartment, type JobFilter } from '../lib/careers';
+import { servedValue } from '../lib/picks';
 import { Careers } from './Careers';
 
 /**
@@ -19,5 +20,11 @@ function openInServedHtml(host: HTMLElement): CareersDisclosure {
   return { department: department.dataset.department ?? null, jobs: jobs.filter((id) => id !== '') };
 }
 
+/** What the visitor typed and chose in the served toolbar while the island's code loaded. */
+function filterInServedHtml(host: HTMLElement): JobFilter {
+  const value = (field: keyof JobFilter) => servedValue(host, CAREERS_FILTER_FIELDS[field].id);
+  return { search: value('search'), department: value('department'), location: value('location'), employmentType: value('employmentType') };
+}
+
 export const view = (departments: JobDepartment[], host: HTMLElement) =>
-  createElement(Careers, { departments, initial: openInServedHtml(host) });
+  createElement(Careers, { departments, initial: openInServedHtml(host), servedFilter: filterInServedHtml(host) });

@@ -61,6 +61,21 @@ function lightDomValues(container: ContactFormProps['container']): ContactValues
   return values;
 }
 
+/** The field of the static form that has focus, with its selection where the control has one. */
+function servedFocus(form: HTMLFormElement): { field: ContactField; selection: [number, number] | null } | null {
+  const active = form.ownerDocument.activeElement;
+  if (!(active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement) || !form.contains(active)) return null;
+  const field = CONTACT_FIELDS.find((name) => name === active.name);
+  if (!field) return null;
+  let selection: [number, number] | null = null;
+  try {
+    if (active.selectionStart !== null && active.selectionEnd !== null) selection = [active.selectionStart, active.selectionEnd];
+  } catch {
+    selection = null;
+  }
+  return { field, selection };
+}
+
 interface FieldSpec {
   label: string;
   type: 'text' | 'email' | 'tel' | 'textarea';
@@ -196,8 +211,20 @@ export function ContactForm({ container, variant, heading, headingLevel, submitL
   };
 
   // The static form has handed its values over: it goes, so the page has one form with these labels.
+  // A visitor typing in it keeps typing in the same field of the element, at the same place (issue 34).
   useLayoutEffect(() => {
-    staticForm(container)?.remove();
+    const form = staticForm(container);
+    if (!form) return;
+    const typing = servedFocus(form);
+    form.remove();
+    if (!typing) return;
+    const input = inputs.current[typing.field];
+    input?.focus();
+    try {
+      if (typing.selection) input?.setSelectionRange(typing.selection[0], typing.selection[1]);
+    } catch {
+      // type="email" has no selection API: the caret stays where focus() put it (the end).
+    }
   }, [container]);
 
   // Focus after the render that set aria-invalid (layout effect: before paint, no frame wait), so

@@ -4,6 +4,7 @@ import { consentAllows, grantConsent, onConsentChange } from '../lib/consentClie
 import { emit, hostOf, type ElementProps } from '../lib/defineElement';
 import { EMBED_MESSAGES, parseAllowedHosts, parseEmbed, type EmbedResult } from '../lib/embed';
 import { formatShortDate, parseDate } from '../lib/format';
+import { clearPicks, lastPickedIndex } from '../lib/picks';
 import { initialIndex, parseReports, type ReportItem } from '../lib/reports';
 import { GALLERY_EVENTS } from './galleryEvents';
 import { GalleryIcon } from './GalleryIcon';
@@ -42,6 +43,18 @@ function sessionStorageOrNull(): Storage | null {
 function inlineJson(host: HTMLElement | null): string | null {
   const script = host?.querySelector(':scope > script[type="application/json"]');
   return script ? (script.textContent ?? '') : null;
+}
+
+/**
+ * The report the visitor pressed last in the element's fallback content before its script ran: a
+ * child with `data-report="<id>"` that the page's early-press script marked (site/_includes/early-picks.js).
+ * The marks are cleared once read.
+ */
+function fallbackChoice(host: HTMLElement): string | null {
+  const choices = [...host.querySelectorAll<HTMLElement>('[data-report]')];
+  const chosen = choices[lastPickedIndex(choices)]?.dataset.report ?? null;
+  clearPicks(host);
+  return chosen;
 }
 
 function readyFrom(json: unknown): DataState {
@@ -144,8 +157,13 @@ export function DashboardGallery({
   useEffect(() => {
     if (data.status !== 'ready' || initialised.current) return;
     initialised.current = true;
-    setIndex(initialIndex(reports, selected));
-  }, [data.status, reports, selected]);
+    // A report the visitor chose in the fallback content while the script loaded wins over `selected` (issue 34).
+    const chosen = host ? fallbackChoice(host) : null;
+    const start = initialIndex(reports, chosen ?? selected);
+    setIndex(start);
+    const item = reports[start];
+    if (chosen && item?.id === chosen && host) emit(host, GALLERY_EVENTS.reportChange, { id: item.id, title: item.title, index: start });
+  }, [data.status, reports, selected, host]);
   const safeIndex = Math.min(index, Math.max(reports.length - 1, 0));
   const report = reports[safeIndex];
   const embed: EmbedResult | null = useMemo(

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { isOpen, toggleMany } from '../lib/disclosure';
 import {
   DEFAULT_FAQ_FILTER,
@@ -21,6 +21,12 @@ export interface FaqProps {
   entries: FaqEntry[];
   /** Ids of the entries open in the served HTML when the island took over. */
   initialOpen?: string[];
+  /**
+   * The search and category the visitor chose in the served toolbar before the island took over,
+   * and whether they opened the phone menu: applied right after hydration adopted the served list.
+   */
+  servedFilter?: FaqFilter;
+  servedMenuOpen?: boolean;
 }
 
 /**
@@ -28,10 +34,17 @@ export interface FaqProps {
  * phone width), an accordion where several answers may be open. Renders the same markup as
  * site/frequently_asked_questions.njk, which serves every question and answer without JavaScript.
  */
-export function Faq({ entries, initialOpen = [] }: FaqProps) {
+export function Faq({ entries, initialOpen = [], servedFilter, servedMenuOpen = false }: FaqProps) {
   const [filter, setFilter] = useState<FaqFilter>({ ...DEFAULT_FAQ_FILTER });
   const [open, setOpen] = useState<string[]>(initialOpen);
   const [menuOpen, setMenuOpen] = useState(false);
+  // Applied once, right after hydration (the first values are kept: later renders are the visitor's).
+  const [served] = useState(() => ({ filter: servedFilter, menuOpen: servedMenuOpen }));
+  useLayoutEffect(() => {
+    const { filter: chosen, menuOpen: opened } = served;
+    if (chosen && (chosen.search !== DEFAULT_FAQ_FILTER.search || chosen.category !== DEFAULT_FAQ_FILTER.category)) setFilter({ ...chosen });
+    if (opened) setMenuOpen(true);
+  }, [served]);
   const menuRef = useRef<HTMLDivElement>(null);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
 
@@ -73,7 +86,7 @@ export function Faq({ entries, initialOpen = [] }: FaqProps) {
         <SearchField field={FAQ_SEARCH_FIELD} value={filter.search} onInput={(search) => setFilter((current) => ({ ...current, search }))} />
         <div className="faq-chips" role="group" aria-label="Category">
           {FAQ_CATEGORIES.map((name) => (
-            <button key={name} type="button" className="faq-chip" aria-pressed={category === name ? 'true' : 'false'} onClick={() => choose(name)}>
+            <button key={name} type="button" className="faq-chip" data-pick="" aria-pressed={category === name ? 'true' : 'false'} onClick={() => choose(name)}>
               {name}
               <span className="faq-chip-count">
                 {counts[name]}
@@ -86,6 +99,7 @@ export function Faq({ entries, initialOpen = [] }: FaqProps) {
             ref={menuButtonRef}
             type="button"
             className="faq-menu-button"
+            data-pick=""
             aria-expanded={menuOpen ? 'true' : 'false'}
             aria-controls="faq-menu-list"
             onClick={() => setMenuOpen((value) => !value)}
@@ -100,6 +114,7 @@ export function Faq({ entries, initialOpen = [] }: FaqProps) {
                 <button
                   type="button"
                   className="faq-menu-item"
+                  data-pick=""
                   aria-pressed={category === name ? 'true' : 'false'}
                   onClick={() => {
                     choose(name);

@@ -5,6 +5,7 @@
  * order (roving tabindex), and each tab's panel is shown with `hidden` removed.
  */
 
+import { clearPicks, lastPickedIndex } from './picks';
 import { tabKeyTarget } from './tabKeys';
 
 export { tabKeyTarget };
@@ -15,6 +16,12 @@ export interface TabsController {
   /** Index of the selected tab. */
   current(): number;
   count: number;
+  /**
+   * The tab the visitor pressed last in the served markup before the tabs were wired (issue 34;
+   * site/_includes/early-picks.js marks it), or -1. Not applied here: the island selects it once
+   * everything it runs with the tabs is set up, as the visitor's own choice.
+   */
+  picked: number;
 }
 
 export interface TabsOptions {
@@ -81,6 +88,8 @@ export function wireTabs(tablist: HTMLElement, { onUserSelect, onChange, signal 
     { signal },
   );
   apply();
+  const picked = lastPickedIndex(tabs);
+  clearPicks(tablist);
 
-  return { select, current: () => selected, count: tabs.length };
+  return { select, current: () => selected, count: tabs.length, picked };
 }

@@ -13,7 +13,9 @@ export class TechStackElement extends IslandElement {
   protected wire(signal: AbortSignal): boolean {
     const tablist = this.querySelector<HTMLElement>('[role="tablist"]');
     if (!tablist) return false;
-    wireTabs(tablist, { signal });
+    const tabs = wireTabs(tablist, { signal });
+    // A tab pressed before this script ran (issue 34).
+    if (tabs.picked >= 0) tabs.select(tabs.picked);
     return true;
   }
 }

@@ -1,5 +1,6 @@
 import { INTERVALS } from '../../shared/constants';
 import { IslandElement, defineIsland } from '../lib/islandElement';
+import { clearPicks, pickCount } from '../lib/picks';
 import { startRotation } from '../lib/rotation';
 import { wireTabs } from '../lib/tabs';
 
@@ -72,6 +73,14 @@ export class WhyChooseUsElement extends IslandElement {
       { signal },
     );
     setMenuOpen(false);
+    // What the visitor pressed before this script ran (issue 34): the topic menu (phone width), a tab.
+    if (pickCount(toggle) % 2 === 1) setMenuOpen(true);
+    if (toggle) clearPicks(toggle.parentElement ?? toggle);
+    if (tabs.picked >= 0) {
+      tabs.select(tabs.picked);
+      rotation.select(tabs.picked);
+      if (this.hasAttribute('data-menu-open')) setMenuOpen(false);
+    }
     return true;
   }
 }
