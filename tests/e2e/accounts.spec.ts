@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { USER_MESSAGES } from '../../server/api/users';
 import type { User } from '../../shared/user';
@@ -17,6 +16,7 @@ import {
   TERMS_NOT_ACCEPTED,
 } from '../../shared/validation';
 import { seedConsent } from './support/consent';
+import { axeViolations } from './support/axe';
 import { useStoredTheme } from './support/theme';
 
 /** The administrator token of the e2e server (playwright.config.ts). */
@@ -34,23 +34,6 @@ async function allUsers(request: APIRequestContext): Promise<User[]> {
   return (await response.json()) as User[];
 }
 
-/**
- * axe yields to the event loop with timers, which a paused fake clock never fires. While it runs,
- * the clock is nudged forward 1 ms at a time, so axe finishes after only a few fake
- * milliseconds and the state under test (an error, a 3 s toast) is still on screen.
- */
-async function axeViolations(page: Page, include?: string): Promise<string[]> {
-  const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']);
-  if (include) builder.include(include);
-  let finished = false;
-  const analysis = builder.analyze().finally(() => {
-    finished = true;
-  });
-  const clockInstalled = await page.evaluate(() => typeof (globalThis as { __pwClock?: unknown }).__pwClock !== 'undefined');
-  while (clockInstalled && !finished) await page.clock.runFor(1);
-  const results = await analysis;
-  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 const CLOCK_START = Date.UTC(2026, 0, 15, 9, 0, 0);
 
