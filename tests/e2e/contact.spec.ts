@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { INTERVALS } from '../../shared/constants';
+import { contactFormsAwake } from './support/contactForm';
 import { seedConsent } from './support/consent';
 import { useStoredTheme } from './support/theme';
 
@@ -17,10 +18,12 @@ const field = (scope: Locator, label: string | RegExp) => scope.getByLabel(label
 async function withPausedClock(page: Page, path: string) {
   await page.clock.install({ time: T0 });
   await page.goto(path);
+  await contactFormsAwake(page);
   await page.clock.pauseAt(new Date(T0.getTime() + 60_000));
 }
 
 async function fillValid(scope: Locator) {
+  await contactFormsAwake(scope.page());
   await field(scope, 'Name').fill(VALID.name);
   await field(scope, 'Email').fill(VALID.email);
   await field(scope, 'Phone').fill(VALID.phone);

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { contactFormsAwake } from './support/contactForm';
 import { seedConsent } from './support/consent';
 
 /**
@@ -34,6 +35,7 @@ const contactForm = (page: Page) => page.locator('dc-contact-form').first();
 
 /** Fills the contact form's fields with `values` (missing: emptied) and presses its submit button. */
 async function submitContact(page: Page, values: Partial<Record<'Name' | 'Email' | 'Phone' | 'Message', string>>): Promise<Locator> {
+  await contactFormsAwake(page);
   const scope = contactForm(page);
   for (const label of ['Name', 'Email', 'Phone', 'Message'] as const) await scope.getByLabel(label, { exact: true }).fill(values[label] ?? '');
   await scope.getByRole('button', { name: 'Send Message' }).click();

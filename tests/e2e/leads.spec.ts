@@ -4,6 +4,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { API_BASE, INTERVALS } from '../../shared/constants';
 import { startServerProcess, type ServerProcess } from '../support/serverProcess';
 import { startSmtpSink, type SmtpSink } from '../support/smtpSink';
+import { contactFormsAwake } from './support/contactForm';
 import { seedConsent } from './support/consent';
 import { useStoredTheme } from './support/theme';
 
@@ -94,6 +95,7 @@ const form = (page: Page) => page.locator('dc-contact-form').first();
 const field = (scope: Locator | Page, label: string | RegExp) => scope.getByLabel(label, { exact: typeof label === 'string' });
 
 async function fill(scope: Locator | Page, values: typeof VALID) {
+  await contactFormsAwake('goto' in scope ? scope : scope.page());
   await field(scope, 'Name').fill(values.name);
   await field(scope, 'Email').fill(values.email);
   await field(scope, 'Phone').fill(values.phone);

@@ -6,6 +6,7 @@
  * the first matching redirect wins and keeps the query).
  */
 import { createHash } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
 import { connect, type IncomingHttpHeaders } from 'node:http2';
 
 /** Headers compared between hosts (lower case). */
@@ -42,9 +43,30 @@ function normaliseVary(value: string | null): string | null {
   return names.size > 0 ? [...names].sort().join(', ') : null;
 }
 
-export async function fetchAnswer(baseURL: string, path: string): Promise<Answer> {
-  const response = await fetch(baseURL + path, { redirect: 'manual', headers: { 'Accept-Encoding': 'identity' } });
-  return toAnswer(response.status, (name) => response.headers.get(name), Buffer.from(await response.arrayBuffer()));
+/**
+ * One request on a connection of its own (no keep-alive): a reused idle connection can be closed by
+ * the server in the moment the next request goes out, which is a race of the client, not an answer
+ * of the host.
+ */
+export function fetchAnswer(baseURL: string, path: string): Promise<Answer> {
+  return new Promise((done, fail) => {
+    const base = new URL(baseURL);
+    // The path as written (a URL object would normalise it), on a connection of its own.
+    const request = httpRequest({ hostname: base.hostname, port: base.port, path, agent: false, headers: { 'accept-encoding': 'identity' } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        const header = (name: string) => {
+          const value = response.headers[name.toLowerCase()];
+          return value === undefined ? null : Array.isArray(value) ? value.join(', ') : String(value);
+        };
+        done(toAnswer(response.statusCode ?? 0, header, Buffer.concat(chunks)));
+      });
+      response.on('error', fail);
+    });
+    request.on('error', (error) => fail(new Error(`GET ${baseURL}${path}: ${error.message}`, { cause: error })));
+    request.end();
+  });
 }
 
 /** The same over HTTP/2 with TLS (the certificate not checked: a throwaway one in tests). */
