@@ -4,52 +4,42 @@
  * follow it, so they cannot disagree (issue 36: clicking "Services" closed the menu, moving the
  * pointer away showed it again through CSS :focus-within, with aria-expanded="false").
  *
- * - `openedBy` says why it is open: the pointer resting on it ('hover': it closes when the
- *   pointer leaves), or a click or keyboard focus ('click', 'focus': it stays until a click on the
- *   trigger, Escape, focus leaving or a click outside).
+ * - Open, and why: 'hover' (the pointer rests on it; it closes when the pointer leaves), 'focus' or
+ *   'click' (it stays until a click on the trigger, Escape, focus leaving or a click outside).
  * - A click on a menu the pointer opened keeps it open (the visitor reached for it); a click on a
  *   menu held open by click or focus closes it.
- * - `dismissed`: closed by the visitor while pointer or focus is still there; hover and focus do
+ * - 'dismissed': closed by the visitor while pointer or focus is still there; hover and focus do
  *   not reopen it until the pointer has left (or focus has left the item).
  */
-export interface HoverMenuState {
-  openedBy: 'hover' | 'focus' | 'click' | null;
-  dismissed: boolean;
-}
+export type HoverMenuState = 'closed' | 'dismissed' | 'hover' | 'focus' | 'click';
 
-export type HoverMenuEvent =
-  | 'pointer-enter'
-  | 'pointer-leave'
-  | 'focus-enter'
-  | 'focus-leave'
-  | 'trigger-click'
-  | 'escape'
-  | 'click-outside';
-
-export const CLOSED: HoverMenuState = { openedBy: null, dismissed: false };
+/**
+ * enter/leave: the mouse pointer comes onto or leaves the item; focus/blur: focus comes into or
+ * leaves the item; click: on the trigger; escape: the key, inside the item; outside: a click elsewhere.
+ */
+export type HoverMenuEvent = 'enter' | 'leave' | 'focus' | 'blur' | 'click' | 'escape' | 'outside';
 
 export function isMenuOpen(state: HoverMenuState): boolean {
-  return state.openedBy !== null;
+  return state !== 'closed' && state !== 'dismissed';
 }
 
-/** The state after `event`; `hovered` tells whether the pointer rests on the item (for focus-leave). */
+/** The state after `event`; `hovered` tells whether the pointer rests on the item (for blur). */
 export function nextMenuState(state: HoverMenuState, event: HoverMenuEvent, hovered = false): HoverMenuState {
+  const open = isMenuOpen(state);
   switch (event) {
-    case 'pointer-enter':
-      return state.openedBy || state.dismissed ? state : { openedBy: 'hover', dismissed: false };
-    case 'pointer-leave':
-      return state.openedBy === 'hover' ? CLOSED : { ...state, dismissed: false };
-    case 'focus-enter':
-      return state.openedBy || state.dismissed ? state : { openedBy: 'focus', dismissed: false };
-    case 'focus-leave':
-      if (hovered) return state.openedBy ? { openedBy: 'hover', dismissed: false } : state;
-      return CLOSED;
-    case 'trigger-click':
-      if (state.openedBy === 'hover') return { openedBy: 'click', dismissed: false };
-      return state.openedBy ? { openedBy: null, dismissed: true } : { openedBy: 'click', dismissed: false };
+    case 'enter':
+      return state === 'closed' ? 'hover' : state;
+    case 'leave':
+      return state === 'hover' || state === 'dismissed' ? 'closed' : state;
+    case 'focus':
+      return state === 'closed' ? 'focus' : state;
+    case 'blur':
+      return !hovered ? 'closed' : open ? 'hover' : state;
+    case 'click':
+      return state === 'hover' || !open ? 'click' : 'dismissed';
     case 'escape':
-      return state.openedBy ? { openedBy: null, dismissed: true } : state;
-    case 'click-outside':
-      return state.openedBy ? CLOSED : state;
+      return open ? 'dismissed' : state;
+    case 'outside':
+      return open ? 'closed' : state;
   }
 }

@@ -1,5 +1,5 @@
 import { dismissableDetails } from '../lib/detailsMenu';
-import { CLOSED, isMenuOpen, nextMenuState, type HoverMenuEvent, type HoverMenuState } from '../lib/hoverMenu';
+import { isMenuOpen, nextMenuState, type HoverMenuEvent, type HoverMenuState } from '../lib/hoverMenu';
 import { IslandElement, defineIsland } from '../lib/islandElement';
 
 /**
@@ -16,7 +16,7 @@ class SiteNav extends IslandElement {
     for (const item of this.querySelectorAll<HTMLElement>('[data-nav-dropdown]')) {
       const trigger = item.querySelector<HTMLButtonElement>('[data-nav-trigger]');
       if (!trigger) continue;
-      let state: HoverMenuState = CLOSED;
+      let state: HoverMenuState = 'closed';
       const apply = (event: HoverMenuEvent) => {
         state = nextMenuState(state, event, item.matches(':hover'));
         trigger.setAttribute('aria-expanded', String(isMenuOpen(state)));
@@ -24,11 +24,11 @@ class SiteNav extends IslandElement {
       trigger.setAttribute('aria-expanded', 'false');
       // Touch and pen send pointerenter/leave around every tap; only a mouse hovers.
       const byMouse = (event: PointerEvent) => event.pointerType === 'mouse';
-      item.addEventListener('pointerenter', (event) => { if (byMouse(event)) apply('pointer-enter'); }, { signal });
-      item.addEventListener('pointerleave', (event) => { if (byMouse(event)) apply('pointer-leave'); }, { signal });
-      item.addEventListener('focusin', (event) => { if (!item.contains(event.relatedTarget as Node | null)) apply('focus-enter'); }, { signal });
-      item.addEventListener('focusout', (event) => { if (!item.contains(event.relatedTarget as Node | null)) apply('focus-leave'); }, { signal });
-      trigger.addEventListener('click', () => apply('trigger-click'), { signal });
+      item.addEventListener('pointerenter', (event) => { if (byMouse(event)) apply('enter'); }, { signal });
+      item.addEventListener('pointerleave', (event) => { if (byMouse(event)) apply('leave'); }, { signal });
+      item.addEventListener('focusin', (event) => { if (!item.contains(event.relatedTarget as Node | null)) apply('focus'); }, { signal });
+      item.addEventListener('focusout', (event) => { if (!item.contains(event.relatedTarget as Node | null)) apply('blur'); }, { signal });
+      trigger.addEventListener('click', () => apply('click'), { signal });
       item.addEventListener(
         'keydown',
         (event) => {
@@ -38,7 +38,7 @@ class SiteNav extends IslandElement {
         },
         { signal },
       );
-      document.addEventListener('click', (event) => { if (!item.contains(event.target as Node)) apply('click-outside'); }, { signal });
+      document.addEventListener('click', (event) => { if (!item.contains(event.target as Node)) apply('outside'); }, { signal });
     }
 
     for (const menu of this.querySelectorAll<HTMLDetailsElement>('details[data-mobile-menu]')) {
