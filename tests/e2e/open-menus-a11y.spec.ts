@@ -24,7 +24,7 @@ for (const theme of ['light', 'dark'] as const) {
     test('375 px: the phone menu open', async ({ page }) => {
       await page.setViewportSize({ width: 375, height: 740 });
       await page.goto('/services/data_cleanup');
-      await page.getByRole('button', { name: 'Menu' }).click();
+      await page.locator('details[data-mobile-menu] > summary').click();
       const menu = page.getByRole('navigation', { name: 'Main (mobile)' });
       await expect(menu.getByRole('link', { name: 'Free Consultation' })).toBeVisible();
       await expectNoViolations(page);
