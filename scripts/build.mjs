@@ -24,6 +24,7 @@ import { rmSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { rollup } from 'rollup';
 import { FONT_PATH, writeFontSubset } from '../build/fontSubset.mjs';
+import { writeSiteIcons } from '../build/siteIcons.mjs';
 import rollupConfig from '../rollup.config.mjs';
 import { precompress } from './precompress.mjs';
 
@@ -75,6 +76,9 @@ try {
     stage('font subset', async () => {
       const font = await writeFontSubset('dist');
       console.log(`build: ${FONT_PATH} ${(font.bytes / 1024).toFixed(1)} KB${font.cached ? ' (cached)' : ''}`);
+    }),
+    stage('icons', async () => {
+      console.log(`build: ${await writeSiteIcons('dist')} icon files (favicon.ico, the manifest's PNGs, apple-touch-icon)`);
     }),
     stage('pages (Eleventy)', () => run(['node_modules/@11ty/eleventy/cmd.cjs'], { DC_BUILD_WAIT_MS: '120000' }), 'next to the widgets'),
     (async () => {

@@ -36,6 +36,8 @@ export const LIMITS = {
   signUpPasswordMin: 8,
   personNameMin: 2,
   phoneMaxDigits: 16,
+  /** A national number (leading 0) has at least this many digits, the 0 included (DESIGN). */
+  phoneNationalMinDigits: 6,
   blogSideListMax: 10,
 } as const;
 

@@ -16,10 +16,13 @@ import { escapeHtml } from './escapeHtml';
 const SEP = '(?:\\s|-|\\(|\\))*';
 
 /**
- * The phone rule as an HTML `pattern` (implicitly anchored, compiled with the `v` flag): separators
- * anywhere, an optional leading +, a first digit 1-9, then up to 15 more digits.
+ * The phone rule of ./validation as an HTML `pattern` (implicitly anchored, compiled with the `v`
+ * flag): separators anywhere, then either an optional leading +, a first digit 1-9 and up to 15 more
+ * digits, or a national number: 0, a digit 1-9 and 4 to 14 more digits.
  */
-export const PHONE_HTML_PATTERN = `${SEP}\\+?${SEP}[1-9](?:${SEP}[0-9]){0,${LIMITS.phoneMaxDigits - 1}}${SEP}`;
+const INTERNATIONAL = `\\+?${SEP}[1-9](?:${SEP}[0-9]){0,${LIMITS.phoneMaxDigits - 1}}`;
+const NATIONAL = `0${SEP}[1-9](?:${SEP}[0-9]){${LIMITS.phoneNationalMinDigits - 2},${LIMITS.phoneMaxDigits - 2}}`;
+export const PHONE_HTML_PATTERN = `${SEP}(?:${INTERNATIONAL}|${NATIONAL})${SEP}`;
 
 export interface StaticFormOptions {
   variant: LeadVariant;
@@ -49,7 +52,7 @@ function fieldSpecs(variant: LeadVariant): Record<ContactField, StaticField> {
     phone: {
       label: 'Phone',
       attributes: `type="tel" autocomplete="tel" pattern="${escapeHtml(PHONE_HTML_PATTERN)}"`,
-      hint: 'With country code; spaces, hyphens and brackets are fine.',
+      hint: 'For example +49 621 123 4567 or 0621 123 4567; spaces, hyphens and brackets are fine.',
     },
     message: { label: text.messageLabel, attributes: `rows="5" minlength="${LIMITS.messageMin}" maxlength="${INPUT_MAX.message}"`, textarea: true },
   };

@@ -115,10 +115,15 @@ export function hasInvisibleEmailCharacter(value: string): boolean {
 const PHONE_SEPARATORS = /[\s\-()]/g;
 
 /**
- * Phone after removing separators: optional leading '+', a first digit 1-9, then up to 15 more
- * digits (16 digits at most, LIMITS.phoneMaxDigits): `^\+?[1-9]\d{0,15}$`.
+ * Phone after removing separators, one of two forms (16 digits at most, LIMITS.phoneMaxDigits):
+ * - international (SPEC 5): optional leading '+', a first digit 1-9, then up to 15 more digits;
+ * - national (DESIGN, as people in Mannheim write "0621 123 4567"): a leading 0, then 1-9, at least
+ *   LIMITS.phoneNationalMinDigits digits in all ('0123' is not a number).
+ * `^(?:\+?[1-9]\d{0,15}|0[1-9]\d{4,14})$`.
  */
-export const PHONE_PATTERN = new RegExp(`^\\+?[1-9]\\d{0,${LIMITS.phoneMaxDigits - 1}}$`);
+export const PHONE_PATTERN = new RegExp(
+  `^(?:\\+?[1-9]\\d{0,${LIMITS.phoneMaxDigits - 1}}|0[1-9]\\d{${LIMITS.phoneNationalMinDigits - 2},${LIMITS.phoneMaxDigits - 2}})$`,
+);
 
 /** The special characters a sign-up password may use to satisfy the "special character" rule. */
 export const PASSWORD_SPECIALS = '@$!%*?&#';
@@ -194,7 +199,8 @@ export function normalizePhone(value: string): string {
 
 /**
  * Phone: required; after {@link normalizePhone}, matches {@link PHONE_PATTERN}
- * ('+49 (621) 123-4567' is valid; '0621 1234', a lone '+' or 17 digits are not).
+ * ('+49 (621) 123-4567' and '0621 123 4567' are valid; '0123', '00 49 621', a lone '+' or 17 digits
+ * are not).
  */
 export function phoneError(value: string): string {
   if (value.trim() === '') return PHONE_REQUIRED;

@@ -88,6 +88,8 @@ export const CONTENT_TYPES: ReadonlyArray<readonly [suffix: string, type: string
   ['.xml', 'application/xml'],
   ['.md', 'text/markdown; charset=utf-8'],
   ['.d.ts', 'text/plain; charset=utf-8'],
+  // One type for favicon.ico from every host (nginx's mime.types and Node's lookup name it differently).
+  ['.ico', 'image/x-icon'],
 ];
 
 export function contentTypeFor(urlPath: string): string | undefined {

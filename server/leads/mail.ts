@@ -1,4 +1,5 @@
 import nodemailer from 'nodemailer';
+import { officeTime } from './officeTime';
 import type { Lead } from './store';
 
 /**
@@ -63,7 +64,7 @@ export function leadMail(lead: Lead, messageId: string, addresses: MailAddresses
     `Email:     ${lead.email}${address ? '' : '   (not usable as Reply-To: check it before answering)'}`,
     `Phone:     ${lead.phone}`,
     `Request:   ${lead.variant}`,
-    `Received:  ${lead.receivedAt}`,
+    `Received:  ${officeTime(lead.receivedAt)}`,
     `Source:    ${lead.source || 'unknown'}`,
     `Lead id:   ${lead.id}`,
     '',
@@ -73,6 +74,7 @@ export function leadMail(lead: Lead, messageId: string, addresses: MailAddresses
     '',
     '-- ',
     'Sent by the DataClarity website. Reply to this mail to answer the visitor.',
+    `Received at ${lead.receivedAt} (UTC).`,
   ];
   return {
     from: addresses.from,
@@ -82,7 +84,7 @@ export function leadMail(lead: Lead, messageId: string, addresses: MailAddresses
     text: lines.join('\n'),
     messageId,
     date: new Date(lead.receivedAt),
-    headers: { 'X-DC-Lead-Id': lead.id, 'Auto-Submitted': 'auto-generated' },
+    headers: { 'X-DC-Lead-Id': lead.id, 'X-DC-Received-UTC': lead.receivedAt, 'Auto-Submitted': 'auto-generated' },
   };
 }
 

@@ -275,13 +275,20 @@ test.describe('on the site', () => {
     await expect(banner(page)).toBeHidden();
   });
 
-  test('closing the dialog without a choice brings the banner back', async ({ page, context }) => {
+  test('closing the dialog without a choice brings the banner back, with focus on Customize (issue 36: it went to <body>)', async ({ page, context }) => {
     await page.goto('/');
     await banner(page).getByRole('button', { name: 'Customize' }).click();
+    await expect(dialog(page)).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(dialog(page)).toBeHidden();
     await expect(banner(page)).toBeVisible();
+    await expect(banner(page).getByRole('button', { name: 'Customize' })).toBeFocused();
     expect(await consentCookie(context)).toBeNull();
+    // The same by keyboard alone, and with the close button.
+    await page.keyboard.press('Enter');
+    await expect(dialog(page)).toBeVisible();
+    await dialog(page).getByRole('button', { name: 'Close cookie preferences' }).click();
+    await expect(banner(page).getByRole('button', { name: 'Customize' })).toBeFocused();
   });
 
   test('the German switch changes the dialog texts', async ({ page, context }) => {

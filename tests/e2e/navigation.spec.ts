@@ -56,6 +56,46 @@ test.describe('on desktop', () => {
     await expect(page.getByRole('link', { name: /Reporting Solutions/ }).first()).toBeVisible();
   });
 
+  test('the Services menu: aria-expanded and what shows agree after every hover, click, Escape and leave (issue 36)', async ({ page }) => {
+    await page.goto('/about');
+    const trigger = page.getByRole('button', { name: 'Services', exact: true });
+    const firstLink = page.locator('#nav-services-menu').getByRole('link').first();
+    const expectOpen = async (open: boolean) => {
+      await expect(trigger).toHaveAttribute('aria-expanded', String(open));
+      if (open) await expect(firstLink).toBeVisible();
+      else await expect(firstLink).toBeHidden();
+    };
+    const away = () => page.mouse.move(640, 600);
+    await expectOpen(false);
+    await trigger.hover();
+    await expectOpen(true);
+    await away();
+    await expectOpen(false);
+    await trigger.hover();
+    await trigger.click(); // the visitor reaches for the menu the pointer opened: it stays
+    await expectOpen(true);
+    await away();
+    await expectOpen(true);
+    await trigger.click();
+    await expectOpen(false);
+    await away(); // the issue: the menu came back here (focus still on the button) with aria-expanded="false"
+    await expectOpen(false);
+    await trigger.hover();
+    await expectOpen(true);
+    await page.keyboard.press('Escape');
+    await expectOpen(false);
+    await expect(trigger).toBeFocused();
+    const box = (await trigger.boundingBox())!;
+    await page.mouse.move(box.x + 5, box.y + 5); // the pointer moves on inside the item: Escape's choice holds
+    await expectOpen(false);
+    await away();
+    await expectOpen(false);
+    await trigger.click();
+    await expectOpen(true);
+    await page.mouse.click(640, 600); // a click outside closes it
+    await expectOpen(false);
+  });
+
   test('the Services dropdown opens on keyboard focus without JavaScript too', async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();

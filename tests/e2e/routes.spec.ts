@@ -28,9 +28,19 @@ test('an unknown path answers 404 with the not-found page', async ({ page }) => 
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible();
   await expect(page.getByText("The data you're looking for seems to have been processed elsewhere.")).toBeVisible();
-  await expect(page.getByRole('banner')).toHaveCount(0);
   await page.getByRole('link', { name: 'Go Home' }).click();
   await expect(page).toHaveURL(/\/$/);
+});
+
+test('the not-found page has the site header, footer and links to the pages most visitors want (issue 36)', async ({ page }) => {
+  const response = await page.goto('/no/such/page');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('banner').getByRole('navigation', { name: 'Main', exact: true })).toBeAttached();
+  await expect(page.getByRole('contentinfo')).toBeVisible();
+  const way = page.getByRole('navigation', { name: 'Where most visitors go from here' });
+  for (const name of ['Our services', 'Portfolio', 'Blog', 'FAQ', 'Contact']) await expect(way.getByRole('link', { name: new RegExp(`^${name}`) })).toBeVisible();
+  await way.getByRole('link', { name: /^FAQ/ }).click();
+  await expect(page).toHaveURL(/\/frequently_asked_questions$/);
 });
 
 test('Go Back on the not-found page returns to the previous page', async ({ page }) => {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLeadDelivery, retryDelayMs } from '../../server/leads/delivery';
 import { headerText, leadMail, replyToAddress, smtpMailer, smtpOptions } from '../../server/leads/mail';
+import { officeTime } from '../../server/leads/officeTime';
 import { openSqliteLeadStore, type SqliteLeadStore } from '../../server/leads/sqliteStore';
 import { startSmtpSink, type SmtpSink } from '../support/smtpSink';
 import { lead } from './leadStoreContract';
@@ -163,6 +164,25 @@ describe('lead mail building', () => {
     const mail = leadMail({ ...lead(), id: 'x', receivedAt: '2026-03-02T08:00:00.000Z', status: 'pending', deliveredAt: null, handledAt: null, attempts: 0, lastError: null, email: 'a,b@c.d' } as never, '<m@x>', ADDRESSES);
     expect(mail.replyTo).toBeUndefined();
     expect(mail.text).toContain('not usable as Reply-To');
+  });
+
+  it('writes the time received as Mannheim local time with its zone, and the UTC instant in the footer and a header', () => {
+    const mail = leadMail({ ...lead(), id: 'x', receivedAt: '2026-11-26T03:02:39.722Z', status: 'pending', deliveredAt: null, handledAt: null, attempts: 0, lastError: null } as never, '<m@x>', ADDRESSES);
+    expect(mail.text).toContain('Received:  Thu, 26 Nov 2026, 04:02:39 CET (UTC+01:00)\n');
+    expect(mail.text.trimEnd().split('\n').at(-1)).toBe('Received at 2026-11-26T03:02:39.722Z (UTC).');
+    expect(mail.headers['X-DC-Received-UTC']).toBe('2026-11-26T03:02:39.722Z');
+  });
+
+  it('office time: CET in winter, CEST in summer, at both changes of 2026, midnight as 00', () => {
+    expect(officeTime('2026-07-01T12:00:00.000Z')).toBe('Wed, 1 Jul 2026, 14:00:00 CEST (UTC+02:00)');
+    // 29 March 2026: 01:59:59 UTC is 02:59:59 CET, one second later 04:00:00 CEST.
+    expect(officeTime('2026-03-29T00:59:59.000Z')).toBe('Sun, 29 Mar 2026, 01:59:59 CET (UTC+01:00)');
+    expect(officeTime('2026-03-29T01:00:00.000Z')).toBe('Sun, 29 Mar 2026, 03:00:00 CEST (UTC+02:00)');
+    // 25 October 2026: 03:00 CEST becomes 02:00 CET again.
+    expect(officeTime('2026-10-25T00:59:59.000Z')).toBe('Sun, 25 Oct 2026, 02:59:59 CEST (UTC+02:00)');
+    expect(officeTime('2026-10-25T01:00:00.000Z')).toBe('Sun, 25 Oct 2026, 02:00:00 CET (UTC+01:00)');
+    expect(officeTime('2026-12-31T23:00:00.000Z')).toBe('Fri, 1 Jan 2027, 00:00:00 CET (UTC+01:00)');
+    expect(officeTime('not a date')).toBe('not a date');
   });
 
   it('retry delays grow and are bounded', () => {

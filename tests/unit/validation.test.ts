@@ -143,9 +143,23 @@ describe('contact form', () => {
     expect(normalizePhone('+49 (621) 123-4567')).toBe('+496211234567');
   });
 
-  it('phone: refuses a leading 0, a lone +, letters, a + not in front', () => {
-    expect(phoneError('0621 1234567')).toBe(PHONE_INVALID);
+  it('phone: accepts a national number (0, then 1-9, at least 6 digits, at most 16)', () => {
+    expect(phoneError('0621 123 4567')).toBe('');
+    expect(phoneError('(0621) 123-4567')).toBe('');
+    expect(phoneError('0 6 2 1 1 2')).toBe('');
+    expect(phoneError('062112')).toBe('');
+    expect(phoneError('06211')).toBe(PHONE_INVALID);
+    expect(phoneError('0123')).toBe(PHONE_INVALID);
+    expect(phoneError('0')).toBe(PHONE_INVALID);
+    expect(phoneError('0621234567890123')).toBe('');
+    expect(phoneError('06212345678901234')).toBe(PHONE_INVALID);
+  });
+
+  it('phone: refuses 0 then 0, a + before a 0, a lone +, letters, a + not in front', () => {
+    expect(phoneError('00 49 621 1234567')).toBe(PHONE_INVALID);
+    expect(phoneError('0 0621 1234567')).toBe(PHONE_INVALID);
     expect(phoneError('+0621 1234567')).toBe(PHONE_INVALID);
+    expect(phoneError('0+621 1234567')).toBe(PHONE_INVALID);
     expect(phoneError('+')).toBe(PHONE_INVALID);
     expect(phoneError('()')).toBe(PHONE_INVALID);
     expect(phoneError('621 CALL NOW')).toBe(PHONE_INVALID);
@@ -387,11 +401,11 @@ describe('contact form rules at their edges (issue 8)', () => {
     expect(phoneError(' +4962143058870 ')).toBe('');
   });
 
-  it('phone: a leading 0 is invalid, with or without +', () => {
+  it('phone: a leading 0 is valid only as a national number (then 1-9), never after +', () => {
     expect(phoneError('0')).toBe(PHONE_INVALID);
     expect(phoneError('0049 621 43058870')).toBe(PHONE_INVALID);
     expect(phoneError('+0 621')).toBe(PHONE_INVALID);
-    expect(phoneError('(0621) 43058870')).toBe(PHONE_INVALID);
+    expect(phoneError('(0621) 43058870')).toBe('');
   });
 
   it('phone: 16 digits pass and 17 fail, with or without + and separators', () => {

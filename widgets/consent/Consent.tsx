@@ -40,6 +40,14 @@ const NONE = 0;
 const BANNER = 1;
 const DIALOG = 2;
 
+/**
+ * While the banner shows, the part of the viewport it covers (from its top edge to the bottom, in
+ * px) is published on the page's root element as this custom property, so the page can keep
+ * focused elements out from under it (`scroll-padding-bottom`) and let its end scroll clear of it
+ * (issue 36, WCAG 2.4.11). Removed when the banner goes.
+ */
+export const BANNER_INSET_PROPERTY = '--dc-consent-banner-inset';
+
 /** The element that owns the page's consent; a second <dc-consent> stays empty. */
 let owner: HTMLElement | null = null;
 
@@ -98,6 +106,7 @@ export function Consent(props: ConsentProps) {
   // The visitor reached for Customize: the dialog's texts are fetched with its code.
   const [reaching, setReaching] = useState(false);
   const enabled = useRef<OptionalCategory[]>([...OPTIONAL_CATEGORIES]);
+  const bannerRef = useRef<HTMLElement>(null);
   const [manager] = useState<ConsentManager | null>(() => {
     if (owner && owner !== host && owner.isConnected) {
       console.warn('dc-consent: only one <dc-consent> element per page is used; this one stays empty.');
@@ -197,6 +206,26 @@ export function Consent(props: ConsentProps) {
   );
   if (content) enabled.current = definitions.filter((d) => !d.required).map((d) => d.id as OptionalCategory);
 
+  // The banner shows when view is BANNER, and while Customize waits for the dialog's code and texts
+  // (its buttons still work).
+  const bannerVisible = view === BANNER || (view === DIALOG && !(Preferences && content && links) && Boolean(manager?.needsPrompt()));
+  useLayoutEffect(() => {
+    const section = bannerRef.current;
+    if (!bannerVisible || !section) return undefined;
+    const root = section.ownerDocument.documentElement;
+    // Anchored to the bottom edge: its size changes what it covers, the window's height does not.
+    // (Measured as it rises in, it reads up to 1em short: the site's scroll padding adds 1rem.)
+    const observer = new ResizeObserver(() =>
+      root.style.setProperty(BANNER_INSET_PROPERTY, `${root.clientHeight - section.getBoundingClientRect().top}px`),
+    );
+    observer.observe(section);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty(BANNER_INSET_PROPERTY);
+    };
+    // (content: a banner without built-in texts renders once they have loaded)
+  }, [bannerVisible, content]);
+
   if (!manager) return null;
   const t = content?.[lang];
   const bannerTexts = t?.banner ?? banner?.banner;
@@ -221,14 +250,10 @@ export function Consent(props: ConsentProps) {
     setReaching(true);
     void loadPreferences().catch(() => undefined);
   };
-  const dialogReady = Boolean(Preferences && content && links);
-  // While Customize waits for the dialog's code and texts, the banner stays (its buttons still work).
-  const bannerShown = view === BANNER || (view === DIALOG && !dialogReady && manager.needsPrompt());
-
   return (
     <>
-      {bannerShown && (
-        <section className="banner" aria-label={bannerTexts.label} lang={lang}>
+      {bannerVisible && (
+        <section ref={bannerRef} className="banner" aria-label={bannerTexts.label} lang={lang}>
           <h2>{bannerTexts.title}</h2>
           <p className="small">{bannerTexts.text}</p>
           <div className="choices">

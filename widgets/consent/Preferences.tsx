@@ -45,7 +45,10 @@ export function Preferences({ root, t, lang, setLang, definitions, vendors, init
     dialog.showModal();
     return () => {
       if (dialog.open) dialog.close();
-      back?.focus();
+      if (back) back.focus();
+      // Opened from the banner, whose buttons were gone meanwhile: back to its Customize once the
+      // banner is there again (closed without a choice), not to <body> (issue 36).
+      else queueMicrotask(() => root.querySelector<HTMLElement>('.banner button:last-child')?.focus());
     };
   }, [root]);
 

@@ -141,7 +141,7 @@ export function ContactForm({ container, variant, heading, headingLevel, submitL
         type: 'tel',
         autoComplete: 'tel',
         placeholder: 'e.g. +49 621 1234567',
-        hint: 'With country code; spaces, hyphens and brackets are fine.',
+        hint: 'For example +49 621 123 4567 or 0621 123 4567; spaces, hyphens and brackets are fine.',
         inputMode: 'tel',
       },
       message: { label: text.messageLabel, type: 'textarea', autoComplete: 'off', placeholder: text.messagePlaceholder },

@@ -1,63 +1,44 @@
 import { dismissableDetails } from '../lib/detailsMenu';
+import { isMenuOpen, nextMenuState, type HoverMenuEvent, type HoverMenuState } from '../lib/hoverMenu';
 import { IslandElement, defineIsland } from '../lib/islandElement';
 
 /**
  * <dc-site-nav>: progressive enhancement of the site header's static markup.
  * Without this script the Services dropdown opens on hover and keyboard focus
- * (CSS :hover / :focus-within) and the phone menu is a <details>. With it:
- * the Services button reports aria-expanded and toggles on click, Escape
- * closes the open menu and returns focus to its trigger, and the phone menu
- * closes when focus or a click leaves it. No framework: it only wires events.
+ * (CSS :hover / :focus-within) and the phone menu is a <details>. With it the
+ * Services menu has one state (../lib/hoverMenu.ts) that its aria-expanded and,
+ * through CSS, its visibility follow: hover, focus and click open it, Escape
+ * closes it and returns focus to its trigger; and the phone menu closes when
+ * focus or a click leaves it. No framework: it only wires events.
  */
 class SiteNav extends IslandElement {
   protected wire(signal: AbortSignal): boolean {
     for (const item of this.querySelectorAll<HTMLElement>('[data-nav-dropdown]')) {
       const trigger = item.querySelector<HTMLButtonElement>('[data-nav-trigger]');
       if (!trigger) continue;
-      const setOpen = (open: boolean) => {
-        trigger.setAttribute('aria-expanded', String(open));
-        if (open) item.removeAttribute('data-dismissed');
+      let state: HoverMenuState = 'closed';
+      const apply = (event: HoverMenuEvent) => {
+        state = nextMenuState(state, event, item.matches(':hover'));
+        trigger.setAttribute('aria-expanded', String(isMenuOpen(state)));
       };
-      setOpen(false);
-      trigger.addEventListener(
-        'click',
-        () => {
-          const open = trigger.getAttribute('aria-expanded') !== 'true';
-          setOpen(open);
-          if (!open) item.setAttribute('data-dismissed', '');
-        },
-        { signal },
-      );
-      item.addEventListener('pointerenter', () => setOpen(true), { signal });
-      item.addEventListener(
-        'pointerleave',
-        () => {
-          if (!item.contains(document.activeElement)) setOpen(false);
-          item.removeAttribute('data-dismissed');
-        },
-        { signal },
-      );
-      item.addEventListener('focusin', () => { if (!item.hasAttribute('data-dismissed')) setOpen(true); }, { signal });
-      item.addEventListener(
-        'focusout',
-        (event) => {
-          if (!item.contains(event.relatedTarget as Node | null)) {
-            setOpen(false);
-            item.removeAttribute('data-dismissed');
-          }
-        },
-        { signal },
-      );
+      trigger.setAttribute('aria-expanded', 'false');
+      // Touch and pen send pointerenter/leave around every tap; only a mouse hovers.
+      const byMouse = (event: PointerEvent) => event.pointerType === 'mouse';
+      item.addEventListener('pointerenter', (event) => { if (byMouse(event)) apply('enter'); }, { signal });
+      item.addEventListener('pointerleave', (event) => { if (byMouse(event)) apply('leave'); }, { signal });
+      item.addEventListener('focusin', (event) => { if (!item.contains(event.relatedTarget as Node | null)) apply('focus'); }, { signal });
+      item.addEventListener('focusout', (event) => { if (!item.contains(event.relatedTarget as Node | null)) apply('blur'); }, { signal });
+      trigger.addEventListener('click', () => apply('click'), { signal });
       item.addEventListener(
         'keydown',
         (event) => {
-          if (event.key !== 'Escape' || trigger.getAttribute('aria-expanded') !== 'true') return;
-          setOpen(false);
-          item.setAttribute('data-dismissed', '');
+          if (event.key !== 'Escape' || !isMenuOpen(state)) return;
+          apply('escape');
           trigger.focus();
         },
         { signal },
       );
+      document.addEventListener('click', (event) => { if (!item.contains(event.target as Node)) apply('outside'); }, { signal });
     }
 
     for (const menu of this.querySelectorAll<HTMLDetailsElement>('details[data-mobile-menu]')) {
