@@ -176,6 +176,31 @@ describe('POST /contact (JSON)', () => {
     expect((await admin('')).json().total).toBe(1);
   });
 
+  it('an Idempotency-Key reused with another body is refused with 422; the first lead is untouched and the second is not stored', async () => {
+    const first = await post(VALID, { 'idempotency-key': 'k-reused-0123456789' });
+    expect(first.statusCode).toBe(201);
+    const other = await post({ ...VALID, message: 'A different request that must not be lost silently.' }, { 'idempotency-key': 'k-reused-0123456789' });
+    expect(other.statusCode).toBe(422);
+    expect(other.headers['content-type']).toContain('application/problem+json');
+    expect(other.json()).toMatchObject({ status: 422, message: CONTACT_MESSAGES.idempotencyKeyReused });
+    expect(other.body).not.toContain(first.json().id);
+    const list = (await admin('')).json<{ total: number; leads: Array<{ message: string }> }>();
+    expect(list.total).toBe(1);
+    expect(list.leads[0]!.message).toBe(VALID.message);
+  });
+
+  it('an Idempotency-Key is scoped to the client: another address with the same key and body gets a lead of its own', async () => {
+    const key = { 'idempotency-key': 'k-shared-0123456789' };
+    const first = await app.inject({ method: 'POST', url: CONTACT_ENDPOINT, payload: VALID, headers: key, remoteAddress: '198.51.100.7' });
+    const second = await app.inject({ method: 'POST', url: CONTACT_ENDPOINT, payload: VALID, headers: key, remoteAddress: '203.0.113.9' });
+    expect(first.statusCode).toBe(201);
+    expect(second.statusCode).toBe(201);
+    expect(second.json().id).not.toBe(first.json().id);
+    const again = await app.inject({ method: 'POST', url: CONTACT_ENDPOINT, payload: VALID, headers: key, remoteAddress: '198.51.100.7' });
+    expect(again.json().id).toBe(first.json().id);
+    expect((await admin('')).json().total).toBe(2);
+  });
+
   it('CORS: any origin may post, without credentials; the preflight is answered', async () => {
     const preflight = await app.inject({
       method: 'OPTIONS',
