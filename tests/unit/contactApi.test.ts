@@ -15,6 +15,7 @@ import {
   MESSAGE_REQUIRED,
   NAME_REQUIRED,
   NAME_TOO_SHORT,
+  NAME_ENCODED_TEXT,
   PHONE_INVALID,
   PHONE_REQUIRED,
   EMAIL_REQUIRED,
@@ -174,6 +175,15 @@ describe('POST /contact (JSON)', () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(mails).toHaveLength(1);
     expect((await admin('')).json().total).toBe(1);
+  });
+
+  it('refuses an RFC 2047 encoded word in the name (it would reach the Subject and Reply-To) with 400 naming the field', async () => {
+    const response = await post({ ...VALID, name: 'Jana =?UTF-8?B?4oCuZmRwLmV4ZQ==?=' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual({ name: NAME_ENCODED_TEXT });
+    const email = await post({ ...VALID, email: '=?UTF-8?Q?a=0D=0A?=@example.de' });
+    expect(email.json().errors).toEqual({ email: EMAIL_INVALID });
+    expect((await admin('')).json().total).toBe(0);
   });
 
   it('an Idempotency-Key reused with another body is refused with 422; the first lead is untouched and the second is not stored', async () => {

@@ -157,6 +157,15 @@ describe('lead mail building', () => {
     expect([...headerText('x'.repeat(200))]).toHaveLength(80);
   });
 
+  it('header text never carries an RFC 2047 encoded word a mail client would decode (leads stored before the rule)', () => {
+    expect(headerText('Jana =?UTF-8?B?4oCuZmRwLmV4ZQ==?=')).not.toMatch(/=\?.*\?=/);
+    expect(headerText('=?utf-8?q?a=0D=0Ab?=')).not.toContain('=?');
+    const mail = leadMail({ ...lead(), id: 'x', receivedAt: '2026-03-02T08:00:00.000Z', status: 'pending', deliveredAt: null, handledAt: null, attempts: 0, lastError: null, name: 'Jana =?UTF-8?B?4oCuZmRwLmV4ZQ==?=' } as never, '<m@x>', ADDRESSES);
+    expect(mail.subject).not.toContain('=?');
+    expect(mail.replyTo?.name).not.toContain('=?');
+    expect(mail.text).toContain('Jana =?UTF-8?B?4oCuZmRwLmV4ZQ==?='); // the body shows what was sent, as text
+  });
+
   it('Reply-To only for a plain address', () => {
     expect(replyToAddress(' jana@example.de ')).toBe('jana@example.de');
     for (const bad of ['a@b.c\r\nBcc: x@y.z', 'a,b@c.d', '"x"@y.z', 'a<b@c.d', 'a@b.c>', 'a;b@c.d']) expect(replyToAddress(bad), bad).toBeNull();
