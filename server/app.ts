@@ -3,7 +3,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { registerApi } from './api/index';
 import type { ServerConfig } from './config';
 import type { LeadMailer } from './leads/mail';
-import { registerSecurityHeaders } from './securityHeaders';
+import { frameworkErrorOptions, registerFrameworkErrors } from './ops/frameworkErrors';
+import { registerSecurityHeaders, siteSecurityHeaders } from './securityHeaders';
 import { registerStaticSite } from './staticSite';
 
 /** The whole server: headers, compression, health check, API, then the static site. */
@@ -20,7 +21,10 @@ export async function buildApp(config: ServerConfig, options: { leadMailer?: Lea
       headersTimeout: config.timeouts.headersTimeoutMs,
       connectionsCheckingInterval: config.timeouts.checkIntervalMs,
     },
+    // The router's and Node's own errors with the site's headers, as problem JSON (./ops/frameworkErrors).
+    ...frameworkErrorOptions(siteSecurityHeaders(config)),
   });
+  registerFrameworkErrors(app);
   app.server.maxConnections = config.timeouts.maxConnections;
   registerSecurityHeaders(app, { distDir: config.distDir, frameSources: config.frameSources });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
