@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
-import { sendApiError } from '../api/errors';
+import { API_MESSAGES, sendApiError } from '../api/errors';
 import { problem, sendProblem } from '../api/problem';
 import { pathHeaders, type HeaderList } from '../hosting/siteRules';
 
@@ -40,12 +40,16 @@ export function frameworkErrorOptions(
   // An error answer is never a resource for another origin: the same-origin path headers (CORP, X-Frame-Options).
   const headers: HeaderList = [...siteWide, ...pathHeaders('/')];
   return {
-    frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+    frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
       withSiteHeaders(reply, headers);
-      if (error.code === 'FST_ERR_BAD_URL') return sendProblem(reply, 400, 'Bad Request', FRAMEWORK_MESSAGES.badUrl);
-      if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return sendProblem(reply, 414, 'URI Too Long', FRAMEWORK_MESSAGES.tooLong);
-      const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
-      return sendProblem(reply, status, STATUS_CODES[status] ?? 'Error', status >= 500 ? 'Something went wrong on our side. Please try again later.' : FRAMEWORK_MESSAGES.unreadable);
+      if (error.code === 'FST_ERR_BAD_URL') {
+        sendProblem(reply, 400, 'Bad Request', FRAMEWORK_MESSAGES.badUrl);
+      } else if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+        sendProblem(reply, 414, 'URI Too Long', FRAMEWORK_MESSAGES.tooLong);
+      } else {
+        // FST_ERR_ASYNC_CONSTRAINT (no such route constraint here): a fault of ours.
+        sendProblem(reply, 500, 'Internal Server Error', API_MESSAGES.internal);
+      }
     },
     clientErrorHandler(error: Error & { code?: string }, socket: Socket) {
       if (error.code === 'ECONNRESET' || socket.destroyed) return;
