@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { registerApi } from './api/index';
 import type { ServerConfig } from './config';
 import type { LeadMailer } from './leads/mail';
+import { guardConnections } from './ops/connectionGuard';
 import { frameworkErrorOptions, registerFrameworkErrors } from './ops/frameworkErrors';
 import { registerSecurityHeaders, siteSecurityHeaders } from './securityHeaders';
 import { registerStaticSite } from './staticSite';
@@ -26,6 +27,7 @@ export async function buildApp(config: ServerConfig, options: { leadMailer?: Lea
   });
   registerFrameworkErrors(app);
   app.server.maxConnections = config.timeouts.maxConnections;
+  guardConnections(app.server, { perClientMax: config.timeouts.maxConnectionsPerClient, firstRequestMs: config.timeouts.firstRequestTimeoutMs });
   registerSecurityHeaders(app, { distDir: config.distDir, frameSources: config.frameSources });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
   app.get('/healthz', async (_request, reply) => {
