@@ -151,6 +151,35 @@ describe('lead delivery over SMTP', () => {
   });
 });
 
+describe('lead delivery at shutdown', () => {
+  it('stop() claims no further batch and hands back the claims it got after the stop (a mail in flight is finished)', async () => {
+    for (let i = 0; i < 15; i++) await store.create(lead({ message: `Lead number ${i} for the shutdown test.` }), new Date());
+    let releaseClaim!: () => void;
+    const claimHeld = new Promise<void>((resolve) => (releaseClaim = resolve));
+    let claimsAsked = 0;
+    // The real store, its claim held back once (a slow database at the moment the signal comes).
+    const slowStore = Object.assign(Object.create(store) as SqliteLeadStore, {
+      claimDue: async (...args: Parameters<SqliteLeadStore['claimDue']>) => {
+        claimsAsked++;
+        const claims = await store.claimDue(...args);
+        await claimHeld;
+        return claims;
+      },
+    });
+    const delivery = worker({ store: slowStore, batchSize: 10 });
+    const pass = delivery.runOnce();
+    const stopped = delivery.stop();
+    releaseClaim();
+    await Promise.all([pass, stopped]);
+    expect(claimsAsked).toBe(1);
+    expect(sink.received).toHaveLength(0);
+    // Handed back: due at once for another instance, no attempt counted.
+    const claims = await store.claimDue(new Date(), 100, 60_000);
+    expect(claims).toHaveLength(15);
+    expect(claims.every((claim) => claim.attempt === 1)).toBe(true);
+  });
+});
+
 describe('lead mail building', () => {
   it('header text is one line without control characters, bounded', () => {
     expect(headerText('a\r\nb\tc\u0000d\u2028e')).toBe('a b c d e');
