@@ -4,6 +4,8 @@ import { registerApi } from './api/index';
 import type { ServerConfig } from './config';
 import type { LeadMailer } from './leads/mail';
 import { guardConnections } from './ops/connectionGuard';
+import './ops/lifecycle';
+import { registerReadiness } from './ops/readiness';
 import { frameworkErrorOptions, registerFrameworkErrors } from './ops/frameworkErrors';
 import { registerSecurityHeaders, siteSecurityHeaders } from './securityHeaders';
 import { registerStaticSite } from './staticSite';
@@ -18,6 +20,8 @@ export async function buildApp(config: ServerConfig, options: { leadMailer?: Lea
     connectionTimeout: config.timeouts.connectionTimeoutMs,
     keepAliveTimeout: config.timeouts.keepAliveTimeoutMs,
     requestTimeout: config.timeouts.requestTimeoutMs,
+    // While closing, a request on a kept-alive connection is still served (with Connection: close), not refused with 503.
+    return503OnClosing: false,
     http: {
       headersTimeout: config.timeouts.headersTimeoutMs,
       connectionsCheckingInterval: config.timeouts.checkIntervalMs,
@@ -26,6 +30,7 @@ export async function buildApp(config: ServerConfig, options: { leadMailer?: Lea
     ...frameworkErrorOptions(siteSecurityHeaders(config)),
   });
   registerFrameworkErrors(app);
+  app.decorate('lifecycle', { draining: false });
   app.server.maxConnections = config.timeouts.maxConnections;
   guardConnections(app.server, { perClientMax: config.timeouts.maxConnectionsPerClient, firstRequestMs: config.timeouts.firstRequestTimeoutMs });
   registerSecurityHeaders(app, { distDir: config.distDir, frameSources: config.frameSources });
@@ -34,7 +39,11 @@ export async function buildApp(config: ServerConfig, options: { leadMailer?: Lea
     reply.header('Cache-Control', 'no-store');
     return { status: 'ok' };
   });
-  await registerApi(app, {
+  // While draining (./ops/shutdown), answers close their connection: proxies and browsers stop reusing it.
+  app.addHook('onRequest', async (_request, reply) => {
+    if (app.lifecycle.draining) reply.header('Connection', 'close');
+  });
+  const api = await registerApi(app, {
     databasePath: config.databasePath,
     databaseUrl: config.databaseUrl,
     adminToken: config.adminToken,
@@ -47,6 +56,7 @@ export async function buildApp(config: ServerConfig, options: { leadMailer?: Lea
     hashQueue: config.hashQueue,
     adminAuthRateLimit: config.adminAuthRateLimit,
   });
+  registerReadiness(app, { leads: api.leads, mailing: api.mailing, outboxMaxAgeMs: config.ops.readyOutboxMaxAgeMs });
   await registerStaticSite(app, { distDir: config.distDir });
   return app;
 }

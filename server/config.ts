@@ -6,6 +6,7 @@ import { DEFAULT_ADMIN_AUTH_RATE_LIMIT } from './api/adminAuth';
 import { DEFAULT_CONTACT_RATE_LIMIT } from './api/contact';
 import type { RouteRateLimit } from './api/routeRateLimit';
 import { DEFAULT_REGISTER_GLOBAL_RATE_LIMIT, DEFAULT_REGISTER_RATE_LIMIT } from './api/users';
+import { opsSettings, type OpsSettings } from './ops/settings';
 import { DEFAULT_HASH_QUEUE_WAITING, defaultHashConcurrency, type HashQueueOptions } from './users/hashQueue';
 
 /** Server settings from the environment, with the defaults `npm start` uses. */
@@ -43,6 +44,8 @@ export interface ServerConfig {
   adminAuthRateLimit: RouteRateLimit;
   /** Socket limits, see {@link ServerTimeouts}. */
   timeouts: ServerTimeouts;
+  /** Shutdown, readiness, metrics and overload settings (./ops/settings). */
+  ops: OpsSettings;
   /**
    * Which proxies to believe about the client address (X-Forwarded-For), from TRUST_PROXY:
    * unset = none (a client cannot fake its IP to dodge the register rate limit), 'true' = any,
@@ -200,6 +203,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       firstRequestTimeoutMs: positiveInteger('DC_FIRST_REQUEST_TIMEOUT_S', env.DC_FIRST_REQUEST_TIMEOUT_S, 5) * 1000,
     },
     trustProxy,
+    ops: opsSettings(env),
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'warn' : 'info'),
     frameSources: [...FRAME_SOURCES],
   };

@@ -176,7 +176,7 @@ export function nginxConfig(files: readonly SiteFile[], csp: string, options: Ng
   line();
   line('    # The API: stateless Node instances (DATABASE_URL=postgres://... for more than one).');
   for (const path of API_PATHS) {
-    line(`    location ${path === '/healthz' ? '= ' : '^~ '}${path} {`);
+    line(`    location ${path === '/dc_api' ? '^~ ' : '= '}${path} {`);
     line('        proxy_pass http://dc_api;');
     line('        proxy_http_version 1.1;');
     line('        proxy_set_header Connection "";');
