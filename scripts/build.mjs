@@ -76,7 +76,7 @@ try {
       const font = await writeFontSubset('dist');
       console.log(`build: ${FONT_PATH} ${(font.bytes / 1024).toFixed(1)} KB${font.cached ? ' (cached)' : ''}`);
     }),
-    stage('pages (Eleventy)', () => run(['node_modules/@11ty/eleventy/cmd.cjs'], { DC_BUILD_WAIT_MS: '120000' }), 'next to the widgets'),
+    stage('pages (Eleventy)', () => run(['node_modules/@11ty/eleventy/cmd.cjs'], { DC_BUILD_WAIT_MS: process.env.DC_BUILD_WAIT_MS ?? '120000' }), 'next to the widgets'),
     (async () => {
       await stage('widgets (site bundle)', () => rollupPart('site'));
       await stage('standalone widgets', () => rollupPart('standalone'));

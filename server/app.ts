@@ -5,7 +5,10 @@ import type { ServerConfig } from './config';
 import type { LeadMailer } from './leads/mail';
 import { guardConnections } from './ops/connectionGuard';
 import './ops/lifecycle';
+import { registerMetrics } from './ops/metrics';
+import { registerOverload } from './ops/overload';
 import { registerReadiness } from './ops/readiness';
+import type { LeadStore } from './leads/store';
 import { frameworkErrorOptions, registerFrameworkErrors } from './ops/frameworkErrors';
 import { registerSecurityHeaders, siteSecurityHeaders } from './securityHeaders';
 import { registerStaticSite } from './staticSite';
@@ -43,6 +46,10 @@ export async function buildApp(config: ServerConfig, options: { leadMailer?: Lea
   app.addHook('onRequest', async (_request, reply) => {
     if (app.lifecycle.draining) reply.header('Connection', 'close');
   });
+  // Metrics and overload before the API: their hooks see every request (./ops/metrics, ./ops/overload).
+  let leads: LeadStore | null = null;
+  const metrics = registerMetrics(app, { leads: () => leads, adminToken: config.adminToken, port: config.ops.metricsPort });
+  await registerOverload(app, config.ops.overload, metrics.overloadRejections);
   const api = await registerApi(app, {
     databasePath: config.databasePath,
     databaseUrl: config.databaseUrl,
@@ -56,6 +63,7 @@ export async function buildApp(config: ServerConfig, options: { leadMailer?: Lea
     hashQueue: config.hashQueue,
     adminAuthRateLimit: config.adminAuthRateLimit,
   });
+  leads = api.leads;
   registerReadiness(app, { leads: api.leads, mailing: api.mailing, outboxMaxAgeMs: config.ops.readyOutboxMaxAgeMs });
   await registerStaticSite(app, { distDir: config.distDir });
   return app;
