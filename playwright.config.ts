@@ -55,6 +55,8 @@ export default defineConfig({
       DC_ADMIN_TOKEN: process.env.E2E_ADMIN_TOKEN ?? 'e2e-admin-token',
       // Every contact test posts from 127.0.0.1: the per-IP lead limit (5 per 10 min) would stop the suite.
       DC_CONTACT_RATE_MAX: '1000',
+      // The same for the connections per client address (32): the workers' browsers all connect from 127.0.0.1.
+      DC_MAX_CONNECTIONS_PER_IP: '512',
     },
   },
 });

@@ -97,6 +97,7 @@ async function startServer() {
       ...database.env,
       DC_ADMIN_TOKEN: TOKEN,
       DC_CONTACT_RATE_MAX: '100000000',
+      DC_MAX_CONNECTIONS_PER_IP: '512', // every client is 127.0.0.1
       SMTP_URL: SMTP ? `smtp://127.0.0.1:${smtpPort}` : '',
       LEAD_RETRY_BASE_S: '1',
       LEAD_RETRY_MAX_S: '2',

@@ -118,6 +118,7 @@ async function main() {
         LOG_LEVEL: 'error',
         DATABASE_PATH: join(dataDir, 'bench.sqlite'),
         DC_REGISTER_RATE_MAX: '10000',
+        DC_MAX_CONNECTIONS_PER_IP: '512', // every client is 127.0.0.1
         DC_REGISTER_GLOBAL_RATE_MAX: process.env.DC_REGISTER_GLOBAL_RATE_MAX ?? '10000',
       },
       stdio: ['ignore', 'inherit', 'inherit'],

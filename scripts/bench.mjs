@@ -203,6 +203,9 @@ try {
     LOG_LEVEL: 'warn',
     DIST_DIR: dist,
     DATABASE_PATH: join(work, 'bench.sqlite'),
+    // Every load connection comes from 127.0.0.1: the per-client cap would refuse most of them.
+    DC_MAX_CONNECTIONS_PER_IP: String(Math.max(512, connections)),
+    DC_MAX_CONNECTIONS: String(Math.max(512, connections + 64)),
   });
   await waitFor(`${ours}/healthz`, server);
 

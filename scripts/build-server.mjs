@@ -15,7 +15,7 @@ const started = performance.now();
 await build({
   // The host configurations' writer too (scripts/host-config.ts): the build runs it with Node after
   // the pages, without starting a TypeScript loader for it (about 1 s of CPU next to precompress).
-  entryPoints: { main: 'server/main.ts', 'host-config': 'scripts/host-config.ts' },
+  entryPoints: { main: 'server/main.ts', 'host-config': 'scripts/host-config.ts', backup: 'scripts/backup.ts', restore: 'scripts/restore.ts' },
   outdir: 'server-dist',
   outExtension: { '.js': '.mjs' },
   bundle: true,
@@ -27,4 +27,4 @@ await build({
   legalComments: 'none',
   logLevel: 'warning',
 });
-console.log(`server: server-dist/main.mjs and host-config.mjs in ${Math.round(performance.now() - started)} ms`);
+console.log(`server: server-dist/main.mjs, host-config.mjs, backup.mjs and restore.mjs in ${Math.round(performance.now() - started)} ms`);

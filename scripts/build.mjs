@@ -80,7 +80,7 @@ try {
     stage('icons', async () => {
       console.log(`build: ${await writeSiteIcons('dist')} icon files (favicon.ico, the manifest's PNGs, apple-touch-icon)`);
     }),
-    stage('pages (Eleventy)', () => run(['node_modules/@11ty/eleventy/cmd.cjs'], { DC_BUILD_WAIT_MS: '120000' }), 'next to the widgets'),
+    stage('pages (Eleventy)', () => run(['node_modules/@11ty/eleventy/cmd.cjs'], { DC_BUILD_WAIT_MS: process.env.DC_BUILD_WAIT_MS ?? '120000' }), 'next to the widgets'),
     (async () => {
       await stage('widgets (site bundle)', () => rollupPart('site'));
       await stage('standalone widgets', () => rollupPart('standalone'));

@@ -7,9 +7,10 @@
  *
  *   tsx scripts/host-config.ts [--dist dist] [--nginx deploy/nginx.conf]
  *                              [--root /srv/dataclarity/dist] [--listen 80] [--api 10.0.0.5:8080,10.0.0.6:8080]
- *                              [--tls-cert /etc/ssl/dc.pem --tls-key /etc/ssl/dc.key]
+ *                              [--tls-cert /etc/ssl/dc.pem --tls-key /etc/ssl/dc.key [--http-listen 80]]
  * Defaults: --root is the absolute path of --dist, --listen 8080, --api 127.0.0.1:3000, no TLS
- * (with both TLS files nginx listens with HTTPS and HTTP/2).
+ * (with both TLS files nginx listens with HTTPS and HTTP/2, and on plain HTTP, --http-listen, default
+ * port 80 of the --listen address, answers every request with a 301 to HTTPS).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -30,13 +31,17 @@ const { values } = parseArgs({
     api: { type: 'string', default: '127.0.0.1:3000' },
     'tls-cert': { type: 'string' },
     'tls-key': { type: 'string' },
+    'http-listen': { type: 'string' },
   },
 });
 if (!values['tls-cert'] !== !values['tls-key']) {
   console.error('host-config: --tls-cert and --tls-key go together (the certificate and its key, PEM files on the web server).');
   process.exit(1);
 }
-const tls = values['tls-cert'] && values['tls-key'] ? { certificate: resolve(values['tls-cert']), key: resolve(values['tls-key']) } : undefined;
+const tls =
+  values['tls-cert'] && values['tls-key']
+    ? { certificate: resolve(values['tls-cert']), key: resolve(values['tls-key']), ...(values['http-listen'] ? { httpListen: values['http-listen'] } : {}) }
+    : undefined;
 
 const distDir = resolve(values.dist);
 const files = listSiteFiles(distDir);

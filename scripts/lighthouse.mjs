@@ -104,7 +104,7 @@ const serve = async (distDir, port) => {
   const files = listSiteFiles(distDir);
   const csp = buildCsp(readScriptHashes(distDir), FRAME_SOURCES);
   const listen = `127.0.0.1:${port + 10}`;
-  nginxServers.push(await startNginx(nginxConfig(files, csp, { root: distDir, listen, api: [`127.0.0.1:${port}`], tls: certificate() }), port + 10));
+  nginxServers.push(await startNginx(nginxConfig(files, csp, { root: distDir, listen, api: [`127.0.0.1:${port}`], tls: { ...certificate(), httpListen: `127.0.0.1:${port + 11}` } }), port + 10));
   return `https://${listen}`;
 };
 

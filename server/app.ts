@@ -3,7 +3,14 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { registerApi } from './api/index';
 import type { ServerConfig } from './config';
 import type { LeadMailer } from './leads/mail';
-import { registerSecurityHeaders } from './securityHeaders';
+import { guardConnections } from './ops/connectionGuard';
+import './ops/lifecycle';
+import { registerMetrics } from './ops/metrics';
+import { registerOverload } from './ops/overload';
+import { registerReadiness } from './ops/readiness';
+import type { LeadStore } from './leads/store';
+import { frameworkErrorOptions, registerFrameworkErrors } from './ops/frameworkErrors';
+import { registerSecurityHeaders, siteSecurityHeaders } from './securityHeaders';
 import { registerStaticSite } from './staticSite';
 
 /** The whole server: headers, compression, health check, API, then the static site. */
@@ -16,19 +23,34 @@ export async function buildApp(config: ServerConfig, options: { leadMailer?: Lea
     connectionTimeout: config.timeouts.connectionTimeoutMs,
     keepAliveTimeout: config.timeouts.keepAliveTimeoutMs,
     requestTimeout: config.timeouts.requestTimeoutMs,
+    // While closing, a request on a kept-alive connection is still served (with Connection: close), not refused with 503.
+    return503OnClosing: false,
     http: {
       headersTimeout: config.timeouts.headersTimeoutMs,
       connectionsCheckingInterval: config.timeouts.checkIntervalMs,
     },
+    // The router's and Node's own errors with the site's headers, as problem JSON (./ops/frameworkErrors).
+    ...frameworkErrorOptions(siteSecurityHeaders(config)),
   });
+  registerFrameworkErrors(app);
+  app.decorate('lifecycle', { draining: false });
   app.server.maxConnections = config.timeouts.maxConnections;
+  guardConnections(app.server, { perClientMax: config.timeouts.maxConnectionsPerClient, firstRequestMs: config.timeouts.firstRequestTimeoutMs });
   registerSecurityHeaders(app, { distDir: config.distDir, frameSources: config.frameSources });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
   app.get('/healthz', async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');
     return { status: 'ok' };
   });
-  await registerApi(app, {
+  // While draining (./ops/shutdown), answers close their connection: proxies and browsers stop reusing it.
+  app.addHook('onRequest', async (_request, reply) => {
+    if (app.lifecycle.draining) reply.header('Connection', 'close');
+  });
+  // Metrics and overload before the API: their hooks see every request (./ops/metrics, ./ops/overload).
+  let leads: LeadStore | null = null;
+  const metrics = registerMetrics(app, { leads: () => leads, adminToken: config.adminToken, port: config.ops.metricsPort });
+  await registerOverload(app, config.ops.overload, metrics.overloadRejections);
+  const api = await registerApi(app, {
     databasePath: config.databasePath,
     databaseUrl: config.databaseUrl,
     adminToken: config.adminToken,
@@ -41,6 +63,8 @@ export async function buildApp(config: ServerConfig, options: { leadMailer?: Lea
     hashQueue: config.hashQueue,
     adminAuthRateLimit: config.adminAuthRateLimit,
   });
+  leads = api.leads;
+  registerReadiness(app, { leads: api.leads, mailing: api.mailing, outboxMaxAgeMs: config.ops.readyOutboxMaxAgeMs });
   await registerStaticSite(app, { distDir: config.distDir });
   return app;
 }

@@ -6,6 +6,7 @@ import { DEFAULT_ADMIN_AUTH_RATE_LIMIT } from './api/adminAuth';
 import { DEFAULT_CONTACT_RATE_LIMIT } from './api/contact';
 import type { RouteRateLimit } from './api/routeRateLimit';
 import { DEFAULT_REGISTER_GLOBAL_RATE_LIMIT, DEFAULT_REGISTER_RATE_LIMIT } from './api/users';
+import { opsSettings, type OpsSettings } from './ops/settings';
 import { DEFAULT_HASH_QUEUE_WAITING, defaultHashConcurrency, type HashQueueOptions } from './users/hashQueue';
 
 /** Server settings from the environment, with the defaults `npm start` uses. */
@@ -43,6 +44,8 @@ export interface ServerConfig {
   adminAuthRateLimit: RouteRateLimit;
   /** Socket limits, see {@link ServerTimeouts}. */
   timeouts: ServerTimeouts;
+  /** Shutdown, readiness, metrics and overload settings (./ops/settings). */
+  ops: OpsSettings;
   /**
    * Which proxies to believe about the client address (X-Forwarded-For), from TRUST_PROXY:
    * unset = none (a client cannot fake its IP to dodge the register rate limit), 'true' = any,
@@ -108,6 +111,9 @@ function smtpUrlSetting(value: string | undefined): string | null {
  *   set it ABOVE the proxy's idle timeout so the proxy, not this server, closes them.
  * - maxConnections (DC_MAX_CONNECTIONS, 512): sockets beyond this are closed at once, keeping
  *   file descriptors (ulimit often 1024) for the database and the static files.
+ * - maxConnectionsPerClient (DC_MAX_CONNECTIONS_PER_IP, 32) and firstRequestTimeoutMs
+ *   (DC_FIRST_REQUEST_TIMEOUT_S, 5 s): one address cannot hold the total; a connection that sends
+ *   no request is closed soon (reasons in ./ops/connectionGuard).
  * - checkIntervalMs: how often Node looks for requests over the head/request timeouts (its
  *   default of 30 s would let a slow client keep a socket 30 s past its timeout).
  */
@@ -118,6 +124,9 @@ export interface ServerTimeouts {
   keepAliveTimeoutMs: number;
   maxConnections: number;
   checkIntervalMs: number;
+  /** DC_MAX_CONNECTIONS_PER_IP and DC_FIRST_REQUEST_TIMEOUT_S: see ./ops/connectionGuard. */
+  maxConnectionsPerClient: number;
+  firstRequestTimeoutMs: number;
 }
 
 function trustProxySetting(value: string | undefined): NonNullable<ServerConfig['trustProxy']> {
@@ -158,6 +167,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   if (headersTimeoutS > requestTimeoutS) {
     throw new Error(`DC_HEADERS_TIMEOUT_S (${headersTimeoutS}) must not be above DC_REQUEST_TIMEOUT_S (${requestTimeoutS})`);
   }
+  const maxConnections = positiveInteger('DC_MAX_CONNECTIONS', env.DC_MAX_CONNECTIONS, 512);
+  const trustProxy = trustProxySetting(env.TRUST_PROXY);
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -192,10 +203,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       requestTimeoutMs: requestTimeoutS * 1000,
       connectionTimeoutMs: positiveInteger('DC_CONNECTION_TIMEOUT_S', env.DC_CONNECTION_TIMEOUT_S, 30) * 1000,
       keepAliveTimeoutMs: positiveInteger('DC_KEEP_ALIVE_TIMEOUT_S', env.DC_KEEP_ALIVE_TIMEOUT_S, 10) * 1000,
-      maxConnections: positiveInteger('DC_MAX_CONNECTIONS', env.DC_MAX_CONNECTIONS, 512),
+      maxConnections,
       checkIntervalMs: 1000,
+      // Behind a proxy every connection comes from its address: the proxy caps clients.
+      maxConnectionsPerClient: positiveInteger('DC_MAX_CONNECTIONS_PER_IP', env.DC_MAX_CONNECTIONS_PER_IP, trustProxy === false ? 32 : maxConnections),
+      firstRequestTimeoutMs: positiveInteger('DC_FIRST_REQUEST_TIMEOUT_S', env.DC_FIRST_REQUEST_TIMEOUT_S, 5) * 1000,
     },
-    trustProxy: trustProxySetting(env.TRUST_PROXY),
+    trustProxy,
+    ops: opsSettings(env),
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'warn' : 'info'),
     frameSources: [...FRAME_SOURCES],
   };

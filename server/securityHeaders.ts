@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { isCrossOriginResource, pathHeaders, siteWideHeaders } from './hosting/siteRules';
+import { isCrossOriginResource, pathHeaders, siteWideHeaders, type HeaderList } from './hosting/siteRules';
 
 /**
  * Security headers on every response (which ones: ./hosting/siteRules, shared with the
@@ -35,8 +35,13 @@ export function readScriptHashes(distDir: string): string[] {
   return Array.isArray(parsed.scriptHashes) ? parsed.scriptHashes.filter((hash): hash is string => typeof hash === 'string') : [];
 }
 
+/** The headers every answer carries, whatever its path (CSP with the build's hashes, HSTS, nosniff…). */
+export function siteSecurityHeaders(options: { distDir: string; frameSources: readonly string[] }): HeaderList {
+  return siteWideHeaders(buildCsp(readScriptHashes(options.distDir), options.frameSources));
+}
+
 export function registerSecurityHeaders(app: FastifyInstance, options: { distDir: string; frameSources: string[] }): void {
-  const siteWide = siteWideHeaders(buildCsp(readScriptHashes(options.distDir), options.frameSources));
+  const siteWide = siteSecurityHeaders(options);
   app.addHook('onSend', (request, reply, payload, done) => {
     for (const [name, value] of siteWide) reply.header(name, value);
     for (const [name, value] of pathHeaders(request.url)) {

@@ -15,6 +15,8 @@ import { LIMITS } from './constants';
  *   Basic Multilingual Plane is one character, as a person would count it.
  * - Names and email addresses never hold control characters or invisible format characters
  *   (INVISIBLE_IN_NAME / INVISIBLE_IN_EMAIL below); such a value gets the field's SPEC 8 message.
+ *   Nor do they hold RFC 2047 encoded words (ENCODED_WORD): a name gets a message of its own
+ *   in the SPEC's style, an email address 'Please enter a valid email address'.
  * - Maximum lengths are not in the SPEC: they exist so that absurd input gets a clear message in
  *   the form and is refused by the server before it is hashed or stored.
  */
@@ -42,6 +44,7 @@ export const INPUT_MAX = {
 export const NAME_REQUIRED = 'Name is required';
 export const NAME_TOO_SHORT = 'Name must be at least 2 characters';
 export const NAME_TOO_LONG = `Name must be at most ${INPUT_MAX.name} characters`;
+export const NAME_ENCODED_TEXT = 'Name must not contain mail-encoded text such as =?UTF-8?B?…?=';
 
 export const EMAIL_REQUIRED = 'Email is required';
 export const EMAIL_INVALID = 'Please enter a valid email address';
@@ -62,6 +65,8 @@ export const FIRST_NAME_TOO_SHORT = 'First name must be at least 2 characters lo
 export const FIRST_NAME_TOO_LONG = `First name must be at most ${INPUT_MAX.name} characters long`;
 export const LAST_NAME_TOO_SHORT = 'Last name must be at least 2 characters long';
 export const LAST_NAME_TOO_LONG = `Last name must be at most ${INPUT_MAX.name} characters long`;
+export const FIRST_NAME_ENCODED_TEXT = 'First name must not contain mail-encoded text such as =?UTF-8?B?…?=';
+export const LAST_NAME_ENCODED_TEXT = 'Last name must not contain mail-encoded text such as =?UTF-8?B?…?=';
 export const SIGN_UP_PASSWORD_TOO_SHORT = 'Password must be at least 8 characters long';
 export const SIGN_UP_PASSWORD_WEAK =
   'Password must contain at least one uppercase letter, one lowercase letter, one number, and one special character (@$!%*?&)';
@@ -100,6 +105,21 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
  */
 const INVISIBLE_IN_EMAIL = /[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}]/u;
 const INVISIBLE_IN_NAME = /(?![\u200C\u200D])[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}]/u;
+
+/**
+ * RFC 2047 encoded-word syntax, loosely: "=?" followed anywhere later by "?=". Mail clients decode
+ * `=?charset?B|Q?text?=` in a Subject or a display name, so a name holding one would reach the
+ * reader as whatever it encodes (a bidi override, CR/LF) although the raw text passed the
+ * character rules above. Names and email addresses reach mail headers (the lead's Subject and
+ * Reply-To, the account mails), so they may not hold it. Looser than RFC 2047 on purpose: some
+ * clients decode malformed words too, and no real name holds "=?…?=".
+ */
+const ENCODED_WORD = /=\?[\s\S]*\?=/;
+
+/** True when `value` holds RFC 2047 encoded-word syntax (see ENCODED_WORD). */
+export function hasEncodedWord(value: string): boolean {
+  return ENCODED_WORD.test(value);
+}
 
 /** True when `value` holds a character that is not allowed in a name (see INVISIBLE_IN_NAME). */
 export function hasInvisibleNameCharacter(value: string): boolean {
@@ -175,7 +195,7 @@ export function emailError(value: string): string {
   const email = value.trim();
   if (email === '') return EMAIL_REQUIRED;
   if (charCount(email) > INPUT_MAX.email) return EMAIL_TOO_LONG;
-  if (hasInvisibleEmailCharacter(email)) return EMAIL_INVALID;
+  if (hasInvisibleEmailCharacter(email) || hasEncodedWord(email)) return EMAIL_INVALID;
   return EMAIL_PATTERN.test(email) ? '' : EMAIL_INVALID;
 }
 
@@ -189,6 +209,7 @@ export function contactNameError(value: string): string {
   if (length === 0) return NAME_REQUIRED;
   if (length < LIMITS.nameMin || hasInvisibleNameCharacter(value.trim())) return NAME_TOO_SHORT;
   if (length > INPUT_MAX.name) return NAME_TOO_LONG;
+  if (hasEncodedWord(value)) return NAME_ENCODED_TEXT;
   return '';
 }
 
@@ -226,21 +247,22 @@ export function signInPasswordError(value: string): string {
 }
 
 /** A sign-up name: 2 to 100 characters after trimming, no control or invisible format character (then the field's SPEC 8 message). */
-function personNameError(value: string, tooShort: string, tooLong: string): string {
+function personNameError(value: string, tooShort: string, tooLong: string, encoded: string): string {
   const length = charCount(value.trim());
   if (length < LIMITS.personNameMin || hasInvisibleNameCharacter(value.trim())) return tooShort;
   if (length > INPUT_MAX.name) return tooLong;
+  if (hasEncodedWord(value)) return encoded;
   return '';
 }
 
 /** Sign-up first name: required and 2 to 100 characters after trimming (one message for both), no control characters. */
 export function firstNameError(value: string): string {
-  return personNameError(value, FIRST_NAME_TOO_SHORT, FIRST_NAME_TOO_LONG);
+  return personNameError(value, FIRST_NAME_TOO_SHORT, FIRST_NAME_TOO_LONG, FIRST_NAME_ENCODED_TEXT);
 }
 
 /** Sign-up last name: required and 2 to 100 characters after trimming (one message for both), no control characters. */
 export function lastNameError(value: string): string {
-  return personNameError(value, LAST_NAME_TOO_SHORT, LAST_NAME_TOO_LONG);
+  return personNameError(value, LAST_NAME_TOO_SHORT, LAST_NAME_TOO_LONG, LAST_NAME_ENCODED_TEXT);
 }
 
 /**

@@ -18,6 +18,7 @@ import {
 import { httpUrl } from '../../shared/httpUrl';
 import { INPUT_MAX, hasErrors } from '../../shared/validation';
 import { leadsCsv } from '../leads/csv';
+import { sameLead, scopedIdempotencyKey } from '../leads/idempotency';
 import type { FormPageRenderer } from '../leads/formPage';
 import { DeliveryAttemptSchema, LEAD_STATUSES, LeadSchema, type LeadQuery, type LeadStore } from '../leads/store';
 import type { AdminGuard } from './adminAuth';
@@ -31,7 +32,8 @@ import { schemaProblem, sendInvalidFields, type InputRules } from './schemaError
  * Contact and consultation requests (prefix /dc_api/wa_v1 added by ./index):
  *
  *   POST    /contact        public, any origin (CORS), rate-limited per IP
- *                           JSON → 201 {id, receivedAt} | 400 problem naming each field | 413 | 415 | 429
+ *                           JSON → 201 {id, receivedAt} | 400 problem naming each field | 413 | 415 | 422 (Idempotency-Key
+ *                           reused with another body, ../leads/idempotency) | 429
  *                           form post (no JavaScript) → 303 to the thank-you page | 400/413/429 HTML page
  *   OPTIONS /contact        CORS preflight → 204
  *   GET     /contact        admin: newest first, paged, ?status= ?handled= ; CSV with Accept: text/csv or ?format=csv
@@ -54,6 +56,7 @@ export const CONTACT_MESSAGES = {
   badOffset: 'offset must be a whole number from 0.',
   badPatch: 'Send no body to mark the lead handled, or {"handled": true} / {"handled": false}.',
   notFormOrJson: 'Send the request as JSON (application/json) or as a form post (application/x-www-form-urlencoded).',
+  idempotencyKeyReused: 'This Idempotency-Key was already used for a different request. Send a new key with a new request.',
 } as const;
 
 export interface ContactRoutesOptions {
@@ -249,16 +252,19 @@ export async function registerContactRoutes(scope: FastifyInstance, options: Con
       const variant = input.variant as LeadVariant;
       const key = request.headers['idempotency-key'];
       const spam = input.honeypot.trim() !== '';
-      const { lead, created } = await store.create(
-        {
-          variant,
-          ...input.values,
-          source: leadSource(input.page, request.headers.origin, request.headers.referer),
-          spam,
-          idempotencyKey: typeof key === 'string' && IDEMPOTENCY_KEY.test(key) ? key : null,
-        },
-        now(),
-      );
+      const newLead = {
+        variant,
+        ...input.values,
+        source: leadSource(input.page, request.headers.origin, request.headers.referer),
+        spam,
+        idempotencyKey: typeof key === 'string' && IDEMPOTENCY_KEY.test(key) ? scopedIdempotencyKey(key, request.ip) : null,
+      };
+      const { lead, created } = await store.create(newLead, now());
+      if (!created && !sameLead(lead, newLead)) {
+        return form
+          ? htmlNotice(reply, 422, variant, SEND_FAILURE.rejected)
+          : sendProblem(reply, 422, 'Unprocessable Content', CONTACT_MESSAGES.idempotencyKeyReused);
+      }
       if (created && !spam) {
         request.log.info({ leadId: lead.id, variant }, 'lead stored');
         options.onQueued?.();

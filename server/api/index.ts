@@ -62,7 +62,14 @@ export interface ApiOptions {
  *   bad input is never a 500;
  * - anything else under the prefix is a JSON 404, never the HTML page.
  */
-export async function registerApi(app: FastifyInstance, options: ApiOptions): Promise<void> {
+/** What the API opened that the server's operations parts read (readiness, metrics). */
+export interface ApiHandles {
+  leads: LeadStore;
+  /** Leads are mailed (SMTP or a test mailer configured). */
+  mailing: boolean;
+}
+
+export async function registerApi(app: FastifyInstance, options: ApiOptions): Promise<ApiHandles> {
   const stores =
     options.store && options.leadStore
       ? null
@@ -164,4 +171,5 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
     },
     { prefix: API_BASE },
   );
+  return { leads: leadStore, mailing: mailer !== null };
 }

@@ -18,7 +18,10 @@ import { API_PATHS, CONTENT_TYPES, CROSS_ORIGIN_PREFIXES, NOT_FOUND_PAGE, PATH_H
  * - compression: the build's gzip copies (`x.gz` next to `x`, scripts/precompress.mjs) are sent
  *   as they are (gzip_static); on-the-fly gzip only for what has no copy;
  * - with `tls`: HTTPS and HTTP/2, as a visitor reaches the site (one connection for all of a
- *   page's files instead of HTTP/1.1's six, each with its own handshake and slow start).
+ *   page's files instead of HTTP/1.1's six, each with its own handshake and slow start), and a
+ *   plain-HTTP server answering every request with a 301 to its HTTPS URL;
+ * - connections: at most NGINX_CONNECTIONS_PER_CLIENT per client address (`limit_conn`, 503 past
+ *   it) and 10 s for a request head, so one client cannot hold the server's connections.
  */
 export interface NginxOptions {
   /** Absolute path of the built dist/ on the web server. */
@@ -29,8 +32,32 @@ export interface NginxOptions {
   api: readonly string[];
   /** server_name (default: _). */
   serverName?: string;
-  /** Certificate and key files (PEM paths on the web server): listen with TLS and HTTP/2. */
-  tls?: { certificate: string; key: string };
+  /**
+   * Certificate and key files (PEM paths on the web server): listen with TLS and HTTP/2, and on
+   * plain HTTP (`httpListen`, default: port 80 of the same address) answer every request with a
+   * 301 to the same URL over HTTPS.
+   */
+  tls?: { certificate: string; key: string; httpListen?: string };
+  /** Connections nginx accepts per client address (default {@link NGINX_CONNECTIONS_PER_CLIENT}). */
+  connectionsPerClient?: number;
+}
+
+/**
+ * Per client address, as the Node server's own cap (DC_MAX_CONNECTIONS_PER_IP) which sees only
+ * nginx's address behind it: a browser needs 6 (HTTP/1.1) or 1 (HTTP/2).
+ */
+export const NGINX_CONNECTIONS_PER_CLIENT = 32;
+
+/** The plain-HTTP listen of a TLS listen: the same address, port 80. */
+export function httpListenFor(listen: string): string {
+  const match = /^(.*):\d+$/.exec(listen);
+  return match ? `${match[1]}:80` : '80';
+}
+
+/** The port visitors' https:// URLs need (none for 443). */
+function httpsPortSuffix(listen: string): string {
+  const port = /(?:^|:)(\d+)$/.exec(listen)?.[1] ?? '443';
+  return port === '443' ? '' : `:${port}`;
 }
 
 /** A string as an nginx quoted token. */
@@ -92,6 +119,9 @@ export function nginxConfig(files: readonly SiteFile[], csp: string, options: Ng
   line(`    ${quote(`~${slashCanonicalBare}`)} 1;`);
   line('}');
   line();
+  // One client address cannot hold nginx's connections (issue 35); the Node server sees only nginx.
+  line('limit_conn_zone $binary_remote_addr zone=dc_conn_per_client:10m;');
+  line();
   line('upstream dc_api {');
   for (const server of options.api) line(`    server ${server};`);
   line('    keepalive 16;');
@@ -106,6 +136,9 @@ export function nginxConfig(files: readonly SiteFile[], csp: string, options: Ng
     line(`    ssl_certificate_key ${quote(options.tls.key)};`);
     line('    ssl_protocols TLSv1.2 TLSv1.3;');
   }
+  line(`    limit_conn dc_conn_per_client ${options.connectionsPerClient ?? NGINX_CONNECTIONS_PER_CLIENT};`);
+  // A connection that sends no request head is closed after 10 s (nginx's default is 60 s).
+  line('    client_header_timeout 10s;');
   line(`    root ${quote(options.root)};`);
   line('    index index.html;');
   line('    absolute_redirect off;');
@@ -176,7 +209,7 @@ export function nginxConfig(files: readonly SiteFile[], csp: string, options: Ng
   line();
   line('    # The API: stateless Node instances (DATABASE_URL=postgres://... for more than one).');
   for (const path of API_PATHS) {
-    line(`    location ${path === '/healthz' ? '= ' : '^~ '}${path} {`);
+    line(`    location ${path === '/dc_api' ? '^~ ' : '= '}${path} {`);
     line('        proxy_pass http://dc_api;');
     line('        proxy_http_version 1.1;');
     line('        proxy_set_header Connection "";');
@@ -189,6 +222,18 @@ export function nginxConfig(files: readonly SiteFile[], csp: string, options: Ng
     line('    }');
   }
   line('}');
+  if (options.tls) {
+    line();
+    line('# Plain HTTP: every request to the same URL over HTTPS (a scanner\'s "redirection missing").');
+    line('server {');
+    line(`    listen ${options.tls.httpListen ?? httpListenFor(options.listen)};`);
+    line(`    server_name ${options.serverName ?? '_'};`);
+    line(`    limit_conn dc_conn_per_client ${options.connectionsPerClient ?? NGINX_CONNECTIONS_PER_CLIENT};`);
+    line('    client_header_timeout 10s;');
+    line('    server_tokens off;');
+    line(`    location / { return 301 https://$host${httpsPortSuffix(options.listen)}$request_uri; }`);
+    line('}');
+  }
   return `${out.join('\n')}\n`;
 }
 

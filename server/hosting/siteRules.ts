@@ -105,4 +105,4 @@ export const REDIRECTS: Readonly<Record<string, string>> = {
 export const NOT_FOUND_PAGE = '404.html';
 
 /** Where the API and the health check live; hosts without Node forward these to an API instance. */
-export const API_PATHS = ['/dc_api', '/healthz'] as const;
+export const API_PATHS = ['/dc_api', '/healthz', '/readyz'] as const;

@@ -52,7 +52,11 @@ export interface LeadDelivery {
   kick(): void;
   /** One pass: claims due entries and sends them; resolves with how many were claimed. */
   runOnce(): Promise<number>;
-  /** Stops polling and waits for the running pass (graceful shutdown: no mail cut in half). */
+  /**
+   * Stops polling and waits for the running pass (graceful shutdown: no mail cut in half): the
+   * mails being sent finish and are marked, no further batch is claimed, and a claim that
+   * arrives after the stop is handed back (LeadStore.release), due at once for another instance.
+   */
   stop(): Promise<void>;
 }
 
@@ -74,6 +78,8 @@ export function createLeadDelivery(options: DeliveryOptions): LeadDelivery {
   let running: Promise<number> | null = null;
   let again = false;
   let stopped = true;
+  /** Set by stop(): no further claim; claims that arrive after it are handed back unsent. */
+  let stopping = false;
 
   const deliver = async (claim: OutboxClaim): Promise<void> => {
     try {
@@ -95,7 +101,14 @@ export function createLeadDelivery(options: DeliveryOptions): LeadDelivery {
   const pass = async (): Promise<number> => {
     let claimedTotal = 0;
     for (;;) {
+      if (stopping) return claimedTotal;
       const claims = await store.claimDue(now(), batchSize, leaseMs);
+      if (stopping) {
+        // The stop came while the claim ran: hand the entries back, due at once for another instance.
+        await Promise.all(claims.map((claim) => store.release(claim)));
+        if (claims.length > 0) log?.info({ leads: claims.length }, 'lead outbox claims handed back at shutdown');
+        return claimedTotal;
+      }
       claimedTotal += claims.length;
       await Promise.all(claims.map(deliver));
       if (claims.length < batchSize) return claimedTotal;
@@ -134,6 +147,7 @@ export function createLeadDelivery(options: DeliveryOptions): LeadDelivery {
     start() {
       if (!stopped) return;
       stopped = false;
+      stopping = false;
       void runOnce();
       schedule();
     },
@@ -143,6 +157,7 @@ export function createLeadDelivery(options: DeliveryOptions): LeadDelivery {
     runOnce,
     async stop() {
       stopped = true;
+      stopping = true;
       if (timer) clearTimeout(timer);
       timer = null;
       if (running) await running;

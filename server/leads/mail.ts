@@ -8,7 +8,8 @@ import type { Lead } from './store';
  * Visitors' text is hostile until proven otherwise. It reaches a header only as
  * - the subject's name part and the Reply-To display name: every control character (CR, LF, TAB,
  *   NUL…) and Unicode line/paragraph separator becomes a space, and the text is cut to 80
- *   characters; nodemailer then encodes non-ASCII as RFC 2047 words;
+ *   characters, and "=?" (the start of an RFC 2047 encoded word a client would decode) becomes "= ?";
+ *   nodemailer then encodes non-ASCII as RFC 2047 words;
  * - the Reply-To address: only when it is a plain address (the shared email rule, and none of
  *   `<>()[],;:"\` that could smuggle a second address or a comment); otherwise no Reply-To.
  * The body is text/plain only, so HTML in a field is shown as text by every mail client.
@@ -35,9 +36,15 @@ export interface MailAddresses {
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
 const SAFE_ADDRESS = /^[^\s@<>()[\],;:"\\]+@[^\s@<>()[\],;:"\\]+\.[^\s@<>()[\],;:"\\]+$/;
 
-/** Text safe for a header: one line, no control characters, at most `max` characters. */
+/** Start of an RFC 2047 encoded word; split so that no mail client decodes it. */
+const ENCODED_WORD_START = /=\?/g;
+
+/**
+ * Text safe for a header: one line, no control characters, no RFC 2047 encoded word ("=?" becomes
+ * "= ?": the rules refuse them in names, this covers leads stored before), at most `max` characters.
+ */
 export function headerText(value: string, max = 80): string {
-  const line = value.replace(CONTROL, ' ').replace(/\s+/g, ' ').trim();
+  const line = value.replace(CONTROL, ' ').replace(ENCODED_WORD_START, '= ?').replace(/\s+/g, ' ').trim();
   const chars = [...line];
   return chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : line;
 }

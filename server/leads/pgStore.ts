@@ -212,8 +212,23 @@ export function createPgLeadStore(pool: PgPool, options: PgLeadStoreOptions = {}
       }));
     },
 
+    async release(claimed) {
+      const result = await query(
+        'UPDATE lead_outbox SET lease_token = NULL, lease_until = NULL, attempts = attempts - 1 WHERE lead_id = $1 AND lease_token = $2',
+        [claimed.lead.id, claimed.leaseToken],
+      );
+      return (result.rowCount ?? 0) > 0;
+    },
+
     async outboxSize() {
       return (await query<{ n: number }>('SELECT COUNT(*)::int AS n FROM lead_outbox')).rows[0]!.n;
+    },
+
+    async outboxStats() {
+      const { rows } = await query<{ n: number; oldest: Date | null }>(
+        'SELECT COUNT(*)::int AS n, MIN(l.received_at) AS oldest FROM lead_outbox o JOIN leads l ON l.id = o.lead_id',
+      );
+      return { size: rows[0]!.n, oldestReceivedAt: rows[0]!.oldest ? rows[0]!.oldest.toISOString() : null };
     },
 
     async close() {

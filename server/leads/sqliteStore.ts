@@ -73,6 +73,12 @@ export function openSqliteLeadStore(pathOrDb: string | Database.Database, option
     'SELECT attempt, started_at, finished_at, error FROM lead_delivery_attempts WHERE lead_id = ? ORDER BY attempt',
   );
   const countOutbox = db.prepare('SELECT COUNT(*) AS n FROM lead_outbox');
+  const outboxStats = db.prepare(
+    'SELECT COUNT(*) AS n, MIN(l.received_at) AS oldest FROM lead_outbox o JOIN leads l ON l.id = o.lead_id',
+  );
+  const releaseClaim = db.prepare(
+    'UPDATE lead_outbox SET lease_token = NULL, lease_until = NULL, attempts = attempts - 1 WHERE lead_id = ? AND lease_token = ?',
+  );
 
   const getSync = (id: string): Lead | null => {
     const row = selectOne.get(id) as LeadRow | undefined;
@@ -215,8 +221,17 @@ export function openSqliteLeadStore(pathOrDb: string | Database.Database, option
       }));
     },
 
+    async release(claimed) {
+      return releaseClaim.run(claimed.lead.id, claimed.leaseToken).changes > 0;
+    },
+
     async outboxSize() {
       return (countOutbox.get() as { n: number }).n;
+    },
+
+    async outboxStats() {
+      const row = outboxStats.get() as { n: number; oldest: string | null };
+      return { size: row.n, oldestReceivedAt: row.oldest };
     },
 
     async close() {

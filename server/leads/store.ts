@@ -105,6 +105,11 @@ export interface OutboxClaim {
   startedAt: string;
 }
 
+export interface OutboxStats {
+  size: number;
+  oldestReceivedAt: string | null;
+}
+
 export const DeliveryAttemptSchema = Type.Object({
   attempt: Type.Integer(),
   startedAt: Type.String(),
@@ -142,8 +147,16 @@ export interface LeadStore {
   markFailed(claim: OutboxClaim, error: string, at: Date, retryAt: Date | null): Promise<boolean>;
   /** The attempt log of a lead, oldest first. */
   attempts(id: string): Promise<DeliveryAttempt[]>;
+  /**
+   * Hands a claim back unsent (graceful shutdown between claim and send): the lease ends, the
+   * attempt it counted is taken back, and the entry is due again at once for any instance.
+   * False when the lease was lost meanwhile.
+   */
+  release(claim: OutboxClaim): Promise<boolean>;
   /** Entries still waiting for delivery. */
   outboxSize(): Promise<number>;
+  /** Entries waiting and the receipt time of the oldest waiting lead (null: none waiting), for /readyz and metrics. */
+  outboxStats(): Promise<OutboxStats>;
   /** Releases the database (when the store opened it). Safe to call twice. */
   close(): Promise<void>;
 }

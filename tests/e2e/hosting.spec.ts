@@ -162,7 +162,13 @@ test.describe('host-ready output', () => {
           return;
         }
         const port = await freePort();
-        const config = nginxConfig(files, csp, { root: dist, listen: `127.0.0.1:${port}`, api: [`127.0.0.1:${new URL(nodeURL).port}`], tls });
+        const httpPort = await freePort();
+        const config = nginxConfig(files, csp, {
+          root: dist,
+          listen: `127.0.0.1:${port}`,
+          api: [`127.0.0.1:${new URL(nodeURL).port}`],
+          tls: { ...tls, httpListen: `127.0.0.1:${httpPort}` },
+        });
         expect(config).toContain(`listen 127.0.0.1:${port} ssl http2;`);
         const secure = await startNginx(config, port);
         try {
@@ -170,6 +176,12 @@ test.describe('host-ready output', () => {
           for (const path of paths) diffs.push(...diffAnswers(path, await fetchAnswer(nginxURL, path), await fetchAnswerHttp2(`https://127.0.0.1:${port}`, path), 'http', 'https'));
           console.log(`nginx over HTTP/2 vs HTTP/1.1: ${paths.length} paths compared, ${diffs.length} differences`);
           expect(diffs, secure.errorLog()).toEqual([]);
+          // Plain HTTP: every request, any method, path or query, to the same URL over HTTPS.
+          for (const [method, path] of [['GET', '/'], ['GET', '/about?utm=x&y=%20z'], ['HEAD', '/blog/'], ['POST', '/dc_api/wa_v1/contact'], ['GET', '/healthz'], ['GET', '/no-such-page']] as const) {
+            const answer = await fetch(`http://127.0.0.1:${httpPort}${path}`, { method, redirect: 'manual' });
+            expect(answer.status, `${method} ${path}`).toBe(301);
+            expect(answer.headers.get('location'), `${method} ${path}`).toBe(`https://127.0.0.1:${port}${path}`);
+          }
         } finally {
           await secure.stop();
         }

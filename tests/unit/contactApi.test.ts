@@ -15,6 +15,7 @@ import {
   MESSAGE_REQUIRED,
   NAME_REQUIRED,
   NAME_TOO_SHORT,
+  NAME_ENCODED_TEXT,
   PHONE_INVALID,
   PHONE_REQUIRED,
   EMAIL_REQUIRED,
@@ -189,6 +190,40 @@ describe('POST /contact (JSON)', () => {
     expect(await drainOutbox()).toBe(0);
     expect(mails).toHaveLength(1);
     expect((await admin('')).json().total).toBe(1);
+  });
+
+  it('refuses an RFC 2047 encoded word in the name (it would reach the Subject and Reply-To) with 400 naming the field', async () => {
+    const response = await post({ ...VALID, name: 'Jana =?UTF-8?B?4oCuZmRwLmV4ZQ==?=' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual({ name: NAME_ENCODED_TEXT });
+    const email = await post({ ...VALID, email: '=?UTF-8?Q?a=0D=0A?=@example.de' });
+    expect(email.json().errors).toEqual({ email: EMAIL_INVALID });
+    expect((await admin('')).json().total).toBe(0);
+  });
+
+  it('an Idempotency-Key reused with another body is refused with 422; the first lead is untouched and the second is not stored', async () => {
+    const first = await post(VALID, { 'idempotency-key': 'k-reused-0123456789' });
+    expect(first.statusCode).toBe(201);
+    const other = await post({ ...VALID, message: 'A different request that must not be lost silently.' }, { 'idempotency-key': 'k-reused-0123456789' });
+    expect(other.statusCode).toBe(422);
+    expect(other.headers['content-type']).toContain('application/problem+json');
+    expect(other.json()).toMatchObject({ status: 422, message: CONTACT_MESSAGES.idempotencyKeyReused });
+    expect(other.body).not.toContain(first.json().id);
+    const list = (await admin('')).json<{ total: number; leads: Array<{ message: string }> }>();
+    expect(list.total).toBe(1);
+    expect(list.leads[0]!.message).toBe(VALID.message);
+  });
+
+  it('an Idempotency-Key is scoped to the client: another address with the same key and body gets a lead of its own', async () => {
+    const key = { 'idempotency-key': 'k-shared-0123456789' };
+    const first = await app.inject({ method: 'POST', url: CONTACT_ENDPOINT, payload: VALID, headers: key, remoteAddress: '198.51.100.7' });
+    const second = await app.inject({ method: 'POST', url: CONTACT_ENDPOINT, payload: VALID, headers: key, remoteAddress: '203.0.113.9' });
+    expect(first.statusCode).toBe(201);
+    expect(second.statusCode).toBe(201);
+    expect(second.json().id).not.toBe(first.json().id);
+    const again = await app.inject({ method: 'POST', url: CONTACT_ENDPOINT, payload: VALID, headers: key, remoteAddress: '198.51.100.7' });
+    expect(again.json().id).toBe(first.json().id);
+    expect((await admin('')).json().total).toBe(2);
   });
 
   it('CORS: any origin may post, without credentials; the preflight is answered', async () => {

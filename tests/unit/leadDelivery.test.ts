@@ -152,10 +152,48 @@ describe('lead delivery over SMTP', () => {
   });
 });
 
+describe('lead delivery at shutdown', () => {
+  it('stop() claims no further batch and hands back the claims it got after the stop (a mail in flight is finished)', async () => {
+    for (let i = 0; i < 15; i++) await store.create(lead({ message: `Lead number ${i} for the shutdown test.` }), new Date());
+    let releaseClaim!: () => void;
+    const claimHeld = new Promise<void>((resolve) => (releaseClaim = resolve));
+    let claimsAsked = 0;
+    // The real store, its claim held back once (a slow database at the moment the signal comes).
+    const slowStore = Object.assign(Object.create(store) as SqliteLeadStore, {
+      claimDue: async (...args: Parameters<SqliteLeadStore['claimDue']>) => {
+        claimsAsked++;
+        const claims = await store.claimDue(...args);
+        await claimHeld;
+        return claims;
+      },
+    });
+    const delivery = worker({ store: slowStore, batchSize: 10 });
+    const pass = delivery.runOnce();
+    const stopped = delivery.stop();
+    releaseClaim();
+    await Promise.all([pass, stopped]);
+    expect(claimsAsked).toBe(1);
+    expect(sink.received).toHaveLength(0);
+    // Handed back: due at once for another instance, no attempt counted.
+    const claims = await store.claimDue(new Date(), 100, 60_000);
+    expect(claims).toHaveLength(15);
+    expect(claims.every((claim) => claim.attempt === 1)).toBe(true);
+  });
+});
+
 describe('lead mail building', () => {
   it('header text is one line without control characters, bounded', () => {
     expect(headerText('a\r\nb\tc\u0000d\u2028e')).toBe('a b c d e');
     expect([...headerText('x'.repeat(200))]).toHaveLength(80);
+  });
+
+  it('header text never carries an RFC 2047 encoded word a mail client would decode (leads stored before the rule)', () => {
+    expect(headerText('Jana =?UTF-8?B?4oCuZmRwLmV4ZQ==?=')).not.toMatch(/=\?.*\?=/);
+    expect(headerText('=?utf-8?q?a=0D=0Ab?=')).not.toContain('=?');
+    const mail = leadMail({ ...lead(), id: 'x', receivedAt: '2026-03-02T08:00:00.000Z', status: 'pending', deliveredAt: null, handledAt: null, attempts: 0, lastError: null, name: 'Jana =?UTF-8?B?4oCuZmRwLmV4ZQ==?=' } as never, '<m@x>', ADDRESSES);
+    expect(mail.subject).not.toContain('=?');
+    expect(mail.replyTo?.name).not.toContain('=?');
+    expect(mail.text).toContain('Jana =?UTF-8?B?4oCuZmRwLmV4ZQ==?='); // the body shows what was sent, as text
   });
 
   it('Reply-To only for a plain address', () => {

@@ -145,6 +145,30 @@ export function leadStoreContract(name: string, open: () => Promise<StoreFixture
       expect(await store.markSent(claim!, at(2000))).toBe(false);
     });
 
+    it('outbox: a claim handed back (shutdown before sending) is due again at once, without counting an attempt', async () => {
+      const { lead: stored } = await store.create(lead(), T0);
+      const [claim] = await store.claimDue(T0, 10, 60_000);
+      expect(await store.release({ ...claim!, leaseToken: 'someone-else' })).toBe(false);
+      expect(await store.release(claim!)).toBe(true);
+      const other = await fixture.second();
+      const [again] = await other.claimDue(at(1), 10, 60_000);
+      expect(again).toMatchObject({ attempt: 1, lead: { id: stored.id } });
+      expect(await store.release(claim!)).toBe(false); // the lease is someone else's now
+      expect(await other.markSent(again!, at(2))).toBe(true);
+      expect(await store.attempts(stored.id)).toHaveLength(1);
+    });
+
+    it('outbox stats: size and the receipt time of the oldest lead waiting (spam and sent leads not counted)', async () => {
+      expect(await store.outboxStats()).toEqual({ size: 0, oldestReceivedAt: null });
+      await store.create(lead({ spam: true }), T0);
+      const { lead: first } = await store.create(lead(), at(1000));
+      await store.create(lead(), at(5000));
+      expect(await store.outboxStats()).toEqual({ size: 2, oldestReceivedAt: at(1000).toISOString() });
+      const claims = await store.claimDue(at(6000), 10, 60_000);
+      await store.markSent(claims.find((c) => c.lead.id === first.id)!, at(7000));
+      expect(await store.outboxStats()).toEqual({ size: 1, oldestReceivedAt: at(5000).toISOString() });
+    });
+
     it('outbox: a failure waits for its retry time, records the error, then gives up as failed', async () => {
       const { lead: stored } = await store.create(lead(), T0);
       const [first] = await store.claimDue(T0, 10, 60_000);

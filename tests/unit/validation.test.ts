@@ -1,5 +1,8 @@
 import { describe, it, expect } from 'vitest';
 import {
+  FIRST_NAME_ENCODED_TEXT,
+  LAST_NAME_ENCODED_TEXT,
+  NAME_ENCODED_TEXT,
   EMAIL_INVALID,
   EMAIL_REQUIRED,
   EMAIL_TOO_LONG,
@@ -479,5 +482,35 @@ describe('control and invisible characters in names and emails (issue 15)', () =
     expect(contactNameError('  Jana Weber\t')).toBe('');
     expect(emailError(' jana@example.de\n')).toBe('');
     expect(emailError('ja\u200dna@example.de')).toBe(EMAIL_INVALID);
+  });
+});
+
+describe('RFC 2047 encoded words in every field that reaches a mail header (issue 35)', () => {
+  const encoded = [
+    '=?UTF-8?B?4oCuZmRwLmV4ZQ==?=', // U+202E "fdp.exe": a reversed file name once decoded
+    '=?utf-8?q?Jana=0D=0ABcc=3A_x=40y=2Ez?=', // CR/LF in the subject once decoded
+    '=?ISO-8859-1?Q?J=F6rg?=',
+    '=?UTF-8*en?B?SmFuYQ==?=', // RFC 2231 language tag
+    '=??B??=',
+  ];
+
+  it.each(encoded.map((word) => [word]))('refuses %s in every name with a message naming the field', (word) => {
+    expect(contactNameError(`Jana ${word}`)).toBe(NAME_ENCODED_TEXT);
+    expect(contactNameError(word)).toBe(NAME_ENCODED_TEXT);
+    expect(firstNameError(`${word} Jana`)).toBe(FIRST_NAME_ENCODED_TEXT);
+    expect(lastNameError(word)).toBe(LAST_NAME_ENCODED_TEXT);
+  });
+
+  it.each(encoded.map((word) => [word]))('refuses %s in an email address', (word) => {
+    expect(emailError(`${word}@example.de`)).toBe(EMAIL_INVALID);
+    expect(signUpEmailError(`jana@${word}.de`)).toBe(EMAIL_INVALID);
+  });
+
+  it('keeps names with "=" or "?" that are not an encoded word', () => {
+    expect(contactNameError('Jana = Weber?')).toBe('');
+    expect(contactNameError('Who? =Jana')).toBe('');
+    expect(firstNameError('Jana=?')).toBe('');
+    expect(lastNameError('?=Weber')).toBe('');
+    expect(emailError('jana=weber?@example.de')).toBe('');
   });
 });

@@ -1,0 +1,101 @@
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import type { LeadMail, LeadMailer } from '../../server/leads/mail';
+import { openSqliteLeadStore } from '../../server/leads/sqliteStore';
+import { backupSqlite, restoreSqlite, verifySqliteBackup } from '../../server/ops/backup';
+import { openSqliteStore } from '../../server/users/sqliteStore';
+import { lead } from './leadStoreContract';
+
+/**
+ * npm run backup / restore on SQLite: a backup taken while 10 writers add leads and users holds
+ * every row acknowledged before it began; restored into a new file, a fresh server serves it and
+ * mails its pending leads. Restore refuses to overwrite data without --force.
+ */
+
+vi.setConfig({ testTimeout: 120_000 });
+
+let dir: string;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'dc-backup-'));
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Home</title>');
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('backup and restore (SQLite)', () => {
+  it('a backup under 10 writers holds every acknowledged row; the restored server serves and delivers', async () => {
+    const live = join(dir, 'live.sqlite');
+    const leads = openSqliteLeadStore(live);
+    const users = openSqliteStore(live);
+    const acknowledged: Array<{ kind: 'lead' | 'user'; id: string; at: number }> = [];
+    let writing = true;
+    let n = 0;
+    const writer = async (w: number) => {
+      while (writing) {
+        const i = n++;
+        if (i % 2 === 0) {
+          const { lead: stored } = await leads.create(lead({ message: `Lead ${i} from writer ${w}, written during the backup.` }), new Date());
+          acknowledged.push({ kind: 'lead', id: stored.id, at: performance.now() });
+        } else {
+          const user = await users.create({ firstName: 'Jana', lastName: `Writer${w}`, email: `w${w}-${i}@example.de`, passwordHash: 'scrypt$test' });
+          acknowledged.push({ kind: 'user', id: user._id, at: performance.now() });
+        }
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    };
+    const writers = Array.from({ length: 10 }, (_, w) => writer(w));
+    while (acknowledged.length < 300) await new Promise((resolve) => setTimeout(resolve, 5));
+    const backupStarted = performance.now();
+    const before = acknowledged.filter((row) => row.at <= backupStarted);
+    const file = join(dir, 'backup.sqlite');
+    const summary = await backupSqlite(live, file);
+    writing = false;
+    await Promise.all(writers);
+    await leads.close();
+    await users.close();
+    expect(summary.rows!.leads + summary.rows!.users).toBeGreaterThanOrEqual(before.length);
+    await expect(backupSqlite(live, file)).rejects.toThrow(/exists already/);
+
+    // Restore into a new file and start a fresh server on it.
+    const restored = join(dir, 'restored.sqlite');
+    expect(restoreSqlite(file, restored, false)).toEqual(verifySqliteBackup(file));
+    const check = openSqliteLeadStore(restored);
+    const checkUsers = openSqliteStore(restored);
+    for (const row of before) {
+      if (row.kind === 'lead') expect(await check.get(row.id), row.id).not.toBeNull();
+      else expect(await checkUsers.get(row.id), row.id).not.toBeNull();
+    }
+    const pending = (await check.outboxStats()).size;
+    await check.close();
+    await checkUsers.close();
+
+    const mails: LeadMail[] = [];
+    const mailer: LeadMailer = { async send(mail) { mails.push(mail); }, close() {} };
+    const app = await buildApp({ ...loadConfig({ LOG_LEVEL: 'silent' }), distDir: dir, databasePath: restored }, { leadMailer: mailer });
+    await app.ready();
+    try {
+      expect((await app.inject('/')).statusCode).toBe(200);
+      expect((await app.inject('/readyz')).statusCode).toBe(200);
+      const deadline = Date.now() + 60_000;
+      while (mails.length < pending && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(mails.length).toBe(pending);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('restore refuses to overwrite a database holding data without --force', async () => {
+    const live = join(dir, 'refuse.sqlite');
+    const store = openSqliteLeadStore(live);
+    await store.create(lead(), new Date());
+    await store.close();
+    const file = join(dir, 'refuse-backup.sqlite');
+    await backupSqlite(live, file);
+    expect(() => restoreSqlite(file, live, false)).toThrow(/--force/);
+    expect(restoreSqlite(file, live, true)).toEqual({ users: 0, leads: 1 });
+    expect(existsSync(`${live}.restoring`)).toBe(false);
+  });
+});

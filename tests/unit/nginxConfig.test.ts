@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { httpListenFor, nginxConfig, NGINX_CONNECTIONS_PER_CLIENT } from '../../server/hosting/nginxConfig';
+import type { SiteFile } from '../../server/hosting/siteFiles';
+
+/** The generated nginx config's HTTP→HTTPS server and connection limits (served for real in tests/e2e/hosting.spec.ts). */
+
+const FILES = [{ file: 'index.html', url: '/', page: true, cacheControl: 'no-cache' }] as unknown as SiteFile[];
+const BASE = { root: '/srv/dist', api: ['10.0.0.11:3000'] };
+const TLS = { certificate: '/etc/ssl/dc.pem', key: '/etc/ssl/dc.key' };
+
+describe('nginx config', () => {
+  it('with TLS: a plain-HTTP server that answers every request with 301 to its HTTPS URL', () => {
+    const standard = nginxConfig(FILES, "default-src 'self'", { ...BASE, listen: '443', tls: TLS });
+    expect(standard).toContain('listen 443 ssl http2;');
+    expect(standard).toContain('listen 80;');
+    expect(standard).toContain('location / { return 301 https://$host$request_uri; }');
+    const custom = nginxConfig(FILES, "default-src 'self'", { ...BASE, listen: '127.0.0.1:8443', tls: { ...TLS, httpListen: '127.0.0.1:8080' } });
+    expect(custom).toContain('listen 127.0.0.1:8080;');
+    expect(custom).toContain('return 301 https://$host:8443$request_uri;');
+  });
+
+  it('without TLS: one server, no redirect to HTTPS', () => {
+    const plain = nginxConfig(FILES, "default-src 'self'", { ...BASE, listen: '80' });
+    expect(plain.match(/^server \{/gm)).toHaveLength(1);
+    expect(plain).not.toContain('https://$host');
+  });
+
+  it('caps connections per client address and gives 10 s for a request head', () => {
+    const config = nginxConfig(FILES, "default-src 'self'", { ...BASE, listen: '80' });
+    expect(config).toContain('limit_conn_zone $binary_remote_addr zone=dc_conn_per_client:10m;');
+    expect(config).toContain(`limit_conn dc_conn_per_client ${NGINX_CONNECTIONS_PER_CLIENT};`);
+    expect(config).toContain('client_header_timeout 10s;');
+  });
+
+  it('the plain-HTTP listen of a TLS listen is port 80 of the same address', () => {
+    expect(httpListenFor('443')).toBe('80');
+    expect(httpListenFor('10.0.0.5:443')).toBe('10.0.0.5:80');
+    expect(httpListenFor('[::1]:8443')).toBe('[::1]:80');
+  });
+});
