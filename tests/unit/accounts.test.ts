@@ -88,7 +88,7 @@ for (const backend of backends) {
     let counter = 0;
 
     function config(overrides: Partial<ServerConfig> = {}): ServerConfig {
-      return { ...loadConfig({ LOG_LEVEL: 'silent' }), distDir: dist, ...db, ...overrides } as ServerConfig;
+      return { ...loadConfig({ LOG_LEVEL: 'silent' }), distDir: dist, ...db, ...overrides };
     }
 
     const api = (target: FastifyInstance, options: InjectOptions & { url: string }) =>
