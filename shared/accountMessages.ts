@@ -15,6 +15,8 @@ export const ACCOUNT_MESSAGES = {
   signedOut: 'You are not signed in.',
   /** The password hashing queue is full. */
   busy: 'We are busy signing in other people right now. Please try again in a few seconds.',
+  /** A no-JavaScript sign-in with a missing or malformed field. */
+  signInInvalid: 'Please enter a valid email address and your password (at least 6 characters).',
   /** A sign-in body that is not a JSON object or form. */
   bodyNotObject: 'The request body must be a JSON object with email and password.',
 } as const;
@@ -31,6 +33,15 @@ export const SIGN_IN_FRAGMENTS = {
   busy: 'sign-in-busy',
 } as const;
 export type SignInOutcome = keyof typeof SIGN_IN_FRAGMENTS;
+
+/** What each fragment of /sign_in says. */
+export const SIGN_IN_OUTCOME_TEXT: Record<SignInOutcome, string> = {
+  invalid: ACCOUNT_MESSAGES.signInInvalid,
+  failed: ACCOUNT_MESSAGES.signInFailed,
+  throttled: ACCOUNT_MESSAGES.signInThrottled,
+  deactivated: ACCOUNT_MESSAGES.deactivated,
+  busy: ACCOUNT_MESSAGES.busy,
+};
 
 /** The cookie the pre-paint script reads to draw the signed-in header: no secret, just "1". */
 export const SESSION_HINT_COOKIE = 'dc_signed_in';
