@@ -16,7 +16,7 @@ export const ACCOUNT_MESSAGES = {
   /** The password hashing queue is full. */
   busy: 'We are busy signing in other people right now. Please try again in a few seconds.',
   /** A no-JavaScript sign-in with a missing or malformed field. */
-  signInInvalid: 'Please enter a valid email address and your password (at least 6 characters).',
+  signInInvalid: 'Signing in needs your email address and your password (at least 6 characters).',
   /** A sign-in body that is not a JSON object or form. */
   bodyNotObject: 'The request body must be a JSON object with email and password.',
 } as const;

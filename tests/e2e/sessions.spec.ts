@@ -75,7 +75,7 @@ test('sign in → the account page → header knows on static pages → sign out
   expect(apiCalls).toEqual([]);
 
   await page.setViewportSize({ width: 375, height: 740 });
-  await page.getByRole('button', { name: 'Menu' }).or(page.getByText('Menu', { exact: true })).first().click();
+  await page.locator('details[data-mobile-menu] > summary').click();
   const mobile = page.getByRole('navigation', { name: 'Main (mobile)' });
   await expect(mobile.getByRole('link', { name: 'Account' })).toBeVisible();
   await expect(mobile.getByRole('link', { name: 'Sign In' })).toBeHidden();
