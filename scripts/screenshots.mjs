@@ -4,6 +4,7 @@
  * (BASE_URL, default http://localhost:8080). FRAME_STUB=<file.html> serves that file for the
  * Power BI hosts (not reachable here), e.g. FRAME_STUB=tests/e2e/fixtures/powerbi-stub.html; full-page
  * captures leave cross-origin frames blank, so with FULL=0 the shot is taken at the first frame.
+ * SIGN_IN='email:password' signs in first (POST /dc_api/wa_v1/session), to see signed-in pages.
  */
 import { mkdirSync } from 'node:fs';
 import { chromium } from '@playwright/test';
@@ -25,6 +26,14 @@ for (const path of paths.length ? paths : ['/']) {
       await context.addInitScript((isDark) => {
         localStorage.setItem('dc_theme', JSON.stringify({ isDark, source: 'user-preference' }));
       }, theme === 'dark');
+      if (process.env.SIGN_IN) {
+        const at = process.env.SIGN_IN.indexOf(':');
+        const answer = await context.request.post(`${base}/dc_api/wa_v1/session`, {
+          headers: { Origin: new URL(base).origin },
+          data: { email: process.env.SIGN_IN.slice(0, at), password: process.env.SIGN_IN.slice(at + 1) },
+        });
+        if (!answer.ok()) throw new Error(`SIGN_IN: the server answered ${answer.status()}`);
+      }
       if (frameStub) await context.route(POWER_BI_HOSTS, (route) => route.fulfill({ path: frameStub, contentType: 'text/html' }));
       const page = await context.newPage();
       await page.goto(base + path, { waitUntil: 'networkidle' });

@@ -14,9 +14,12 @@ import { registerSecurityHeaders, siteSecurityHeaders } from './securityHeaders'
 import { registerStaticSite } from './staticSite';
 
 /** The whole server: headers, compression, health check, API, then the static site. */
-export async function buildApp(config: ServerConfig, options: { leadMailer?: LeadMailer } = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  config: ServerConfig,
+  options: { leadMailer?: LeadMailer; logStream?: NodeJS.WritableStream } = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
     trustProxy: config.trustProxy ?? false,
     bodyLimit: 16 * 1024,
     // Socket limits (reasons in ./config: ServerTimeouts).
@@ -62,6 +65,7 @@ export async function buildApp(config: ServerConfig, options: { leadMailer?: Lea
     registerGlobalRateLimit: config.registerGlobalRateLimit,
     hashQueue: config.hashQueue,
     adminAuthRateLimit: config.adminAuthRateLimit,
+    accounts: config.accounts,
   });
   leads = api.leads;
   registerReadiness(app, { leads: api.leads, mailing: api.mailing, outboxMaxAgeMs: config.ops.readyOutboxMaxAgeMs });

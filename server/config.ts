@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { FRAME_SOURCES } from './hosting/siteRules';
 import { COMPANY_EMAIL } from '../shared/contactLead';
 import company from '../site/_data/company.json';
+import { DAY_MS, DEFAULT_ACCOUNT_SETTINGS, type AccountSettings } from './accounts/settings';
 import { DEFAULT_ADMIN_AUTH_RATE_LIMIT } from './api/adminAuth';
 import { DEFAULT_CONTACT_RATE_LIMIT } from './api/contact';
 import type { RouteRateLimit } from './api/routeRateLimit';
@@ -42,6 +43,18 @@ export interface ServerConfig {
   hashQueue: HashQueueOptions;
   /** Wrong administrator bearer tokens allowed per client IP: DC_ADMIN_AUTH_RATE_MAX per DC_ADMIN_AUTH_RATE_WINDOW_S (10 per 60 s). */
   adminAuthRateLimit: RouteRateLimit;
+  /**
+   * Sign-in sessions and failed sign-in limits (server/accounts):
+   * - DC_SESSION_IDLE_DAYS (7): a session not used for this long ends, so a forgotten browser
+   *   does not stay signed in; each use moves it on (written at most once a minute).
+   * - DC_SESSION_ABSOLUTE_DAYS (30): every session ends this long after sign-in, used or not,
+   *   so a stolen cookie is not good forever; the cookie's Max-Age is the same.
+   * - DC_SIGN_IN_ACCOUNT_RATE_MAX / _WINDOW_S (5 per 900 s): failed sign-ins per account before
+   *   further tries wait for the window's end (429 with Retry-After; never longer than a window).
+   * - DC_SIGN_IN_IP_RATE_MAX / _WINDOW_S (20 per 900 s): the same per client IP, against one
+   *   address trying many accounts. Both counted in the database, shared by all instances.
+   */
+  accounts: AccountSettings;
   /** Socket limits, see {@link ServerTimeouts}. */
   timeouts: ServerTimeouts;
   /** Shutdown, readiness, metrics and overload settings (./ops/settings). */
@@ -198,6 +211,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       maxWaiting: positiveInteger('DC_HASH_QUEUE_MAX', env.DC_HASH_QUEUE_MAX, DEFAULT_HASH_QUEUE_WAITING),
     },
     adminAuthRateLimit: rateLimitSetting(env, 'DC_ADMIN_AUTH_RATE', DEFAULT_ADMIN_AUTH_RATE_LIMIT),
+    accounts: {
+      sessionIdleMs: positiveInteger('DC_SESSION_IDLE_DAYS', env.DC_SESSION_IDLE_DAYS, DEFAULT_ACCOUNT_SETTINGS.sessionIdleMs / DAY_MS) * DAY_MS,
+      sessionAbsoluteMs:
+        positiveInteger('DC_SESSION_ABSOLUTE_DAYS', env.DC_SESSION_ABSOLUTE_DAYS, DEFAULT_ACCOUNT_SETTINGS.sessionAbsoluteMs / DAY_MS) * DAY_MS,
+      accountFailures: rateLimitSetting(env, 'DC_SIGN_IN_ACCOUNT_RATE', DEFAULT_ACCOUNT_SETTINGS.accountFailures),
+      ipFailures: rateLimitSetting(env, 'DC_SIGN_IN_IP_RATE', DEFAULT_ACCOUNT_SETTINGS.ipFailures),
+    },
     timeouts: {
       headersTimeoutMs: headersTimeoutS * 1000,
       requestTimeoutMs: requestTimeoutS * 1000,

@@ -15,8 +15,6 @@ export const INTERVALS = {
   copyConfirmMs: 2000,
   /** Under-construction progress bar reaches its value after this delay. */
   progressDelayMs: 500,
-  /** Sign-in simulation. */
-  signInMs: 2000,
   /** Sign-up success, then redirect to /sign_in. */
   signUpRedirectMs: 3000,
   /** Press simulated load before the real fetch. */

@@ -9,7 +9,9 @@ import { smtpMailer, type LeadMailer } from '../leads/mail';
 import { leadRetention } from '../leads/retention';
 import type { LeadStore } from '../leads/store';
 import type { LeadSettings } from '../config';
-import { type HashQueueOptions } from '../users/hashQueue';
+import { registerAccountRoutes } from '../accounts/index';
+import { DEFAULT_ACCOUNT_SETTINGS, type AccountSettings } from '../accounts/settings';
+import { DEFAULT_HASH_QUEUE_WAITING, HashQueue, defaultHashConcurrency, type HashQueueOptions } from '../users/hashQueue';
 import type { UserStore } from '../users/store';
 import { API_MESSAGES, JsonBodyError, NullBodyError, sendApiError } from './errors';
 import { DEFAULT_ADMIN_AUTH_RATE_LIMIT, requireAdmin } from './adminAuth';
@@ -50,6 +52,8 @@ export interface ApiOptions {
   leadStore?: LeadStore;
   /** A mailer to use instead of SMTP_URL (tests). */
   leadMailer?: LeadMailer;
+  /** Sessions and sign-in limits (server/accounts/settings.ts). */
+  accounts?: AccountSettings;
 }
 
 /**
@@ -144,6 +148,7 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
 
       api.setErrorHandler(sendApiError);
 
+      const hashQueue = new HashQueue(options.hashQueue ?? { concurrency: defaultHashConcurrency(), maxWaiting: DEFAULT_HASH_QUEUE_WAITING });
       const adminLimit = options.adminAuthRateLimit ?? DEFAULT_ADMIN_AUTH_RATE_LIMIT;
       const adminOnly = requireAdmin(options.adminToken, new WindowCounter(adminLimit.max, adminLimit.timeWindowMs));
       registerUserRoutes(api, {
@@ -153,7 +158,20 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
         registerGlobalRateLimit: options.registerGlobalRateLimit,
         hashQueue: options.hashQueue,
         hashPassword: options.hashPassword,
+        queue: hashQueue,
       });
+
+      if (stores) {
+        await api.register(async (scope) =>
+          registerAccountRoutes(scope, {
+            users: store,
+            sessions: stores.sessions,
+            failures: stores.signInFailures,
+            hashQueue,
+            settings: options.accounts ?? DEFAULT_ACCOUNT_SETTINGS,
+          }),
+        );
+      }
 
       await api.register(async (scope) =>
         registerContactRoutes(scope, {

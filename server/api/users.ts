@@ -57,6 +57,8 @@ export interface UserRoutesOptions {
   registerGlobalRateLimit?: RouteRateLimit | undefined;
   hashQueue?: HashQueueOptions | undefined;
   hashPassword?: ((password: string) => Promise<string>) | undefined;
+  /** The API's one hash queue (sign-ins share it); without it, one from `hashQueue`. */
+  queue?: HashQueue | undefined;
 }
 
 /** How the sign-up body is read beyond its schema: the sign-up form's rules (SPEC 5) and messages (SPEC 8). */
@@ -74,7 +76,7 @@ export function registerUserRoutes(scope: FastifyInstance, options: UserRoutesOp
   const globalLimit = options.registerGlobalRateLimit ?? DEFAULT_REGISTER_GLOBAL_RATE_LIMIT;
   const signUpsOverall = new WindowCounter(globalLimit.max, globalLimit.timeWindowMs);
   const queueOptions = options.hashQueue ?? { concurrency: defaultHashConcurrency(), maxWaiting: DEFAULT_HASH_QUEUE_WAITING };
-  const hashQueue = new HashQueue(queueOptions);
+  const hashQueue = options.queue ?? new HashQueue(queueOptions);
   // The real hash runs on worker threads: start them now, not while a burst of sign-ups arrives.
   if (!options.hashPassword) prewarmScryptWorkers(queueOptions.concurrency);
   const { adminOnly } = options;

@@ -2,6 +2,10 @@ import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { createPgLeadStore } from '../leads/pgStore';
 import { openSqliteLeadStore } from '../leads/sqliteStore';
 import type { LeadStore } from '../leads/store';
+import { pgFailureCounter, sqliteFailureCounter, type FailureCounter } from '../accounts/failureCounter';
+import { createPgSessionStore } from '../sessions/pgStore';
+import { openSqliteSessionStore } from '../sessions/sqliteStore';
+import type { SessionStore } from '../sessions/store';
 import { createPgUserStore } from '../users/pgStore';
 import { openSqliteStore } from '../users/sqliteStore';
 import type { UserStore } from '../users/store';
@@ -22,6 +26,9 @@ export interface Stores {
   users: UserStore;
   /** Contact and consultation requests with their mail outbox. */
   leads: LeadStore;
+  /** Sign-in sessions and the failed sign-in counters (server/sessions, server/accounts). */
+  sessions: SessionStore;
+  signInFailures: FailureCounter;
   /**
    * The @fastify/rate-limit store shared by all instances (PostgreSQL); undefined means the
    * plugin's in-process store, right for the single SQLite process.
@@ -55,19 +62,25 @@ export async function openStores(options: StoresOptions): Promise<Stores> {
       location: redactUrl(options.databaseUrl),
       users: createPgUserStore(pool),
       leads: createPgLeadStore(pool, { messageIdDomain: options.messageIdDomain }),
+      sessions: createPgSessionStore(pool),
+      signInFailures: pgFailureCounter(pool),
       rateLimitStore: pgRateLimitStore(pool),
       close: () => pool.end(),
     };
   }
   const users = openSqliteStore(options.databasePath);
   const leads = openSqliteLeadStore(options.databasePath, { messageIdDomain: options.messageIdDomain });
+  const sessions = openSqliteSessionStore(options.databasePath);
   return {
     kind: 'sqlite',
     location: options.databasePath,
     users,
     leads,
+    sessions,
+    signInFailures: sqliteFailureCounter(sessions.db),
     rateLimitStore: undefined,
     close: async () => {
+      await sessions.close();
       await leads.close();
       await users.close();
     },

@@ -78,6 +78,34 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
         PRIMARY KEY (lead_id, attempt)
       );`,
   },
+  {
+    // Sign-in sessions and failed sign-in counters: the same tables as SQLite's migration 3.
+    // Deactivating a user ends its sessions (trigger), deleting it too (cascade).
+    name: 'sessions',
+    sql: `
+      CREATE TABLE sessions (
+        token_hash   TEXT PRIMARY KEY,
+        id           TEXT NOT NULL CONSTRAINT sessions_id_key UNIQUE,
+        user_id      TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        created_at   TIMESTAMPTZ NOT NULL,
+        last_seen_at TIMESTAMPTZ NOT NULL,
+        user_agent   TEXT NOT NULL DEFAULT ''
+      );
+      CREATE INDEX sessions_user_id_idx ON sessions (user_id);
+      CREATE FUNCTION end_sessions_of_deactivated_user() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        DELETE FROM sessions WHERE user_id = NEW.id;
+        RETURN NEW;
+      END $$;
+      CREATE TRIGGER sessions_end_on_deactivation AFTER UPDATE OF active ON users
+        FOR EACH ROW WHEN (OLD.active AND NOT NEW.active)
+        EXECUTE FUNCTION end_sessions_of_deactivated_user();
+      CREATE TABLE sign_in_failures (
+        key         TEXT PRIMARY KEY,
+        hits        INTEGER NOT NULL,
+        window_ends TIMESTAMPTZ NOT NULL
+      );`,
+  },
 ];
 
 /** Latest schema version this code knows. */

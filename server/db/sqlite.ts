@@ -59,6 +59,27 @@ export const MIGRATIONS: readonly string[] = [
      error       TEXT,
      PRIMARY KEY (lead_id, attempt)
    );`,
+  // 3: sign-in sessions (server/sessions: the token's SHA-256, never the token) and failed
+  // sign-in counters (server/accounts/signInThrottle.ts). Deactivating a user ends its sessions.
+  `CREATE TABLE sessions (
+     token_hash   TEXT PRIMARY KEY NOT NULL,
+     id           TEXT NOT NULL UNIQUE,
+     user_id      TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+     created_at   TEXT NOT NULL,
+     last_seen_at TEXT NOT NULL,
+     user_agent   TEXT NOT NULL DEFAULT ''
+   );
+   CREATE INDEX sessions_by_user ON sessions (user_id);
+   CREATE TRIGGER sessions_end_on_deactivation AFTER UPDATE OF active ON users
+     WHEN NEW.active = 0 AND OLD.active = 1
+   BEGIN
+     DELETE FROM sessions WHERE user_id = NEW.id;
+   END;
+   CREATE TABLE sign_in_failures (
+     key         TEXT PRIMARY KEY NOT NULL,
+     hits        INTEGER NOT NULL,
+     window_ends TEXT NOT NULL
+   );`,
 ];
 
 /** Latest schema version this code knows. */

@@ -94,6 +94,23 @@ test.describe('two API instances on one PostgreSQL', () => {
     expect(((await duplicate.json()) as { message: string }).message).toBe(USER_MESSAGES.duplicateEmail);
   });
 
+  test('a session started on one instance is served by the other, and ended there for both', async () => {
+    const [a, b] = instances as [ApiInstance, ApiInstance];
+    const signedIn = await fetch(`${a.baseURL}${API_BASE}/session`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: a.baseURL },
+      body: JSON.stringify({ email: 'jana.weber@example.de', password: 'Mannheim#2025' }),
+    });
+    expect(signedIn.status, a.output()).toBe(200);
+    const cookie = signedIn.headers.getSetCookie().find((line) => line.startsWith('__Host-dc_session='))!.split(';')[0]!;
+    const me = (instance: ApiInstance) => fetch(`${instance.baseURL}${API_BASE}/me`, { headers: { Cookie: cookie } });
+    expect(((await (await me(b)).json()) as User).email).toBe('jana.weber@example.de');
+    const out = await fetch(`${b.baseURL}${API_BASE}/session`, { method: 'DELETE', headers: { Cookie: cookie, Origin: b.baseURL } });
+    expect(out.status).toBe(204);
+    expect((await me(a)).status).toBe(401);
+    expect((await me(b)).status).toBe(401);
+  });
+
   test('the register rate limit counts the requests of both instances', async () => {
     const [a, b] = instances as [ApiInstance, ApiInstance];
     // The first test used one sign-up of the limit (from 127.0.0.1, like these) and one 409.

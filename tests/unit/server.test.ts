@@ -10,6 +10,7 @@ import { chooseEncoding, COMPRESSIBLE } from '../../server/distIndex';
 import { loadConfig } from '../../server/config';
 import { buildCsp } from '../../server/securityHeaders';
 import { cacheControlFor } from '../../server/staticSite';
+import { OPEN_REDIRECT_SPELLINGS } from '../support/openRedirectSpellings';
 
 let dir: string;
 let app: FastifyInstance;
@@ -133,37 +134,7 @@ describe('static site', () => {
   });
 
   it('never redirects to another host: every target starts with exactly one slash', async () => {
-    const attempts = [
-      '/%2F%2Fevil.example%2F..%2Fabout/',
-      '/%2F%2Fevil.example%2F..%2Fabout/index.html',
-      '/%2F%2Fevil.example%2F..%2Fabout',
-      '//evil.example/../about/',
-      '//evil.example/%2E%2E/about/',
-      '/%2Fevil.example/%2e%2e/about/',
-      '/%5C%5Cevil.example%2F..%2Fabout/',
-      '/%5Cevil.example/about/',
-      '/\\evil.example/about/',
-      '/%2F%5Cevil.example%2F..%2Fabout/',
-      '/%09/evil.example/%2e%2e/about/',
-      '/%00/evil.example/%2e%2e/about/',
-      '/about%00/',
-      '/about%09/',
-      '/about%0d%0aLocation:%20//evil.example/',
-      '/%2F/about/',
-      '//about/',
-      '///about/',
-      '//about/index.html',
-      '/%2Fabout%2F',
-      '//blog/star-schema-first',
-      '/%2Fblog%2Fstar-schema-first',
-      '//privacy-policy',
-      '/%E2%80%AE/about/',
-      '/.%2F/about/',
-      '/about/.%2F',
-      '/about/%2e/',
-      '//index.html',
-      '/%2Findex.html',
-    ];
+    const attempts = OPEN_REDIRECT_SPELLINGS;
     for (const path of attempts) {
       const response = await app.inject(path);
       expect(response.statusCode, path).toBeLessThan(500);

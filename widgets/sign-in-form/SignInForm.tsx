@@ -1,31 +1,34 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { FORM_TEXT, PasswordField, Spinner, TextField, focusFirstError, useTimers } from '../lib/accountForm';
-import { INTERVALS } from '../../shared/constants';
+import { FORM_TEXT, PasswordField, Spinner, TextField, focusFirstError } from '../lib/accountForm';
+import { API_BASE } from '../../shared/constants';
+import { nextAfterSignIn, signIn } from '../lib/sessionClient';
 import { hasErrors, validateSignIn, type SignInErrors, type SignInField, type SignInValues } from '../../shared/validation';
 
 const T = FORM_TEXT.signIn;
 const ORDER: readonly SignInField[] = ['email', 'password'];
 
-type Status = 'idle' | 'submitting' | 'done';
+type Status = 'idle' | 'submitting' | 'failed';
 
 /**
  * <dc-sign-in-form> (site island, light DOM): the sign-in form of SPEC 2.10 / 4. Checks the
  * SPEC 5 rules on submit and shows the SPEC 8 messages; typing in a field clears its error.
- * A valid submit shows 'Signing In...' for 2 s and returns to idle: no login happens and
- * nothing is sent (SPEC 7), which the form then says. The password is never logged.
+ * A valid submit shows 'Signing In...' while POST /session runs (../lib/sessionClient), then
+ * goes to the page's `?next=` (a path of this site) or /account; a refusal (wrong email or
+ * password, too many attempts, a deactivated account) is shown under the button. The password
+ * is never logged. Without JavaScript the same form posts to the API, which answers with 303.
  */
 export function SignInForm() {
   const [values, setValues] = useState<SignInValues>({ email: '', password: '' });
   const [errors, setErrors] = useState<SignInErrors>({});
   const [status, setStatus] = useState<Status>('idle');
+  const [failure, setFailure] = useState('');
   const [showPassword, setShowPassword] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
-  const later = useTimers();
 
   const edit = (field: SignInField) => (value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
     setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
-    if (status === 'done') setStatus('idle');
+    if (status === 'failed') setStatus('idle');
   };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -40,13 +43,18 @@ export function SignInForm() {
     }
     setShowPassword(false);
     setStatus('submitting');
-    console.info('[sign-in] Simulated sign-in: no request is sent.');
-    later(() => setStatus('done'), INTERVALS.signInMs);
+    signIn(values.email, values.password).then(
+      () => window.location.assign(nextAfterSignIn(window.location.search)),
+      (error: Error) => {
+        setFailure(error.message);
+        setStatus('failed');
+      },
+    );
   };
 
   const submitting = status === 'submitting';
   return (
-    <form ref={formRef} className="auth-form" method="post" noValidate aria-label={T.label} aria-busy={submitting ? 'true' : undefined} onSubmit={onSubmit}>
+    <form ref={formRef} className="auth-form" method="post" action={`${API_BASE}/session`} noValidate aria-label={T.label} aria-busy={submitting ? 'true' : undefined} onSubmit={onSubmit}>
       <TextField
         id="sign-in-email"
         name="email"
@@ -80,8 +88,8 @@ export function SignInForm() {
         {submitting ? <Spinner /> : null}
         {submitting ? T.submitting : T.submit}
       </button>
-      <p className="auth-status" role="status">
-        {status === 'done' ? T.done : ''}
+      <p className={status === 'failed' ? 'auth-status auth-status-error' : 'auth-status'} role="status">
+        {status === 'failed' ? failure : ''}
       </p>
     </form>
   );

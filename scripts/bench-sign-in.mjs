@@ -1,0 +1,218 @@
+/**
+ * Benchmark (not a test): sign-ins per second and static latency while SIGN_INS (default 50)
+ * sign-ins run at once, and the time of a sign-in for an unknown address next to a known one.
+ *
+ *   node scripts/bench-sign-in.mjs               # starts the server itself (needs a built dist/)
+ *   BASE_URL=http://127.0.0.1:8080 node scripts/bench-sign-in.mjs
+ *
+ * The server it starts uses PORT (default 8152), a temporary database and sign-in/sign-up limits
+ * high enough not to hide the load. Every sign-in checks one scrypt hash (N = 2^17) through the
+ * hash queue the sign-ups use; past the queue the answer is 503 with Retry-After.
+ * Then ROUNDS (default 10) sign-ins one after another, alternating a known address with a wrong
+ * password, an unknown address, and the right password: median and spread of each.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+
+const SIGN_INS = Number(process.env.SIGN_INS ?? 50);
+const ROUNDS = Number(process.env.ROUNDS ?? 10);
+const INTERVAL_MS = Number(process.env.INTERVAL_MS ?? 20);
+const STATIC_PATHS = ['/about', '/widgets/dc-theme-toggle.js'];
+const API = '/dc_api/wa_v1';
+const PASSWORD = 'Mannheim#2025';
+
+let server = null;
+let dataDir = null;
+let base = process.env.BASE_URL;
+
+function call(method, url, body) {
+  return new Promise((resolve, reject) => {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const started = performance.now();
+    const req = request(
+      url,
+      {
+        method,
+        agent: false,
+        headers: payload
+          ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), origin: base }
+          : { origin: base },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, ms: performance.now() - started }));
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+async function waitForHealth(url, timeoutMs = 60_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    try {
+      if ((await call('GET', `${url}/healthz`)).status === 200) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`server at ${url} did not answer /healthz within ${timeoutMs / 1000} s`);
+}
+
+function percentile(sorted, p) {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+function summary(label, samples) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const f = (n) => n.toFixed(1).padStart(8);
+  return `${label.padEnd(50)} n=${String(sorted.length).padStart(5)}  p50 ${f(percentile(sorted, 50))} ms  p99 ${f(percentile(sorted, 99))} ms  max ${f(sorted.at(-1) ?? NaN)} ms`;
+}
+
+/**
+ * GETs of the static paths started at a fixed rate (one every INTERVAL_MS, whether or not the
+ * earlier ones have answered, so a stalled server cannot hide its stall by slowing the probe
+ * down) until `done()` says stop; latencies per path.
+ */
+async function readStatic(done) {
+  const samples = Object.fromEntries(STATIC_PATHS.map((path) => [path, []]));
+  const errors = [];
+  const inFlight = [];
+  const slow = [];
+  const begin = performance.now();
+  let i = 0;
+  while (!done()) {
+    const path = STATIC_PATHS[i++ % STATIC_PATHS.length];
+    inFlight.push(
+      call('GET', base + path).then(
+        (result) => {
+          if (result.status !== 200) errors.push(`${path}: ${result.status}`);
+          samples[path].push(result.ms);
+          if (result.ms > 100) slow.push(`${((performance.now() - result.ms - begin) / 1000).toFixed(1)} s`);
+        },
+        (error) => errors.push(`${path}: ${error.message}`),
+      ),
+    );
+    await new Promise((resolve) => setTimeout(resolve, INTERVAL_MS));
+  }
+  await Promise.all(inFlight);
+  return { samples, errors, slow };
+}
+
+function median(samples) {
+  return percentile(
+    [...samples].sort((a, b) => a - b),
+    50,
+  );
+}
+
+async function main() {
+  if (!base) {
+    const port = Number(process.env.PORT ?? 8152);
+    dataDir = mkdtempSync(join(tmpdir(), 'dc-bench-'));
+    base = `http://127.0.0.1:${port}`;
+    server = spawn(process.execPath, ['server-dist/main.mjs'], {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'error',
+        DATABASE_PATH: join(dataDir, 'bench.sqlite'),
+        DC_REGISTER_RATE_MAX: '10000',
+        DC_SIGN_IN_ACCOUNT_RATE_MAX: '100000',
+        DC_SIGN_IN_IP_RATE_MAX: '100000',
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+  }
+  await waitForHealth(base);
+  const email = `bench.${Date.now().toString(36)}@example.com`;
+  const registered = await call('POST', `${base}${API}/user/register`, {
+    firstName: 'Bench',
+    lastName: 'Mark',
+    email,
+    password: PASSWORD,
+    confirmPassword: PASSWORD,
+    termsAccepted: true,
+  });
+  if (registered.status !== 201) throw new Error(`register answered ${registered.status}`);
+  for (let i = 0; i < 20; i++) for (const path of STATIC_PATHS) await call('GET', base + path);
+
+  // Unknown and known addresses, one at a time, alternating.
+  const times = { 'known address, wrong password': [], 'unknown address': [], 'known address, right password': [] };
+  for (let round = 0; round < ROUNDS; round++) {
+    const tries = [
+      ['known address, wrong password', { email, password: 'Wrong#Password1' }, 401],
+      ['unknown address', { email: `nobody.${round}.${Date.now()}@example.com`, password: 'Wrong#Password1' }, 401],
+      ['known address, right password', { email, password: PASSWORD }, 200],
+    ];
+    for (const [label, body, expected] of tries) {
+      const answer = await call('POST', `${base}${API}/session`, body);
+      if (answer.status !== expected) throw new Error(`${label}: ${answer.status}, expected ${expected}`);
+      times[label].push(answer.ms);
+    }
+  }
+
+  // 50 at once, with the static probe.
+  const quietUntil = Date.now() + 2000;
+  const quiet = await readStatic(() => Date.now() > quietUntil);
+  let pending = SIGN_INS;
+  const started = performance.now();
+  const signIns = Array.from({ length: SIGN_INS }, () =>
+    call('POST', `${base}${API}/session`, { email, password: PASSWORD })
+      .catch((error) => ({ status: `error ${error.code ?? error.message}`, headers: {}, ms: performance.now() - started }))
+      .finally(() => pending--),
+  );
+  const [flood, answers] = await Promise.all([readStatic(() => pending === 0), Promise.all(signIns)]);
+  const floodS = (performance.now() - started) / 1000;
+  const statuses = {};
+  for (const answer of answers) statuses[answer.status] = (statuses[answer.status] ?? 0) + 1;
+  const ok = answers.filter((answer) => answer.status === 200);
+
+  console.log(`server ${base}: ${ROUNDS} rounds one at a time, then ${SIGN_INS} sign-ins at once`);
+  for (const [label, samples] of Object.entries(times)) {
+    const sorted = [...samples].sort((a, b) => a - b);
+    console.log(
+      `${`sign-in, ${label}`.padEnd(46)} median ${median(samples).toFixed(0).padStart(5)} ms  min ${sorted[0].toFixed(0).padStart(5)}  max ${sorted.at(-1).toFixed(0).padStart(5)}`,
+    );
+  }
+  for (const path of STATIC_PATHS) console.log(summary(`GET ${path} (alone)`, quiet.samples[path]));
+  const all = STATIC_PATHS.flatMap((path) => flood.samples[path]);
+  console.log(summary('GET static, all (during sign-ins)', all));
+  console.log(
+    summary(
+      'POST /session answered 200',
+      ok.map((answer) => answer.ms),
+    ),
+  );
+  console.log(
+    `sign-in answers: ${Object.entries(statuses)
+      .map(([status, count]) => `${count} x ${status}`)
+      .join(', ')}; ${floodS.toFixed(1)} s`,
+  );
+  console.log(`sign-ins per second: ${(ok.length / floodS).toFixed(2)}`);
+  const errors = [...quiet.errors, ...flood.errors];
+  if (errors.length > 0) console.log(`static errors: ${errors.slice(0, 10).join('; ')}`);
+  return 0;
+}
+
+let code = 1;
+try {
+  code = await main();
+} catch (error) {
+  console.error(error);
+} finally {
+  if (server) {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+  }
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+}
+process.exit(code);

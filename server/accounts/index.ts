@@ -1,0 +1,39 @@
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import type { FastifyInstance } from 'fastify';
+import type { HashQueue } from '../users/hashQueue';
+import type { UserStore } from '../users/store';
+import { refuseCrossSite } from '../sessions/sameSiteGuard';
+import { sessionService } from '../sessions/sessionService';
+import type { SessionStore } from '../sessions/store';
+import type { FailureCounter } from './failureCounter';
+import type { AccountSettings } from './settings';
+import { registerSessionRoutes } from './sessionRoutes';
+import { signInThrottle } from './signInThrottle';
+
+export interface AccountRoutesOptions {
+  users: UserStore;
+  sessions: SessionStore;
+  failures: FailureCounter;
+  hashQueue: HashQueue;
+  settings: AccountSettings;
+}
+
+/**
+ * The account routes (sign-in sessions, the signed-in user), in a scope of their own inside the
+ * API's: cookies are parsed here only, form posts (application/x-www-form-urlencoded) are read
+ * for the pages that work without JavaScript, and every state-changing request must come from
+ * this site (../sessions/sameSiteGuard). No CORS header is ever sent from here.
+ */
+export async function registerAccountRoutes(scope: FastifyInstance, options: AccountRoutesOptions): Promise<void> {
+  await scope.register(cookie);
+  await scope.register(formbody, { bodyLimit: 16 * 1024 });
+  scope.addHook('onRequest', refuseCrossSite);
+  const { settings } = options;
+  registerSessionRoutes(scope, {
+    users: options.users,
+    sessions: sessionService(options.sessions, { idleMs: settings.sessionIdleMs, absoluteMs: settings.sessionAbsoluteMs }),
+    throttle: signInThrottle(options.failures, { account: settings.accountFailures, ip: settings.ipFailures }),
+    hashQueue: options.hashQueue,
+  });
+}

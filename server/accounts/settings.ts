@@ -1,0 +1,25 @@
+import type { RouteRateLimit } from '../api/routeRateLimit';
+
+/**
+ * Sign-in and session settings (server/config.ts reads them from the environment; reasons there).
+ */
+export interface AccountSettings {
+  /** A session unused this long ends (DC_SESSION_IDLE_DAYS, default 7). */
+  sessionIdleMs: number;
+  /** A session ends this long after sign-in, used or not (DC_SESSION_ABSOLUTE_DAYS, default 30). */
+  sessionAbsoluteMs: number;
+  /** Failed sign-ins per account (DC_SIGN_IN_ACCOUNT_RATE_MAX / _WINDOW_S, default 5 per 900 s). */
+  accountFailures: RouteRateLimit;
+  /** Failed sign-ins per client IP (DC_SIGN_IN_IP_RATE_MAX / _WINDOW_S, default 20 per 900 s). */
+  ipFailures: RouteRateLimit;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export const DEFAULT_ACCOUNT_SETTINGS: AccountSettings = {
+  sessionIdleMs: 7 * DAY_MS,
+  sessionAbsoluteMs: 30 * DAY_MS,
+  accountFailures: { max: 5, timeWindowMs: 15 * 60_000 },
+  ipFailures: { max: 20, timeWindowMs: 15 * 60_000 },
+};
+export { DAY_MS };

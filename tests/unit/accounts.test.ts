@@ -1,0 +1,371 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../../server/app';
+import { loadConfig, type ServerConfig } from '../../server/config';
+import { SESSION_COOKIE } from '../../server/sessions/cookies';
+import { hashToken } from '../../server/sessions/token';
+import { hashPassword } from '../../server/users/password';
+import { openStores, type Stores } from '../../server/db/openStores';
+import { ACCOUNT_MESSAGES, SESSION_HINT_COOKIE, SIGN_IN_FRAGMENTS } from '../../shared/accountMessages';
+import { API_BASE } from '../../shared/constants';
+import { EMAIL_INVALID, SIGN_IN_PASSWORD_TOO_SHORT } from '../../shared/validation';
+import { findPostgres, startPostgres, type PostgresServer } from '../support/postgres';
+
+/**
+ * Sign-in sessions through inject on the whole server (buildApp), on SQLite and on PostgreSQL,
+ * with real scrypt hashes: every sign-in checks a password, so the tests sign in only as often
+ * as they need.
+ */
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
+
+const PASSWORD = 'Mannheim#2025';
+const ORIGIN = 'http://localhost';
+const SAME_SITE = { origin: ORIGIN, 'sec-fetch-site': 'same-origin' };
+const postgres = findPostgres();
+if (!postgres.ok) console.warn(`Accounts on PostgreSQL skipped: ${postgres.reason}`);
+
+let root: string;
+let dist: string;
+let seedHash: string;
+let pgServer: PostgresServer | null = null;
+
+beforeAll(async () => {
+  seedHash = await hashPassword(PASSWORD);
+  root = mkdtempSync(join(tmpdir(), 'dc-accounts-'));
+  dist = join(root, 'dist');
+  mkdirSync(dist);
+  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Home</title>');
+  writeFileSync(join(dist, '404.html'), '<!doctype html><title>Page Not Found</title>');
+  if (postgres.ok) pgServer = await startPostgres();
+});
+
+afterAll(async () => {
+  await pgServer?.stop();
+  rmSync(root, { recursive: true, force: true });
+});
+
+interface Backend {
+  name: string;
+  skip: boolean;
+  /** Settings for a fresh database; the same settings reach the same database. */
+  fresh(): Promise<Partial<ServerConfig>>;
+}
+
+const backends: Backend[] = [
+  {
+    name: 'SQLite',
+    skip: false,
+    fresh: async () => ({ databasePath: join(mkdtempSync(join(root, 'db-')), 'dc.sqlite'), databaseUrl: null }),
+  },
+  {
+    name: 'PostgreSQL',
+    skip: !postgres.ok,
+    fresh: async () => ({ databaseUrl: await pgServer!.createDatabase() }),
+  },
+];
+
+/** Cookies of a Set-Cookie list, by name, with their attributes. */
+function setCookies(response: LightMyRequestResponse): Map<string, string> {
+  const raw = response.headers['set-cookie'];
+  const list = raw === undefined ? [] : Array.isArray(raw) ? raw : [raw];
+  return new Map(list.map((line) => [line.split('=')[0]!, line]));
+}
+
+function cookieValue(response: LightMyRequestResponse, name: string): string | undefined {
+  const line = setCookies(response).get(name);
+  return line?.split(';')[0]!.slice(name.length + 1);
+}
+
+for (const backend of backends) {
+  describe.skipIf(backend.skip)(`accounts on ${backend.name}`, () => {
+    let db: Partial<ServerConfig>;
+    let app: FastifyInstance;
+    let stores: Stores;
+    let counter = 0;
+
+    function config(overrides: Partial<ServerConfig> = {}): ServerConfig {
+      return { ...loadConfig({ LOG_LEVEL: 'silent' }), distDir: dist, ...db, ...overrides };
+    }
+
+    const api = (target: FastifyInstance, options: InjectOptions & { url: string }) =>
+      target.inject({ ...options, url: API_BASE + options.url });
+
+    async function seedUser(): Promise<{ id: string; email: string }> {
+      counter++;
+      const user = await stores.users.create({ firstName: 'Jana', lastName: 'Weber', email: `jana+${counter}@example.de`, passwordHash: seedHash });
+      return { id: user._id, email: user.email };
+    }
+
+    function signIn(email: string, password = PASSWORD, headers: Record<string, string> = SAME_SITE, target = app) {
+      return api(target, { method: 'POST', url: '/session', payload: { email, password }, headers });
+    }
+
+    function formSignIn(fields: Record<string, string>, headers: Record<string, string> = SAME_SITE) {
+      return api(app, {
+        method: 'POST',
+        url: '/session',
+        payload: new URLSearchParams(fields).toString(),
+        headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+      });
+    }
+
+    const withSession = (token: string, extra: Record<string, string> = {}) => ({ cookie: `${SESSION_COOKIE}=${token}`, ...extra });
+
+    beforeEach(async () => {
+      db = await backend.fresh();
+      app = await buildApp(config());
+      await app.ready();
+      stores = await openStores({ databasePath: db.databasePath ?? '', databaseUrl: db.databaseUrl ?? null });
+    });
+
+    afterEach(async () => {
+      await app.close();
+      await stores.close();
+    });
+
+    it('signs in with JSON: 200 with the user, an HttpOnly __Host- cookie and a script-readable hint', async () => {
+      const user = await seedUser();
+      const response = await signIn(user.email.toUpperCase());
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({ _id: user.id, email: user.email });
+      expect(response.body).not.toMatch(/scrypt|password/i);
+      const cookies = setCookies(response);
+      const session = cookies.get(SESSION_COOKIE)!;
+      expect(session).toMatch(/; Max-Age=2592000; Path=\/; HttpOnly; Secure; SameSite=Lax$/);
+      expect(session).not.toMatch(/Domain=/i);
+      const token = cookieValue(response, SESSION_COOKIE)!;
+      expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      const hint = cookies.get(SESSION_HINT_COOKIE)!;
+      expect(hint).toBe(`${SESSION_HINT_COOKIE}=1; Max-Age=2592000; Path=/; Secure; SameSite=Lax`);
+      expect(response.headers['access-control-allow-credentials']).toBeUndefined();
+
+      const me = await api(app, { method: 'GET', url: '/me', headers: withSession(token) });
+      expect(me.statusCode).toBe(200);
+      expect(me.json()).toMatchObject({ _id: user.id, firstName: 'Jana' });
+      expect(me.headers['cache-control']).toBe('no-store');
+    });
+
+    it('keeps only the SHA-256 of the token in the database', async () => {
+      const user = await seedUser();
+      const token = cookieValue(await signIn(user.email), SESSION_COOKIE)!;
+      expect(await stores.sessions.find(token)).toBeNull();
+      expect(await stores.sessions.find(hashToken(token))).toMatchObject({ userId: user.id });
+    });
+
+    it('answers a wrong password and an unknown address alike: status, headers and body', async () => {
+      const user = await seedUser();
+      const wrong = await signIn(user.email, 'Wrong#Password1');
+      const unknown = await signIn('nobody-here@example.de', 'Wrong#Password1');
+      for (const response of [wrong, unknown]) {
+        expect(response.statusCode).toBe(401);
+        expect(response.json().message).toBe(ACCOUNT_MESSAGES.signInFailed);
+        expect(response.headers['set-cookie']).toBeUndefined();
+      }
+      expect(wrong.body).toBe(unknown.body);
+      const comparable = (response: LightMyRequestResponse) => {
+        const { date: _date, ...rest } = response.headers;
+        return rest;
+      };
+      expect(comparable(wrong)).toEqual(comparable(unknown));
+    });
+
+    it('checks the fields with the sign-in rules (400 naming each field)', async () => {
+      const response = await signIn('not-an-email', '123');
+      expect(response.statusCode).toBe(400);
+      expect(response.json().errors).toEqual({ email: EMAIL_INVALID, password: SIGN_IN_PASSWORD_TOO_SHORT });
+      const notObject = await api(app, { method: 'POST', url: '/session', payload: '[1]', headers: { ...SAME_SITE, 'content-type': 'application/json' } });
+      expect(notObject.statusCode).toBe(400);
+      expect(notObject.json().message).toBe(ACCOUNT_MESSAGES.bodyNotObject);
+    });
+
+    it('GET /me is 401 without a session, with a made-up token, and clears a stale hint cookie', async () => {
+      expect((await api(app, { method: 'GET', url: '/me' })).statusCode).toBe(401);
+      const forged = await api(app, { method: 'GET', url: '/me', headers: { cookie: `${SESSION_COOKIE}=${'A'.repeat(43)}; ${SESSION_HINT_COOKIE}=1` } });
+      expect(forged.statusCode).toBe(401);
+      expect(forged.json().message).toBe(ACCOUNT_MESSAGES.signedOut);
+      expect(setCookies(forged).get(SESSION_HINT_COOKIE)).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/);
+    });
+
+    it('gives a new token on every sign-in and ends the one the browser held (no fixation)', async () => {
+      const user = await seedUser();
+      const first = cookieValue(await signIn(user.email), SESSION_COOKIE)!;
+      const second = await signIn(user.email, PASSWORD, { ...SAME_SITE, ...withSession(first) });
+      const token = cookieValue(second, SESSION_COOKIE)!;
+      expect(token).not.toBe(first);
+      expect((await api(app, { method: 'GET', url: '/me', headers: withSession(first) })).statusCode).toBe(401);
+      expect((await api(app, { method: 'GET', url: '/me', headers: withSession(token) })).statusCode).toBe(200);
+    });
+
+    it('signs out with DELETE /session (204, cookies cleared, the token dead)', async () => {
+      const user = await seedUser();
+      const token = cookieValue(await signIn(user.email), SESSION_COOKIE)!;
+      const out = await api(app, { method: 'DELETE', url: '/session', headers: withSession(token, SAME_SITE) });
+      expect(out.statusCode).toBe(204);
+      expect(setCookies(out).get(SESSION_COOKIE)).toMatch(/Expires=Thu, 01 Jan 1970/);
+      expect((await api(app, { method: 'GET', url: '/me', headers: withSession(token) })).statusCode).toBe(401);
+    });
+
+    it('form posts: 303 to next or /account, failures 303 back to /sign_in with the outcome, sign-out 303 to /', async () => {
+      const user = await seedUser();
+      const ok = await formSignIn({ email: user.email, password: PASSWORD, next: '/blog?tag=x' });
+      expect(ok.statusCode).toBe(303);
+      expect(ok.headers.location).toBe('/blog?tag=x');
+      expect(ok.headers['content-type'] ?? '').not.toMatch(/json/);
+      const token = cookieValue(ok, SESSION_COOKIE)!;
+
+      const noNext = await formSignIn({ email: user.email, password: PASSWORD });
+      expect(noNext.headers.location).toBe('/account');
+      const fromReferer = await formSignIn({ email: user.email, password: PASSWORD }, { ...SAME_SITE, referer: `${ORIGIN}/sign_in?next=%2Fcareer` });
+      expect(fromReferer.headers.location).toBe('/career');
+
+      const failed = await formSignIn({ email: user.email, password: 'Wrong#Password1', next: '/account' });
+      expect(failed.statusCode).toBe(303);
+      expect(failed.headers.location).toBe(`/sign_in?next=%2Faccount#${SIGN_IN_FRAGMENTS.failed}`);
+      const invalid = await formSignIn({ email: 'x', password: '' });
+      expect(invalid.headers.location).toBe(`/sign_in#${SIGN_IN_FRAGMENTS.invalid}`);
+
+      const out = await api(app, {
+        method: 'POST',
+        url: '/session/sign-out',
+        payload: '',
+        headers: withSession(token, { ...SAME_SITE, 'content-type': 'application/x-www-form-urlencoded' }),
+      });
+      expect(out.statusCode).toBe(303);
+      expect(out.headers.location).toBe('/');
+      expect((await api(app, { method: 'GET', url: '/me', headers: withSession(token) })).statusCode).toBe(401);
+    });
+
+    it('sends `next` only to a path of this site (every spelling: tests/unit/nextPath.test.ts)', async () => {
+      const user = await seedUser();
+      for (const next of ['//evil.example/', '/\\evil.example/']) {
+        const response = await formSignIn({ email: user.email, password: PASSWORD, next });
+        expect(response.headers.location, next).toBe('/account');
+      }
+    });
+
+    it('refuses cross-site posts with 403 whatever the content type, and sends no CORS credentials', async () => {
+      const user = await seedUser();
+      const cases: Record<string, string>[] = [
+        { origin: 'https://evil.example' },
+        { origin: 'null' },
+        { 'sec-fetch-site': 'cross-site' },
+        { 'sec-fetch-site': 'same-site', origin: ORIGIN },
+        {},
+      ];
+      for (const headers of cases) {
+        const response = await signIn(user.email, PASSWORD, headers);
+        expect(response.statusCode, JSON.stringify(headers)).toBe(403);
+        expect(response.json().message).toBe(ACCOUNT_MESSAGES.crossSite);
+        expect(response.headers['set-cookie']).toBeUndefined();
+        expect(response.headers['access-control-allow-credentials']).toBeUndefined();
+      }
+      const form = await formSignIn({ email: user.email, password: PASSWORD }, { origin: 'https://evil.example' });
+      expect(form.statusCode).toBe(403);
+      const token = cookieValue(await signIn(user.email), SESSION_COOKIE)!;
+      const out = await api(app, { method: 'DELETE', url: '/session', headers: withSession(token, { origin: 'https://evil.example' }) });
+      expect(out.statusCode).toBe(403);
+      expect((await api(app, { method: 'GET', url: '/me', headers: withSession(token) })).statusCode).toBe(200);
+      // A same-origin request without Sec-Fetch-Site (older browsers, scripts) passes on Origin.
+      expect((await signIn(user.email, PASSWORD, { origin: ORIGIN })).statusCode).toBe(200);
+    });
+
+    it('deactivation ends every session and the account is told so only after the right password', async () => {
+      const user = await seedUser();
+      const token = cookieValue(await signIn(user.email), SESSION_COOKIE)!;
+      await stores.users.deactivate(user.id);
+      expect(await stores.sessions.find(hashToken(token))).toBeNull();
+      expect((await api(app, { method: 'GET', url: '/me', headers: withSession(token) })).statusCode).toBe(401);
+      const right = await signIn(user.email);
+      expect(right.statusCode).toBe(403);
+      expect(right.json().message).toBe(ACCOUNT_MESSAGES.deactivated);
+      const wrong = await signIn(user.email, 'Wrong#Password1');
+      expect(wrong.statusCode).toBe(401);
+    });
+
+    it('lists the sessions, marks the current one, ends one and then all others', async () => {
+      const user = await seedUser();
+      const firefox = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
+      const a = cookieValue(await signIn(user.email, PASSWORD, { ...SAME_SITE, 'user-agent': firefox }), SESSION_COOKIE)!;
+      const b = cookieValue(await signIn(user.email), SESSION_COOKIE)!;
+      const c = cookieValue(await signIn(user.email), SESSION_COOKIE)!;
+      const list = (await api(app, { method: 'GET', url: '/me/sessions', headers: withSession(a) })).json<
+        { id: string; current: boolean; browser: string; os: string }[]
+      >();
+      expect(list).toHaveLength(3);
+      const mine = list.find((entry) => entry.current)!;
+      expect(mine).toMatchObject({ browser: 'Firefox', os: 'Windows' });
+      const other = list.find((entry) => !entry.current)!;
+      expect((await api(app, { method: 'DELETE', url: `/me/sessions/${other.id}`, headers: withSession(a, SAME_SITE) })).statusCode).toBe(204);
+      expect((await api(app, { method: 'DELETE', url: `/me/sessions/${other.id}`, headers: withSession(a, SAME_SITE) })).statusCode).toBe(404);
+      const rest = await api(app, { method: 'DELETE', url: '/me/sessions', headers: withSession(a, SAME_SITE) });
+      expect(rest.json()).toEqual({ ended: 1 });
+      for (const token of [b, c]) expect((await api(app, { method: 'GET', url: '/me', headers: withSession(token) })).statusCode).toBe(401);
+      expect((await api(app, { method: 'GET', url: '/me', headers: withSession(a) })).statusCode).toBe(200);
+    });
+
+    it('slows failed sign-ins per account (429 with Retry-After, even for the right password), counted across two instances', async () => {
+      const user = await seedUser();
+      const limited = config({ accounts: { ...config().accounts, accountFailures: { max: 3, timeWindowMs: 60_000 } } });
+      const one = await buildApp(limited);
+      const two = await buildApp(limited);
+      try {
+        expect((await signIn(user.email, 'Wrong#Password1', SAME_SITE, one)).statusCode).toBe(401);
+        expect((await signIn(user.email, 'Wrong#Password2', SAME_SITE, two)).statusCode).toBe(401);
+        expect((await signIn(user.email, 'Wrong#Password3', SAME_SITE, one)).statusCode).toBe(401);
+        const blocked = await signIn(user.email, PASSWORD, SAME_SITE, two);
+        expect(blocked.statusCode).toBe(429);
+        expect(blocked.json().message).toBe(ACCOUNT_MESSAGES.signInThrottled);
+        expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(50);
+        expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(60);
+      } finally {
+        await one.close();
+        await two.close();
+      }
+    });
+
+    it('slows failed sign-ins per IP across accounts', async () => {
+      const limited = config({ accounts: { ...config().accounts, ipFailures: { max: 2, timeWindowMs: 60_000 } } });
+      const one = await buildApp(limited);
+      try {
+        expect((await signIn('a@example.de', 'Wrong#Password1', SAME_SITE, one)).statusCode).toBe(401);
+        expect((await signIn('b@example.de', 'Wrong#Password1', SAME_SITE, one)).statusCode).toBe(401);
+        const blocked = await signIn('c@example.de', 'Wrong#Password1', SAME_SITE, one);
+        expect(blocked.statusCode).toBe(429);
+        expect(blocked.headers['retry-after']).toBeDefined();
+      } finally {
+        await one.close();
+      }
+    });
+
+    it('logs neither the password nor the token', async () => {
+      const lines: string[] = [];
+      const stream = new Writable({
+        write(chunk, _encoding, done) {
+          lines.push(String(chunk));
+          done();
+        },
+      });
+      const user = await seedUser();
+      const logged = await buildApp({ ...config(), logLevel: 'debug' }, { logStream: stream });
+      try {
+        const response = await signIn(user.email, PASSWORD, SAME_SITE, logged);
+        const token = cookieValue(response, SESSION_COOKIE)!;
+        await signIn(user.email, 'Wrong#Password1', SAME_SITE, logged);
+        await api(logged, { method: 'GET', url: '/me', headers: withSession(token) });
+        await api(logged, { method: 'DELETE', url: '/session', headers: withSession(token, SAME_SITE) });
+        const log = lines.join('');
+        expect(log).toContain('signed in');
+        expect(log).not.toContain(PASSWORD);
+        expect(log).not.toContain('Wrong#Password1');
+        expect(log).not.toContain(token);
+        expect(log).not.toContain(hashToken(token));
+      } finally {
+        await logged.close();
+      }
+    });
+  });
+}
