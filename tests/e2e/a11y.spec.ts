@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe';
 import { sitemapPaths } from './support/routes';
 import { layoutShift, recordLayoutShift } from './support/layoutShift';
 import { useStoredTheme } from './support/theme';
@@ -14,12 +14,7 @@ import { useStoredTheme } from './support/theme';
  * A theme applied before the first paint from a stored choice is tested in theme.spec.ts.
  */
 const paths = sitemapPaths();
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 
-async function expectNoAxeViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 async function expectPageBasics(page: Page, path: string): Promise<void> {
   await expect(page.getByRole('banner')).toBeVisible();

@@ -1,12 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe';
 import { seedConsent } from './support/consent';
 import { hydratedNodes, servedAndRendered } from './support/islandMarkup';
 import { sitemapPaths } from './support/routes';
 import { useStoredTheme } from './support/theme';
 
 const PATH = '/career';
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 const NO_JOBS = 'No jobs found matching your criteria. Try adjusting your filters.';
 
 const departments = (page: Page) => page.locator('details.careers-dept');
@@ -22,10 +21,6 @@ async function ready(page: Page) {
   await expect(page.locator('dc-careers[data-ready]')).toBeAttached();
 }
 
-async function axe(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 /** The subject and body of a mailto: link, decoded. */
 function mail(href: string) {
@@ -175,7 +170,7 @@ test('the three dropdowns filter and combine with the search', async ({ page }) 
   await page.getByRole('searchbox', { name: 'Search' }).fill('marketing');
   await expect(page.getByText(NO_JOBS, { exact: true })).toBeVisible();
   await expect(departments(page)).toHaveCount(0);
-  await axe(page);
+  await expectNoAxeViolations(page);
 
   await page.getByRole('button', { name: 'Clear filters' }).click();
   await expect(departments(page)).toHaveCount(5);
@@ -235,6 +230,6 @@ for (const theme of ['light', 'dark'] as const) {
     await departmentHead(page, 'Engineering').click();
     await jobHead(page, 'Analytics Engineer').click();
     await jobHead(page, 'Azure Data Engineer').click();
-    await axe(page);
+    await expectNoAxeViolations(page);
   });
 }

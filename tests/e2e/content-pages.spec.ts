@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
+import { axeViolations } from './support/axe';
 import { readFileSync } from 'node:fs';
 import { seedConsent } from './support/consent';
 
@@ -17,10 +17,6 @@ const legal = { imprint: data('legal/imprint'), privacy: data('legal/privacy'), 
 const fill = (text: string): string =>
   text.replace(/\{company\.([\w.]+)\}/g, (_m, path: string) => String(path.split('.').reduce((o: Json, k) => o?.[k], company)));
 
-async function axe(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** The toggle buttons of a disclosure group and the expanded state of each. */
 async function expandedStates(toggles: Locator): Promise<string[]> {
@@ -81,7 +77,7 @@ test.describe('about', () => {
     await expect(mission).toHaveAttribute('aria-expanded', 'false');
     await expect(missionText).toBeHidden();
     await expect(visionText).toBeVisible();
-    expect(await axe(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await vision.click();
     expect(await expandedStates(group.locator('button[aria-expanded]'))).toEqual(['false', 'false']);
     await expect(visionText).toBeHidden();
@@ -107,7 +103,7 @@ test.describe('about', () => {
     expect(await expandedStates(toggles)).toEqual(['false', 'false', 'false', 'true', 'false', 'false']);
     await expect(page.getByText(about.timeline.items[0].achievements[0])).toBeHidden();
     await expect(page.getByText(fill(about.timeline.items[3].achievements[0]))).toBeVisible();
-    expect(await axe(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await toggles.nth(3).click();
     expect(await expandedStates(toggles)).toEqual(Array(6).fill('false'));
   });
@@ -244,7 +240,7 @@ test.describe('quick navigation at phone width', () => {
       await toggle.click();
       const menu = page.getByRole('navigation', { name: c.menu });
       await expect(menu).toBeVisible();
-      if (c.path === '/about') expect(await axe(page)).toEqual([]);
+      if (c.path === '/about') expect(await axeViolations(page)).toEqual([]);
       await menu.getByRole('link', { name: c.link, exact: true }).click();
       await expect(menu).toBeHidden();
       await expect(page.locator(c.target)).toBeInViewport();

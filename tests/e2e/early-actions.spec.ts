@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe';
 import { seedConsent } from './support/consent';
 import { useStoredTheme } from './support/theme';
 
@@ -10,7 +10,6 @@ import { useStoredTheme } from './support/theme';
  * the served markup, lets the code load, and checks the result of that action.
  */
 
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 
 /** Holds every request matching `glob` until the returned function is called. */
 async function holdCode(page: Page, glob: string): Promise<() => void> {
@@ -29,10 +28,6 @@ async function slowCpu(page: Page): Promise<void> {
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
 }
 
-async function axe(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 test.beforeEach(async ({ context }) => seedConsent(context));
 
@@ -175,7 +170,7 @@ for (const theme of ['light', 'dark'] as const) {
       release();
       await expect(page.locator('dc-faq')).toHaveAttribute('data-ready', '');
       await expect(page.locator('.faq-status')).toHaveText(/of 10 questions$/);
-      await axe(page);
+      await expectNoAxeViolations(page);
     });
 
     test(`axe: the portfolio's served report list with Show report, before the gallery woke, ${theme} theme, ${width} px`, async ({ page, context }) => {
@@ -184,7 +179,7 @@ for (const theme of ['light', 'dark'] as const) {
       const release = await holdCode(page, '**/assets/js/dashboard-gallery-*.js');
       await page.goto('/portfolio', { waitUntil: 'commit' });
       await expect(page.getByRole('button', { name: 'Show report for Overview' })).toBeVisible();
-      await axe(page);
+      await expectNoAxeViolations(page);
       release();
     });
   }

@@ -1,11 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe';
 import { seedConsent } from './support/consent';
 import { hydratedNodes, servedAndRendered } from './support/islandMarkup';
 import { useStoredTheme } from './support/theme';
 
 const PATH = '/frequently_asked_questions';
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 
 const questions = (page: Page) => page.locator('details.faq-item > summary');
 const question = (page: Page, text: string) => page.locator('details.faq-item > summary', { hasText: text });
@@ -17,10 +16,6 @@ async function ready(page: Page) {
   await expect(page.locator('dc-faq[data-ready]')).toBeAttached();
 }
 
-async function axe(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 test.beforeEach(async ({ context }) => seedConsent(context));
 
@@ -113,7 +108,7 @@ test('no match shows the empty state', async ({ page }) => {
   await expect(page.getByText('No results found', { exact: true })).toBeVisible();
   await expect(page.getByText('Try adjusting your search terms or category filter', { exact: true })).toBeVisible();
   await expect(questions(page)).toHaveCount(0);
-  await axe(page);
+  await expectNoAxeViolations(page);
 });
 
 test('the accordion keeps several answers open, and a second click closes one', async ({ page }) => {
@@ -157,7 +152,7 @@ test.describe('phone width', () => {
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
     const menu = page.locator('#faq-menu-list');
     await expect(menu).toBeVisible();
-    await axe(page);
+    await expectNoAxeViolations(page);
 
     await page.keyboard.press('Escape');
     await expect(menu).toBeHidden();
@@ -182,6 +177,6 @@ for (const theme of ['light', 'dark'] as const) {
     await page.getByRole('group', { name: 'Category' }).getByRole('button', { name: /Data Cleanup/ }).click();
     await question(page, 'How do you handle sensitive and personal data?').click();
     await question(page, 'How do you make sure our data stays clean').click();
-    await axe(page);
+    await expectNoAxeViolations(page);
   });
 }

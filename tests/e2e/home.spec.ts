@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { axeViolations } from './support/axe';
 import { readFileSync } from 'node:fs';
 import { INTERVALS } from '../../shared/constants';
 import { badgeTone } from '../../widgets/lib/proficiency';
@@ -26,10 +27,6 @@ async function freezeClock(page: Page) {
   await page.clock.pauseAt(new Date(start.getTime() + 1000));
 }
 
-async function axe(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 test.beforeEach(async ({ context }) => seedConsent(context));
 test.describe.configure({ timeout: 60_000 });
@@ -317,7 +314,7 @@ test.describe('why choose us', () => {
       await toggle.click();
       await expect(toggle).toHaveAttribute('aria-expanded', 'true');
       await expect(whyTab(page, 'Outcomes')).toBeVisible();
-      expect(await axe(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
       await whyTab(page, 'Outcomes').click();
       await expect(toggle).toHaveAttribute('aria-expanded', 'false');
       await expect(whyTab(page, 'Outcomes')).toBeHidden();

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { axeViolations } from './support/axe';
 import { ASPECT_STORAGE_KEY } from '../../widgets/lib/aspectRatio';
 import { DASHBOARD_LOAD_TIMEOUT_MS } from '../../widgets/lib/reports';
 import { seedConsent } from './support/consent';
@@ -17,14 +17,7 @@ const TITLES = [
 ];
 const reports = JSON.parse(readFileSync('site/_data/reports.json', 'utf8')) as { title: string; description: string; iframeHtml: string }[];
 const srcOf = (html: string) => /src="([^"]+)"/.exec(html)![1]!;
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 
-async function axeViolations(page: Page, include?: string): Promise<string[]> {
-  let builder = new AxeBuilder({ page }).withTags(AXE_TAGS);
-  if (include) builder = builder.include(include);
-  const results = await builder.analyze();
-  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 const gallery = (page: Page, selector = 'dc-dashboard-gallery') => page.locator(selector);
 const frameOf = (scope: Locator) => scope.locator('iframe');

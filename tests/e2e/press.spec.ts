@@ -1,11 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe';
 import { seedConsent } from './support/consent';
 import { useStoredTheme } from './support/theme';
 
 const PATH = '/press';
 const FEED = '**/data/press.json';
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 
 const cards = (page: Page) => page.locator('article.press-card');
 const cardTitles = (page: Page) => page.locator('.press-card-title a');
@@ -27,10 +26,6 @@ async function loaded(page: Page) {
   await expect(loadingText(page)).toBeHidden();
 }
 
-async function axe(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 const item = (overrides: Record<string, unknown>) => ({
   id: 'x',
@@ -267,14 +262,14 @@ for (const theme of ['light', 'dark'] as const) {
       await page.route(FEED, () => undefined); // never answers: the page stays loading
       await page.goto(PATH);
       await expect(loadingText(page)).toBeVisible();
-      await axe(page);
+      await expectNoAxeViolations(page);
     });
 
     test('error state', async ({ page }) => {
       await page.route(FEED, (route) => route.abort('failed'));
       await page.goto(PATH);
       await expect(page.getByRole('heading', { name: 'Error Loading Press Data' })).toBeVisible();
-      await axe(page);
+      await expectNoAxeViolations(page);
     });
 
     test('open form with errors, and a filtered empty list', async ({ page }) => {
@@ -288,7 +283,7 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(form.getByText('Title is required')).toBeVisible();
       await page.getByRole('searchbox', { name: 'Search' }).fill('no such outlet');
       await expect(page.getByText('No press items found.', { exact: true })).toBeVisible();
-      await axe(page);
+      await expectNoAxeViolations(page);
     });
   });
 }

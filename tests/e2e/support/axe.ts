@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 /** The rule sets every axe check of the suite runs. */
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
@@ -45,4 +45,9 @@ export async function axeViolations(page: Page, include?: string): Promise<strin
       });
     }
   }
+}
+
+/** Fails the test with axe's violations on the page (or inside `include`), one line each. */
+export async function expectNoAxeViolations(page: Page, include?: string): Promise<void> {
+  expect(await axeViolations(page, include)).toEqual([]);
 }
