@@ -88,8 +88,10 @@ export const CONTENT_TYPES: ReadonlyArray<readonly [suffix: string, type: string
   ['.xml', 'application/xml'],
   ['.md', 'text/markdown; charset=utf-8'],
   ['.d.ts', 'text/plain; charset=utf-8'],
-  // One type for favicon.ico from every host (nginx's mime.types and Node's lookup name it differently).
+  // One type for the icon and the web app manifest from every host (Debian's nginx mime.types names
+  // the first differently from Node's lookup and lacks the second).
   ['.ico', 'image/x-icon'],
+  ['.webmanifest', 'application/manifest+json; charset=utf-8'],
 ];
 
 export function contentTypeFor(urlPath: string): string | undefined {

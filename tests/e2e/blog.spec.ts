@@ -84,9 +84,14 @@ test.describe('post pages', () => {
     for (const post of POSTS) expect(xml).toContain(`<loc>${post.canonical_url}</loc>`);
   });
 
-  test('a post shows the image placeholder when it has none', async ({ page }) => {
+  test('a post without a picture has no empty box under its hero: the article follows it (issue 36); one with a picture shows it', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto('/blog/choosing-kpis-with-stakeholders/');
-    await expect(page.locator('.post-media .blog-placeholder')).toBeVisible();
+    await expect(page.locator('.post-media')).toHaveCount(0);
+    const hero = (await page.locator('.post-hero').boundingBox())!;
+    const text = (await page.locator('.post-main .blog-content > p').first().boundingBox())!;
+    expect(text.y).toBeGreaterThanOrEqual(hero.y + hero.height);
+    expect(text.y - (hero.y + hero.height)).toBeLessThan(120);
     await page.goto('/blog/star-schema-semantic-layer-power-bi/');
     await expect(page.locator('.post-media img')).toHaveAttribute('src', '/assets/images/blog/star-schema-semantic-layer-power-bi.svg');
   });
