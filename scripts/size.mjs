@@ -106,7 +106,8 @@ const pageRows = pages.sort().map((path) => {
   }
   for (const file of files) if (file.startsWith('/')) total += gzFile(file);
   const route = '/' + relative(dist, path).replace(/(^|\/)index\.html$/, '').replace(/\.html$/, '');
-  if (total > budgets.pageTotal) failures.push(`page ${route} ${kb(total)} > ${kb(budgets.pageTotal)}`);
+  const totalBudget = budgets.pages?.[route]?.pageTotal ?? budgets.pageTotal;
+  if (total > totalBudget) failures.push(`page ${route} ${kb(total)} > ${kb(totalBudget)}`);
   // The first round trip: the HTML and the stylesheets it links, as sent with Brotli.
   const stylesheets = [...html.matchAll(/<link rel="stylesheet" href="(\/[^"]+)"/g)].map((match) => match[1]);
   const firstView = brFile('/' + relative(dist, path)) + stylesheets.reduce((sum, href) => sum + brFile(href), 0);
