@@ -38,6 +38,9 @@ describe('cspLines', () => {
       `script-src ${origin}`,
       'connect-src https://partner.example',
     ]);
+    // Without action the form posts to the site its script came from (3.0.0): ours.
+    expect(cspLines({ origin, tag: 'dc-contact-form' }, 'https://partner.example')).toEqual([`script-src ${origin}`, `connect-src ${origin}`]);
+    expect(cspLines({ origin, tag: 'dc-contact-form', attributes: [['action', 'javascript:x']] }, 'https://partner.example')).toEqual([`script-src ${origin}`, `connect-src ${origin}`]);
   });
 });
 

@@ -242,6 +242,9 @@ function Preview({ tag, html, theme }: { tag: string; html: string; theme: Previ
       observer?.disconnect();
       const doc = node.contentDocument;
       if (!doc?.body) return;
+      // The preview sends nothing: this listener takes every contact form's values over (the form
+      // shows its states as for a partner's own handler) and the note above the frame says so.
+      doc.addEventListener('dc-submit', (event) => event.preventDefault());
       observer = new ResizeObserver(measure);
       observer.observe(doc.body);
       measure();
@@ -253,8 +256,11 @@ function Preview({ tag, html, theme }: { tag: string; html: string; theme: Previ
     };
   }, [tag]);
   return (
-    <div className="eb-stage" data-theme={theme}>
-      <iframe ref={frame} className="eb-frame" title={`Live preview of <${tag}>`} srcDoc={shown} style={{ height: `${height}px` }} />
-    </div>
+    <>
+      {tag === 'dc-contact-form' ? <p className="eb-preview-note">Preview: nothing is sent. Your page's form sends each request to DataClarity, or to your <code>action</code>.</p> : null}
+      <div className="eb-stage" data-theme={theme}>
+        <iframe ref={frame} className="eb-frame" title={`Live preview of <${tag}>`} srcDoc={shown} style={{ height: `${height}px` }} />
+      </div>
+    </>
   );
 }
