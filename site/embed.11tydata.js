@@ -29,7 +29,7 @@ async function embedConfig(siteUrl) {
       return {
         tag: api.tagName,
         summary: api.summary,
-        readme: `/widgets/docs/${api.tagName}.md`,
+        readme: `/embed/${api.tagName}`,
         file: { latest: file.latest, pinned: file.pinned, integrity: file.integrity },
         fields: api.attributes.map(fieldOf).filter(Boolean),
         example,
