@@ -78,6 +78,11 @@ test.describe('the /embed page', () => {
     expect(help).toContain('Without it they go to DataClarity');
     expect(help).not.toMatch(/\]\(|`|\*\*/);
     await expect(builder(page).getByLabel('Form type', { exact: true })).toHaveValue('consultation');
+    // The gallery's first report is picked from its list, by title.
+    await builder(page).getByRole('radio', { name: /dc-dashboard-gallery/ }).check();
+    await builder(page).getByLabel('Report shown first', { exact: true }).selectOption({ label: 'Balance Sheet Analysis' });
+    await expect.poll(() => snippetText(page)).toContain('selected="balance-sheet-analysis"');
+    await expect(page.frameLocator('iframe[title="Live preview of <dc-dashboard-gallery>"]').getByRole('tab', { name: 'Balance Sheet Analysis' })).toHaveAttribute('aria-selected', 'true');
   });
 
   for (const width of [375, 1280]) {

@@ -202,7 +202,7 @@ function Field({ tag, field, value, onChange }: { tag: string; field: EmbedField
         <select id={id} className="eb-input" value={value || field.defaultValue || ''} aria-describedby={describedBy} onChange={(event) => onChange((event.target).value)}>
           {field.defaultValue === undefined ? <option value="">(default)</option> : null}
           {field.options?.map((option) => (
-            <option key={option} value={option}>{option}{option === field.defaultValue ? ' (default)' : ''}</option>
+            <option key={option} value={option}>{field.optionLabels?.[option] ?? option}{option === field.defaultValue ? ' (default)' : ''}</option>
           ))}
         </select>
       ) : (

@@ -17,6 +17,8 @@ export interface EmbedField {
   kind: EmbedFieldKind;
   /** For kind 'select': the values (the first is the default when `defaultValue` is absent). */
   options?: string[];
+  /** For kind 'select': what a person reads for each value (the value itself when absent). */
+  optionLabels?: Record<string, string>;
   defaultValue?: string;
   description: string;
 }
