@@ -72,7 +72,7 @@ test.describe('the /embed page', () => {
     await builder(page).getByRole('radio', { name: /dc-contact-form/ }).check();
     const action = builder(page).getByLabel('Send requests to', { exact: true });
     await expect(action).toBeVisible();
-    const row = builder(page).locator('.eb-field').filter({ has: action });
+    const row = builder(page).locator('.eb-field').filter({ has: page.locator('#eb-dc-contact-form-action') });
     await expect(row.locator('.eb-attr')).toHaveText('action');
     const help = (await builder(page).locator('.eb-hint').allTextContents()).join('\n');
     expect(help).toContain('Without it they go to DataClarity');
