@@ -152,15 +152,19 @@ test.describe('the /embed page', () => {
   });
 
   for (const theme of ['light', 'dark'] as const) {
-    test(`no axe violations with an error showing and the preview loaded, ${theme} theme`, async ({ page, context }) => {
-      await useStoredTheme(context, theme);
-      await openEmbed(page);
-      await builder(page).getByRole('radio', { name: /dc-contact-form/ }).check();
-      await builder(page).getByLabel('Send requests to', { exact: true }).fill('not a url');
-      await expect(page.frameLocator('iframe[title="Live preview of <dc-contact-form>"]').getByRole('heading', { name: 'Request your free consultation' })).toBeVisible();
-      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-    });
+    for (const width of [375, 1280]) {
+      test(`no axe violations with an error showing, the preview loaded and its "nothing is sent" note, ${theme} theme, ${width} px`, async ({ page, context }) => {
+        await useStoredTheme(context, theme);
+        await page.setViewportSize({ width, height: 900 });
+        await openEmbed(page);
+        await builder(page).getByRole('radio', { name: /dc-contact-form/ }).check();
+        await builder(page).getByLabel('Send requests to', { exact: true }).fill('not a url');
+        await expect(page.frameLocator('iframe[title="Live preview of <dc-contact-form>"]').getByRole('heading', { name: 'Request your free consultation' })).toBeVisible();
+        await expect(builder(page).getByText('Preview: nothing is sent.')).toBeVisible();
+        const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+        expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      });
+    }
   }
 });
 
