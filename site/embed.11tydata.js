@@ -7,9 +7,21 @@
 import { readFileSync } from 'node:fs';
 import { readElementApis } from '../build/customElementsManifest.mjs';
 import { buildFileReady } from './_config/buildFile.js';
-import { libRules } from './_config/libRules.js';
+import { libRules, readData } from './_config/libRules.js';
 
 const releaseFile = new URL('../dist/widgets/release.json', import.meta.url);
+
+/** A field whose values come from the site's content: the gallery's initial report is picked from its list. */
+function withChoices(tag, field) {
+  if (tag !== 'dc-dashboard-gallery' || field.name !== 'selected') return field;
+  const reports = readData('reports');
+  return {
+    ...field,
+    kind: 'select',
+    options: reports.map((report) => report.id),
+    optionLabels: Object.fromEntries(reports.map((report) => [report.id, report.title])),
+  };
+}
 
 async function embedConfig(siteUrl) {
   // `npm run build` makes the release while the pages are written: this page waits for it.
@@ -29,9 +41,9 @@ async function embedConfig(siteUrl) {
       return {
         tag: api.tagName,
         summary: api.summary,
-        readme: `/widgets/docs/${api.tagName}.md`,
+        readme: `/embed/${api.tagName}`,
         file: { latest: file.latest, pinned: file.pinned, integrity: file.integrity },
-        fields: api.attributes.map(fieldOf).filter(Boolean),
+        fields: api.attributes.map(fieldOf).filter(Boolean).map((field) => withChoices(api.tagName, field)),
         example,
         staticSnippet: widgetSnippet({
           origin: siteUrl,

@@ -50,12 +50,12 @@ test.describe('the /embed page', () => {
     expect(snippet).toContain(`integrity="${file.integrity}" crossorigin="anonymous"`);
     expect(snippet).toContain('<dc-contact-form variant="consultation"></dc-contact-form>');
 
-    await builder(page).getByLabel('heading', { exact: true }).fill('Book a call with our BI partner');
+    await builder(page).getByLabel('Heading', { exact: true }).fill('Book a call with our BI partner');
     await expect.poll(() => snippetText(page)).toContain('heading="Book a call with our BI partner"');
     const preview = page.frameLocator('iframe[title="Live preview of <dc-contact-form>"]');
     await expect(preview.getByRole('heading', { name: 'Book a call with our BI partner' })).toBeVisible();
 
-    const action = builder(page).getByLabel('action', { exact: true });
+    const action = builder(page).getByLabel('Send requests to', { exact: true });
     await action.fill('javascript:alert(1)');
     await expect(builder(page).getByText('Enter a web address that starts with https://, http:// or /.')).toBeVisible();
     await expect(action).toHaveAttribute('aria-invalid', 'true');
@@ -64,8 +64,44 @@ test.describe('the /embed page', () => {
     await action.fill('https://partner.example/api/contact');
     await expect.poll(() => snippetText(page)).toContain('action="https://partner.example/api/contact"');
     await expect(builder(page).getByLabel(/^CSP lines for/)).toContainText('connect-src https://partner.example');
-    await expect(builder(page).getByRole('link', { name: 'README of <dc-contact-form>' })).toHaveAttribute('href', '/widgets/docs/dc-contact-form.md');
+    await expect(builder(page).getByRole('link', { name: 'Documentation of <dc-contact-form>' })).toHaveAttribute('href', '/embed/dc-contact-form');
   });
+
+  test('speaks plainly: plain labels with the attribute name beside, help as words without Markdown', async ({ page }) => {
+    await openEmbed(page);
+    await builder(page).getByRole('radio', { name: /dc-contact-form/ }).check();
+    const action = builder(page).getByLabel('Send requests to', { exact: true });
+    await expect(action).toBeVisible();
+    const row = builder(page).locator('.eb-field').filter({ has: page.locator('#eb-dc-contact-form-action') });
+    await expect(row.locator('.eb-attr')).toHaveText('action');
+    const help = (await builder(page).locator('.eb-hint').allTextContents()).join('\n');
+    expect(help).toContain('Without it they go to DataClarity');
+    expect(help).not.toMatch(/\]\(|`|\*\*/);
+    await expect(builder(page).getByLabel('Form type', { exact: true })).toHaveValue('consultation');
+    // The gallery's first report is picked from its list, by title.
+    await builder(page).getByRole('radio', { name: /dc-dashboard-gallery/ }).check();
+    await builder(page).getByLabel('Report shown first', { exact: true }).selectOption({ label: 'Balance Sheet Analysis' });
+    await expect.poll(() => snippetText(page)).toContain('selected="balance-sheet-analysis"');
+    await expect(page.frameLocator('iframe[title="Live preview of <dc-dashboard-gallery>"]').getByRole('tab', { name: 'Balance Sheet Analysis' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  for (const width of [375, 1280]) {
+    test(`the snippet box wraps inside its frame at ${width} px, and nothing scrolls the page sideways`, async ({ page, context }) => {
+      await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+      await page.setViewportSize({ width, height: 900 });
+      await openEmbed(page);
+      for (const tag of ['dc-contact-form', 'dc-dashboard-gallery', 'dc-consent']) {
+        await builder(page).getByRole('radio', { name: new RegExp(tag) }).check();
+        const box = builder(page).getByLabel(`Snippet for ${tag}`);
+        await expect(box).toContainText(`<${tag}`);
+        const fits = await box.evaluate((el) => el.scrollWidth <= el.clientWidth && el.getBoundingClientRect().right <= document.documentElement.clientWidth);
+        expect(fits, tag).toBe(true);
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+      await builder(page).getByRole('button', { name: 'Copy snippet' }).click();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await snippetText(page));
+    });
+  }
 
   test('works by keyboard: arrows pick the widget, Tab reaches the fields and the Copy button', async ({ page }) => {
     await openEmbed(page);
@@ -84,7 +120,7 @@ test.describe('the /embed page', () => {
     await page.clock.install();
     await openEmbed(page);
     await builder(page).getByRole('radio', { name: /dc-dashboard-gallery/ }).check();
-    await builder(page).getByLabel('label', { exact: true }).fill('Partner reports');
+    await builder(page).getByLabel('Name of the report tabs', { exact: true }).fill('Partner reports');
     await expect.poll(() => snippetText(page)).toContain('label="Partner reports"');
     // Time stands still from here; only runFor moves it.
     await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
@@ -116,15 +152,19 @@ test.describe('the /embed page', () => {
   });
 
   for (const theme of ['light', 'dark'] as const) {
-    test(`no axe violations with an error showing and the preview loaded, ${theme} theme`, async ({ page, context }) => {
-      await useStoredTheme(context, theme);
-      await openEmbed(page);
-      await builder(page).getByRole('radio', { name: /dc-contact-form/ }).check();
-      await builder(page).getByLabel('action', { exact: true }).fill('not a url');
-      await expect(page.frameLocator('iframe[title="Live preview of <dc-contact-form>"]').getByRole('heading', { name: 'Request your free consultation' })).toBeVisible();
-      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-    });
+    for (const width of [375, 1280]) {
+      test(`no axe violations with an error showing, the preview loaded and its "nothing is sent" note, ${theme} theme, ${width} px`, async ({ page, context }) => {
+        await useStoredTheme(context, theme);
+        await page.setViewportSize({ width, height: 900 });
+        await openEmbed(page);
+        await builder(page).getByRole('radio', { name: /dc-contact-form/ }).check();
+        await builder(page).getByLabel('Send requests to', { exact: true }).fill('not a url');
+        await expect(page.frameLocator('iframe[title="Live preview of <dc-contact-form>"]').getByRole('heading', { name: 'Request your free consultation' })).toBeVisible();
+        await expect(builder(page).getByText('Preview: nothing is sent.')).toBeVisible();
+        const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+        expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      });
+    }
   }
 });
 
@@ -178,5 +218,51 @@ createRoot(document.getElementById('root')).render(h(App));
     await expect(page.locator('#log')).toHaveText('Seen: Balance Sheet Analysis');
   } finally {
     rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+const TAGS = ['dc-theme-toggle', 'dc-consent', 'dc-contact-form', 'dc-dashboard-gallery', 'dc-blog'];
+
+test.describe('the documentation page of each element (/embed/<tag>)', () => {
+  test.beforeEach(async ({ context }) => seedConsent(context));
+
+  test('each is linked from /embed, listed in the sitemap, and shows the README as a page: snippet, attributes, events, CSS, CSP lines', async ({ page, request }) => {
+    const sitemap = await (await request.get('/sitemap.xml')).text();
+    for (const tag of TAGS) {
+      expect(sitemap, tag).toContain(`/embed/${tag}</loc>`);
+      await openEmbed(page);
+      await builder(page).getByRole('radio', { name: new RegExp(`<${tag}>`) }).check();
+      await builder(page).getByRole('link', { name: `Documentation of <${tag}>` }).click();
+      await expect(page).toHaveURL(new RegExp(`/embed/${tag}$`));
+      await expect(page.getByRole('heading', { level: 1, name: `<${tag}>` })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 2, name: 'CSP lines' })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 2, name: /Attributes/ })).toBeVisible();
+      const file = release.elements[tag]!;
+      await expect(page.locator('main pre').filter({ hasText: file.integrity }).first()).toBeVisible();
+      // Markdown is rendered, never shown raw.
+      const text = (await page.locator('main').textContent()) ?? '';
+      expect(text, tag).not.toMatch(/\]\(|<!-- api:|^\|---/m);
+    }
+    await page.goto('/embed/dc-contact-form');
+    await expect(page.getByRole('cell', { name: 'action', exact: true }).first()).toBeVisible();
+    await expect(page.locator('main')).toContainText('connect-src https://www.dataclarity.de');
+    // Headings carry the README's anchors, so links into a section keep working.
+    await expect(page.locator('#sending-action')).toHaveCount(1);
+  });
+
+  for (const theme of ['light', 'dark'] as const) {
+    for (const width of [375, 1280]) {
+      test(`no axe violations and no sideways scrolling, ${theme} theme, ${width} px`, async ({ page, context }) => {
+        await useStoredTheme(context, theme);
+        await page.setViewportSize({ width, height: 900 });
+        for (const tag of TAGS) {
+          await page.goto(`/embed/${tag}`);
+          await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+          const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+          expect(results.violations.map((v) => `${tag} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+          expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth), tag).toBe(true);
+        }
+      });
+    }
   }
 });

@@ -5,6 +5,7 @@ import { API_BASE, INTERVALS } from '../../shared/constants';
 import { startServerProcess, type ServerProcess } from '../support/serverProcess';
 import { startSmtpSink, type SmtpSink } from '../support/smtpSink';
 import { contactFormsAwake } from './support/contactForm';
+import { startPartnerOrigin } from './support/partnerOrigin';
 import { seedConsent } from './support/consent';
 import { useStoredTheme } from './support/theme';
 
@@ -295,12 +296,14 @@ test('on a partner page, action posts cross-origin; preventDefault on dc-submit 
     if (request.url().endsWith(CONTACT_ENDPOINT) && request.method() === 'POST') posts.push(request.url());
   });
   await page.goto(partner);
+  // A cancelled event hands the values to the partner's listener: nothing is sent, and the form
+  // acknowledges the hand-over (Processing..., then Sent) and clears.
   for (const id of ['new-event', 'legacy-event']) {
     const scope = page.locator(`#${id}`);
     await fill(scope, { ...VALID, message });
     await scope.locator('button[type="submit"]').click();
-    await expect(scope.locator('button[type="submit"]')).not.toHaveText('Processing...');
-    await expectValuesKept(scope, { ...VALID, message });
+    await expect(scope.locator('button[type="submit"]')).toHaveText('✓ Message Sent!');
+    await expect(field(scope, 'Name')).toHaveValue('');
   }
   expect(posts).toEqual([]);
 
@@ -322,6 +325,70 @@ test('on a partner page, action posts cross-origin; preventDefault on dc-submit 
   ]);
   const lead = await leadByMessage(message);
   expect(lead).toMatchObject({ name: VALID.name, source: `${server.baseURL.replace('localhost', '127.0.0.1')}/__partner/contact.html` });
+});
+
+test('the default contact snippet copied from /embed, pasted on another origin, sends the lead to our server: stored with that page as its source and mailed', async ({ page, context, browser }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.goto(`${server.baseURL}/embed`);
+  const builder = page.locator('dc-embed-builder');
+  await builder.getByRole('radio', { name: /dc-contact-form/ }).check();
+  const shown = builder.getByLabel('Snippet for dc-contact-form');
+  await expect(shown).toContainText('<dc-contact-form');
+  await builder.getByRole('button', { name: 'Copy snippet' }).click();
+  await expect(builder.getByRole('status')).toHaveText('Snippet copied to the clipboard.');
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  // Copy copies exactly what is shown: the default snippet has no action.
+  expect(copied).toBe(await shown.textContent());
+  expect(copied).not.toContain('action=');
+  const csp = (await builder.getByLabel('CSP lines for dc-contact-form').textContent()) ?? '';
+  expect(csp).toContain(`connect-src ${server.baseURL}`);
+
+  const partner = await startPartnerOrigin();
+  try {
+    partner.page(
+      '/landing',
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Partner landing page</title></head><body><main><h1>Partner</h1>\n${copied}\n</main></body></html>`,
+      { 'Content-Security-Policy': `default-src 'self'; script-src ${server.baseURL}; ${csp.split(';\n').filter((line) => line.startsWith('connect-src')).join('; ')}` },
+    );
+    const visitorContext = await browser.newContext();
+    await visitorContext.grantPermissions(['local-network-access']);
+    const visitor = await visitorContext.newPage();
+    const message = `Landing page lead ${Date.now()}: please call us about Power BI.`;
+    await visitor.goto(`${partner.origin}/landing?utm_source=newsletter`);
+    const scope = form(visitor);
+    await fill(scope, { ...VALID, message });
+    const posted = visitor.waitForResponse((r) => r.url() === `${server.baseURL}${CONTACT_ENDPOINT}` && r.request().method() === 'POST');
+    await scope.getByRole('button', { name: 'Request Free Consultation' }).click();
+    expect((await posted).status()).toBe(201);
+    await expect(scope.locator('button[type="submit"]')).toHaveText('✓ Message Sent!', { timeout: 10_000 });
+    await visitorContext.close();
+
+    const lead = (await leadByMessage(message))!;
+    expect(lead).toMatchObject({ variant: 'consultation', name: VALID.name, email: VALID.email, source: `${partner.origin}/landing` });
+    const [mail] = await sink.waitFor(1);
+    expect(mail!.parsed.subject).toBe(`Free consultation request: ${VALID.name}`);
+    expect(mail!.parsed.text).toContain(message);
+    expect(mail!.parsed.text).toContain(`${partner.origin}/landing`);
+  } finally {
+    await partner.close();
+  }
+});
+
+test("/embed: the contact form's live preview says it sends nothing, and sends nothing", async ({ page }) => {
+  const posts: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST') posts.push(request.url());
+  });
+  await page.goto(`${server.baseURL}/embed`);
+  const builder = page.locator('dc-embed-builder');
+  await builder.getByRole('radio', { name: /dc-contact-form/ }).check();
+  await expect(builder.getByText('Preview: nothing is sent.')).toBeVisible();
+  const preview = page.frameLocator('iframe[title="Live preview of <dc-contact-form>"]').locator('dc-contact-form');
+  await fill(preview, VALID);
+  await preview.getByRole('button', { name: 'Request Free Consultation' }).click();
+  await expect(preview.locator('button[type="submit"]')).toHaveText('✓ Message Sent!');
+  expect(posts).toEqual([]);
+  expect(sink.received).toHaveLength(0);
 });
 
 test('without SMTP_URL the server says once at start that leads are stored but not mailed', async () => {

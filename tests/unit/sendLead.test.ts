@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { newIdempotencyKey, sendLead } from '../../widgets/contact-form/sendLead';
+import { defaultEndpoint, newIdempotencyKey, sendLead } from '../../widgets/contact-form/sendLead';
 import { COMPANY_EMAIL, SEND_FAILURES, sendFailureMessage, type LeadRequestBody } from '../../shared/contactLead';
 
 /** What <dc-contact-form action> sends and how it reads each answer (fake fetch). */
@@ -8,6 +8,14 @@ const BODY: LeadRequestBody = { name: 'Jana Weber', email: 'jana@example.de', ph
 
 const answer = (status: number, body: unknown) =>
   vi.fn(async () => new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+
+describe('defaultEndpoint (where a form without action sends)', () => {
+  it('is the contact endpoint on the origin of the script URL, whatever its path, port or query', () => {
+    expect(defaultEndpoint('https://www.dataclarity.de/widgets/v3/dc-contact-form.0123456789abcdef.js')).toBe('https://www.dataclarity.de/dc_api/wa_v1/contact');
+    expect(defaultEndpoint('http://localhost:4173/widgets/dc-contact-form.js?x=1#y')).toBe('http://localhost:4173/dc_api/wa_v1/contact');
+    expect(defaultEndpoint('https://staging.example:8443/assets/islands/chunk-abc.js')).toBe('https://staging.example:8443/dc_api/wa_v1/contact');
+  });
+});
 
 describe('sendLead', () => {
   it('POSTs JSON with the idempotency key, without credentials; 201 is sent', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fieldError, fieldOf, HOSTS_MESSAGE, previewDocument, snippetAttributes, URL_MESSAGE } from '../../widgets/lib/embedForm';
+import { fieldError, fieldOf, HOSTS_MESSAGE, plainText, previewDocument, snippetAttributes, URL_MESSAGE } from '../../widgets/lib/embedForm';
 import { cspLines, widgetSnippet } from '../../widgets/lib/widgetSnippet';
 
 const file = { latest: '/widgets/v1/dc-blog.js', pinned: '/widgets/v1/dc-blog.0123456789abcdef.js', integrity: 'sha384-abc' };
@@ -38,6 +38,9 @@ describe('cspLines', () => {
       `script-src ${origin}`,
       'connect-src https://partner.example',
     ]);
+    // Without action the form posts to the site its script came from (3.0.0): ours.
+    expect(cspLines({ origin, tag: 'dc-contact-form' }, 'https://partner.example')).toEqual([`script-src ${origin}`, `connect-src ${origin}`]);
+    expect(cspLines({ origin, tag: 'dc-contact-form', attributes: [['action', 'javascript:x']] }, 'https://partner.example')).toEqual([`script-src ${origin}`, `connect-src ${origin}`]);
   });
 });
 
@@ -47,6 +50,16 @@ describe('the /embed form model', () => {
     expect(fieldOf({ name: 'heading-level', type: 'string', description: 'd' })).toMatchObject({ kind: 'select', options: ['1', '2', '3', '4', '5', '6'] });
     expect(fieldOf({ name: 'src', type: 'string', format: 'url', description: 'd' })).toMatchObject({ kind: 'url' });
     expect(fieldOf({ name: 'url-sync', type: 'boolean', form: false, description: 'd' })).toBeNull();
+    expect(fieldOf({ name: 'action', label: 'Send requests to', type: 'string', description: 'd' })).toMatchObject({ name: 'action', label: 'Send requests to' });
+    expect(fieldOf({ name: 'heading', type: 'string', description: 'd' })).toMatchObject({ label: 'heading' });
+  });
+
+  it('turns help texts into plain words: no Markdown reaches the form', () => {
+    expect(plainText('An endpoint URL: POSTs the values there (see [Sending](#sending-action)). Without it, `none`.')).toBe('An endpoint URL: POSTs the values there. Without it, none.');
+    expect(plainText('Read [the policy](https://example.com/p) and **this**.')).toBe('Read the policy and this.');
+    expect(plainText('Hosts (`cdn.example.com`, `*.example.com`)')).toBe('Hosts (cdn.example.com, *.example.com)');
+    expect(plainText('plain')).toBe('plain');
+    expect(plainText('')).toBe('');
   });
 
   it('keeps bad values out of the snippet with a message', () => {

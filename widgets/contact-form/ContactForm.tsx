@@ -20,7 +20,10 @@ import {
   textOr,
   type FormStatus,
 } from './formModel';
-import { newIdempotencyKey, sendLead } from './sendLead';
+import { defaultEndpoint, newIdempotencyKey, sendLead } from './sendLead';
+
+/** Where a form without `action` sends: the contact endpoint of the site this script came from. */
+const DEFAULT_ENDPOINT = defaultEndpoint(import.meta.url);
 
 export interface ContactFormProps extends ElementProps {
   /** 'contact' (default) or 'consultation'. */
@@ -31,7 +34,7 @@ export interface ContactFormProps extends ElementProps {
   headingLevel?: string;
   /** Overrides the variant's submit button text. */
   submitLabel?: string;
-  /** Endpoint the values are POSTed to; without it the element only fires its events (as before). */
+  /** Endpoint the values are POSTed to (default: the contact endpoint of the site the script came from). */
   action?: string;
   /** Address named in the "could not send" messages (default: DataClarity's). */
   contactEmail?: string;
@@ -106,11 +109,12 @@ function ErrorIcon() {
  * Each field is checked when it loses focus and all of them on submit; a field's error clears as
  * soon as it is typed in; a blocked submit moves focus to the first invalid field. A valid submit
  * fires `dc-submit` and the legacy `submit` (detail: the trimmed values, both cancelable).
- * Without `action`: 'Processing...' for 2 s, then '✓ Message Sent!' for 3 s, and a cleared form
- * (the element sends nothing). With `action`: the values are POSTed there (./sendLead);
- * 'Processing...' lasts until the answer and at least 2 s; '✓ Message Sent!' only after a 201;
- * a refusal shows the server's messages on their fields, any other failure a message with the
- * company's address, and every typed value stays.
+ * The values are POSTed (./sendLead) to `action`, or without it to the contact endpoint of the site
+ * the script came from (3.0.0); 'Processing...' lasts until the answer and at least 2 s;
+ * '✓ Message Sent!' only after a 201; a refusal shows the server's messages on their fields, any
+ * other failure a message with the company's address, and every typed value stays. A listener that
+ * cancels `dc-submit` takes the values over: nothing is sent, and the form shows 'Processing...'
+ * for 2 s, '✓ Message Sent!' for 3 s and clears (the partner's handler has the lead).
  */
 export function ContactForm({ container, variant, heading, headingLevel, submitLabel, action, contactEmail }: ContactFormProps) {
   const parsedVariant = parseVariant(variant);
@@ -122,7 +126,7 @@ export function ContactForm({ container, variant, heading, headingLevel, submitL
   const idleButton = textOr(submitLabel, text.submit);
   const Heading = `h${parsedLevel.value}` as 'h2';
 
-  const endpoint = (action ?? '').trim();
+  const endpoint = (action ?? '').trim() || DEFAULT_ENDPOINT;
   const failureEmail = textOr(contactEmail, COMPANY_EMAIL);
   const [values, setValues] = useState<ContactValues>(() => lightDomValues(container));
   const [failure, setFailure] = useState('');
@@ -149,8 +153,8 @@ export function ContactForm({ container, variant, heading, headingLevel, submitL
     [text],
   );
 
-  // The simulated submission of SPEC 4 (processing 2 s, sent 3 s, then a cleared form). The timers
-  // start in the submit handler itself, so the states last exactly their intervals.
+  // A submission a `dc-submit` listener took over (processing 2 s, sent 3 s, then a cleared form).
+  // The timers start in the submit handler itself, so the states last exactly their intervals.
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const mounted = useRef(true);
   useEffect(
@@ -170,7 +174,7 @@ export function ContactForm({ container, variant, heading, headingLevel, submitL
       setStatus('idle');
     }, INTERVALS.contactSentMs);
   };
-  const startSimulation = () => {
+  const startHandedOver = () => {
     setStatus('processing');
     timer.current = setTimeout(showSent, INTERVALS.contactSubmitMs);
   };
@@ -279,17 +283,15 @@ export function ContactForm({ container, variant, heading, headingLevel, submitL
     const detail: ContactSubmitDetail = submittedValues(values);
     const host = hostOf(container);
     // Both events are cancelable; `submit` is the deprecated name (it collides with the native
-    // form event). A listener that calls preventDefault() takes over: nothing is sent.
+    // form event). A listener that calls preventDefault() takes over: nothing is sent, and the
+    // states acknowledge the hand-over. No personal data is logged.
     const goOnNew = host ? emit<ContactSubmitDetail>(host, 'dc-submit', detail, { cancelable: true }) : true;
     const goOnLegacy = host ? emit<ContactSubmitDetail>(host, 'submit', detail, { cancelable: true }) : true;
-    const goOn = goOnNew && goOnLegacy;
-    if (endpoint === '') {
-      // SPEC 4: without an endpoint the element sends nothing; the states are a simulation. No personal data is logged.
-      console.info(`<dc-contact-form> ${parsedVariant.value} form submitted (simulated; nothing was sent).`);
-      startSimulation();
+    if (!(goOnNew && goOnLegacy)) {
+      console.info(`<dc-contact-form> ${parsedVariant.value} form handed to a dc-submit listener (the element sent nothing).`);
+      startHandedOver();
       return;
     }
-    if (!goOn) return;
     void startSend(detail);
   };
 

@@ -1,7 +1,8 @@
+import { API_BASE } from '../../shared/constants';
 import { SEND_TIMEOUT_MS, type LeadErrors, type LeadReceipt, type LeadRequestBody, type SendFailure } from '../../shared/contactLead';
 
 /**
- * The request <dc-contact-form action="…"> makes, and how it reads the answer. Framework-free, so
+ * The request <dc-contact-form> makes (to `action`, or by default to `defaultEndpoint(script URL)`), and how it reads the answer. Framework-free, so
  * a unit test gives it a fake `fetch`.
  *
  *   POST {action}   Content-Type: application/json   Idempotency-Key: <per submission>
@@ -18,6 +19,15 @@ export type SendOutcome =
   | { kind: 'sent'; receipt: LeadReceipt | null }
   | { kind: 'invalid'; errors: LeadErrors }
   | { kind: 'failed'; reason: SendFailure };
+
+/**
+ * Where a form without `action` sends: the contact endpoint of the site its script came from
+ * (`{API_BASE}/contact` on the script URL's origin), so a snippet pasted on any page reaches the
+ * server that serves it. `scriptUrl` is the module's `import.meta.url`.
+ */
+export function defaultEndpoint(scriptUrl: string): string {
+  return new URL(`${API_BASE}/contact`, scriptUrl).href;
+}
 
 export interface SendOptions {
   fetch?: typeof fetch;

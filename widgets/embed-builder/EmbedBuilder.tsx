@@ -127,7 +127,7 @@ function Builder({ config }: { config: EmbedConfig }) {
             <Field key={`${element.tag}-${field.name}`} tag={element.tag} field={field} value={values[field.name] ?? ''} onChange={(value) => setValue(field.name, value)} />
           ))}
           <p className="eb-readme">
-            Every attribute, event and style hook: <a href={element.readme}>README of &lt;{element.tag}&gt;</a>
+            Every attribute, event and style hook: <a href={element.readme}>Documentation of &lt;{element.tag}&gt;</a>
           </p>
         </form>
 
@@ -174,14 +174,19 @@ function Builder({ config }: { config: EmbedConfig }) {
 function Field({ tag, field, value, onChange }: { tag: string; field: EmbedField; value: string; onChange: (value: string) => void }) {
   const id = `eb-${tag}-${field.name}`;
   const error = fieldError(field, value.trim());
-  const hint = field.description.replace(/`/g, '');
+  const hint = field.description;
+  // The attribute name sits small beside the label, outside it: the field's name is the plain label.
+  const attribute = <code className="eb-attr">{field.name}</code>;
   if (field.kind === 'checkbox') {
     return (
       <div className="eb-field">
-        <label className="eb-check">
-          <input id={id} type="checkbox" checked={value === 'true'} aria-describedby={`${id}-hint`} onChange={(event) => onChange((event.target).checked ? 'true' : '')} />
-          <code>{field.name}</code>
-        </label>
+        <div className="eb-label-row">
+          <label className="eb-check">
+            <input id={id} type="checkbox" checked={value === 'true'} aria-describedby={`${id}-hint`} onChange={(event) => onChange((event.target).checked ? 'true' : '')} />
+            <span>{field.label}</span>
+          </label>
+          {attribute}
+        </div>
         <p id={`${id}-hint`} className="eb-hint">{hint}</p>
       </div>
     );
@@ -189,12 +194,15 @@ function Field({ tag, field, value, onChange }: { tag: string; field: EmbedField
   const describedBy = `${id}-hint${error ? ` ${id}-error` : ''}`;
   return (
     <div className="eb-field">
-      <label htmlFor={id}><code>{field.name}</code></label>
+      <div className="eb-label-row">
+        <label htmlFor={id}>{field.label}</label>
+        {attribute}
+      </div>
       {field.kind === 'select' ? (
         <select id={id} className="eb-input" value={value || field.defaultValue || ''} aria-describedby={describedBy} onChange={(event) => onChange((event.target).value)}>
           {field.defaultValue === undefined ? <option value="">(default)</option> : null}
           {field.options?.map((option) => (
-            <option key={option} value={option}>{option}{option === field.defaultValue ? ' (default)' : ''}</option>
+            <option key={option} value={option}>{field.optionLabels?.[option] ?? option}{option === field.defaultValue ? ' (default)' : ''}</option>
           ))}
         </select>
       ) : (
@@ -242,6 +250,9 @@ function Preview({ tag, html, theme }: { tag: string; html: string; theme: Previ
       observer?.disconnect();
       const doc = node.contentDocument;
       if (!doc?.body) return;
+      // The preview sends nothing: this listener takes every contact form's values over (the form
+      // shows its states as for a partner's own handler) and the note above the frame says so.
+      doc.addEventListener('dc-submit', (event) => event.preventDefault());
       observer = new ResizeObserver(measure);
       observer.observe(doc.body);
       measure();
@@ -253,8 +264,11 @@ function Preview({ tag, html, theme }: { tag: string; html: string; theme: Previ
     };
   }, [tag]);
   return (
-    <div className="eb-stage" data-theme={theme}>
-      <iframe ref={frame} className="eb-frame" title={`Live preview of <${tag}>`} srcDoc={shown} style={{ height: `${height}px` }} />
-    </div>
+    <>
+      {tag === 'dc-contact-form' ? <p className="eb-preview-note">Preview: nothing is sent. Your page's form sends each request to DataClarity, or to your <code>action</code>.</p> : null}
+      <div className="eb-stage" data-theme={theme}>
+        <iframe ref={frame} className="eb-frame" title={`Live preview of <${tag}>`} srcDoc={shown} style={{ height: `${height}px` }} />
+      </div>
+    </>
   );
 }

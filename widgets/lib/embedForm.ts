@@ -12,9 +12,13 @@ export type EmbedFieldKind = 'text' | 'url' | 'hosts' | 'select' | 'checkbox';
 export interface EmbedField {
   /** The attribute name. */
   name: string;
+  /** The plain label a marketer reads (api.json `label`; the attribute name when it has none). */
+  label: string;
   kind: EmbedFieldKind;
   /** For kind 'select': the values (the first is the default when `defaultValue` is absent). */
   options?: string[];
+  /** For kind 'select': what a person reads for each value (the value itself when absent). */
+  optionLabels?: Record<string, string>;
   defaultValue?: string;
   description: string;
 }
@@ -22,7 +26,7 @@ export interface EmbedField {
 export interface EmbedElement {
   tag: string;
   summary: string;
-  /** URL of the element's README. */
+  /** URL of the element's documentation page (/embed/<tag>). */
   readme: string;
   file: WidgetFile;
   fields: EmbedField[];
@@ -40,11 +44,26 @@ export interface EmbedConfig {
 /** An attribute as described in api.json (only what the form needs). */
 export interface ApiAttributeLike {
   name: string;
+  label?: string;
   type: string;
   default?: string;
   description: string;
   form?: boolean;
   format?: string;
+}
+
+/**
+ * A help text of api.json (README Markdown) as plain words: a link `[text](target)` becomes its
+ * text, code spans and emphasis lose their marks. The form shows it as text, never as markup.
+ */
+export function plainText(markdown: string): string {
+  return markdown
+    .replace(/\s*\(see \[[^\]]*\]\(#[^)]*\)\)/g, '')
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/`([^`]*)`/g, '$1')
+    .replace(/\*\*([^*]+)\*\*/g, '$1')
+    .replace(/\s{2,}/g, ' ')
+    .trim();
 }
 
 const ENUM = /^'[^']*'(?:\s*\|\s*'[^']*')+$/;
@@ -53,7 +72,7 @@ const HEADING_LEVELS = ['1', '2', '3', '4', '5', '6'];
 /** The form field of an attribute, or null when it is not offered in the form (`"form": false`). */
 export function fieldOf(attribute: ApiAttributeLike): EmbedField | null {
   if (attribute.form === false) return null;
-  const base = { name: attribute.name, description: attribute.description, ...(attribute.default !== undefined ? { defaultValue: attribute.default } : {}) };
+  const base = { name: attribute.name, label: attribute.label ?? attribute.name, description: plainText(attribute.description), ...(attribute.default !== undefined ? { defaultValue: attribute.default } : {}) };
   if (attribute.type === 'boolean') return { ...base, kind: 'checkbox' };
   if (ENUM.test(attribute.type)) return { ...base, kind: 'select', options: attribute.type.split('|').map((part) => part.trim().slice(1, -1)) };
   if (attribute.name === 'heading-level') return { ...base, kind: 'select', options: HEADING_LEVELS };

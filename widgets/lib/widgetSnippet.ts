@@ -88,6 +88,7 @@ export function cspLines(
   if (tag === 'dc-dashboard-gallery') {
     for (const host of parseAllowedHosts(values.get('allowed-hosts')).hosts) allow('frame-src', `https://${host}`);
   }
-  if (tag === 'dc-contact-form') allow('connect-src', originOf(values.get('action'), pageOrigin));
+  // The contact form posts to `action`, by default to the site its script came from (3.0.0).
+  if (tag === 'dc-contact-form') allow('connect-src', originOf(values.get('action'), pageOrigin) ?? ours);
   return [...directives].map(([directive, sources]) => `${directive} ${[...sources].join(' ')}`);
 }
