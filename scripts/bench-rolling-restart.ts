@@ -73,7 +73,7 @@ const client = async () => {
     const started = performance.now();
     const during = restarting;
     let ok = false;
-    let detail = '';
+    let detail: string;
     try {
       if (kind === 0) {
         const response = await fetch(`${base}/about`);
