@@ -15,7 +15,7 @@ if (!target || target.startsWith('-')) {
 const config = loadConfig();
 try {
   const started = performance.now();
-  const summary = config.databaseUrl ? backupPostgres(config.databaseUrl, resolve(target)) : await backupSqlite(config.databasePath, resolve(target));
+  const summary = config.databaseUrl ? await backupPostgres(config.databaseUrl, resolve(target)) : await backupSqlite(config.databasePath, resolve(target));
   const rows = summary.rows ? `, ${summary.rows.leads} leads, ${summary.rows.users} users, integrity ok` : '';
   console.log(`backup: ${summary.file} (${(summary.bytes / 1024).toFixed(0)} KiB${rows}) in ${Math.round(performance.now() - started)} ms`);
 } catch (error) {

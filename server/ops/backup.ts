@@ -1,4 +1,5 @@
-import { spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import { existsSync, renameSync, rmSync, statSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { redactUrl } from '../db/postgres';
@@ -57,13 +58,15 @@ export async function backupSqlite(databasePath: string, target: string): Promis
   return { file: target, bytes: statSync(target).size, rows };
 }
 
+const run = promisify(execFile);
+
 function postgresProgram(name: 'pg_dump' | 'pg_restore' | 'psql'): string | null {
   const dirs = [process.env.PG_BIN, '/usr/bin', '/usr/local/bin'].filter((dir): dir is string => Boolean(dir));
   for (const dir of dirs) if (existsSync(`${dir}/${name}`)) return `${dir}/${name}`;
   return null;
 }
 
-export function backupPostgres(databaseUrl: string, target: string): BackupSummary {
+export async function backupPostgres(databaseUrl: string, target: string): Promise<BackupSummary> {
   if (existsSync(target)) throw new Error(`${target} exists already: choose a new file name (a backup never overwrites one).`);
   const pgDump = postgresProgram('pg_dump');
   if (!pgDump) {
@@ -71,8 +74,14 @@ export function backupPostgres(databaseUrl: string, target: string): BackupSumma
       `pg_dump is not installed here (Debian: apt-get install postgresql-client). Run on a machine that has it:\n  pg_dump --format=custom --file=${target} '${redactUrl(databaseUrl)}'`,
     );
   }
-  const result = spawnSync(pgDump, ['--format=custom', `--file=${target}`, databaseUrl], { encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`pg_dump failed: ${result.stderr.trim()}`);
+  // Asynchronous: the server (or the test's writers) in this process keep running meanwhile.
+  try {
+    await run(pgDump, ['--format=custom', `--file=${target}.partial`, databaseUrl]);
+  } catch (error) {
+    rmSync(`${target}.partial`, { force: true });
+    throw new Error(`pg_dump failed: ${(error as { stderr?: string }).stderr?.trim() ?? String(error)}`, { cause: error });
+  }
+  renameSync(`${target}.partial`, target);
   return { file: target, bytes: statSync(target).size };
 }
 

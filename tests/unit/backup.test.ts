@@ -6,7 +6,9 @@ import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import type { LeadMail, LeadMailer } from '../../server/leads/mail';
 import { openSqliteLeadStore } from '../../server/leads/sqliteStore';
-import { backupSqlite, restoreSqlite, verifySqliteBackup } from '../../server/ops/backup';
+import { openStores } from '../../server/db/openStores';
+import { backupPostgres, backupSqlite, restorePostgres, restoreSqlite, verifySqliteBackup } from '../../server/ops/backup';
+import { findPostgres, startPostgres, type PostgresServer } from '../support/postgres';
 import { openSqliteStore } from '../../server/users/sqliteStore';
 import { lead } from './leadStoreContract';
 
@@ -97,5 +99,52 @@ describe('backup and restore (SQLite)', () => {
     expect(() => restoreSqlite(file, live, false)).toThrow(/--force/);
     expect(restoreSqlite(file, live, true)).toEqual({ users: 0, leads: 1 });
     expect(existsSync(`${live}.restoring`)).toBe(false);
+  });
+});
+
+const postgres = findPostgres();
+if (!postgres.ok) console.warn(`PostgreSQL backup test skipped: ${postgres.reason}`);
+
+describe.skipIf(!postgres.ok)('backup and restore (PostgreSQL, pg_dump / pg_restore)', () => {
+  let server: PostgresServer;
+  beforeAll(async () => {
+    if (postgres.ok) process.env.PG_BIN = postgres.bin;
+    server = await startPostgres();
+  });
+  afterAll(async () => server?.stop());
+
+  it('a backup under 10 writers holds every acknowledged lead; restore refuses a database with data, fills an empty one', async () => {
+    const liveUrl = await server.createDatabase('live');
+    const stores = await openStores({ databasePath: '', databaseUrl: liveUrl });
+    const acknowledged: Array<{ id: string; at: number }> = [];
+    let writing = true;
+    const writer = async (w: number) => {
+      for (let i = 0; writing; i++) {
+        const { lead: stored } = await stores.leads.create(lead({ message: `Lead ${i} from writer ${w}, during the dump.` }), new Date());
+        acknowledged.push({ id: stored.id, at: performance.now() });
+      }
+    };
+    const writers = Array.from({ length: 10 }, (_, w) => writer(w));
+    while (acknowledged.length < 200) await new Promise((resolve) => setTimeout(resolve, 5));
+    const started = performance.now();
+    const before = acknowledged.filter((row) => row.at <= started);
+    const file = join(dir, 'pg.dump');
+    const atStart = acknowledged.length;
+    await backupPostgres(liveUrl, file);
+    const duringDump = acknowledged.length - atStart;
+    writing = false;
+    await Promise.all(writers);
+    await stores.close();
+    expect(duringDump, 'the writers went on while pg_dump ran').toBeGreaterThan(0);
+
+    expect(() => restorePostgres(file, liveUrl, false)).toThrow(/--force/);
+    const restoredUrl = await server.createDatabase('restored');
+    restorePostgres(file, restoredUrl, false);
+    const restored = await openStores({ databasePath: '', databaseUrl: restoredUrl });
+    try {
+      for (const row of before) expect(await restored.leads.get(row.id), row.id).not.toBeNull();
+    } finally {
+      await restored.close();
+    }
   });
 });
