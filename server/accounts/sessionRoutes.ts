@@ -101,8 +101,12 @@ export function registerSessionRoutes(scope: FastifyInstance, options: SessionRo
   // An unknown address is checked against this hash, so it costs what a known one costs.
   let dummy: Promise<string> | null = null;
   const dummyHash = () => (dummy ??= hashPassword(randomBytes(18).toString('base64')));
+  // Started at ready, not awaited: on a busy machine one scrypt hash may outlast the start-up
+  // timeout, and the first unknown-address sign-in simply waits for it.
   scope.addHook('onReady', async () => {
-    await dummyHash();
+    dummyHash().catch(() => {
+      dummy = null;
+    });
   });
 
   const failSignIn = (request: FastifyRequest, reply: FastifyReply, outcome: SignInOutcome, status: number, message: string, next: string | null) => {
