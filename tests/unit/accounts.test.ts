@@ -8,7 +8,8 @@ import { buildApp } from '../../server/app';
 import { loadConfig, type ServerConfig } from '../../server/config';
 import { SESSION_COOKIE } from '../../server/sessions/cookies';
 import { hashToken } from '../../server/sessions/token';
-import { hashPassword } from '../../server/users/password';
+import { SCRYPT_PARAMS, hashPassword, needsRehash, parseHash } from '../../server/users/password';
+import { UNKNOWN_ADDRESS_HASH } from '../../server/accounts/sessionRoutes';
 import { openStores, type Stores } from '../../server/db/openStores';
 import { ACCOUNT_MESSAGES, SESSION_HINT_COOKIE, SIGN_IN_FRAGMENTS } from '../../shared/accountMessages';
 import { API_BASE } from '../../shared/constants';
@@ -177,6 +178,12 @@ for (const backend of backends) {
         return rest;
       };
       expect(comparable(wrong)).toEqual(comparable(unknown));
+    });
+
+    it('checks an unknown address against a well-formed hash of the current cost (the same work)', () => {
+      const parsed = parseHash(UNKNOWN_ADDRESS_HASH)!;
+      expect(parsed).toMatchObject(SCRYPT_PARAMS);
+      expect(needsRehash(UNKNOWN_ADDRESS_HASH)).toBe(false);
     });
 
     it('checks the fields with the sign-in rules (400 naming each field)', async () => {
