@@ -15,6 +15,13 @@ export const ACCOUNT_MESSAGES = {
   signedOut: 'You are not signed in.',
   /** The password hashing queue is full. */
   busy: 'We are busy signing in other people right now. Please try again in a few seconds.',
+  /** A password change whose current password is wrong. */
+  currentPasswordWrong: 'Your current password is incorrect.',
+  /** PATCH /me with nothing to change, or a key it does not know. */
+  profileNothing: 'Send firstName and lastName, or currentPassword, password and confirmPassword.',
+  profileUnknownKey: (key: string) => `${key} is not a field you can change here`,
+  /** A password change without the current password. */
+  currentPasswordRequired: 'Please enter your current password',
   /** A no-JavaScript sign-in with a missing or malformed field. */
   signInInvalid: 'Signing in needs your email address and your password (at least 6 characters).',
   /** A sign-in body that is not a JSON object or form. */

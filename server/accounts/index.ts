@@ -8,6 +8,7 @@ import { sessionService } from '../sessions/sessionService';
 import type { SessionStore } from '../sessions/store';
 import type { FailureCounter } from './failureCounter';
 import type { AccountSettings } from './settings';
+import { registerProfileRoutes } from './profileRoutes';
 import { registerSessionRoutes } from './sessionRoutes';
 import { signInThrottle } from './signInThrottle';
 
@@ -30,10 +31,12 @@ export async function registerAccountRoutes(scope: FastifyInstance, options: Acc
   await scope.register(formbody, { bodyLimit: 16 * 1024 });
   scope.addHook('onRequest', refuseCrossSite);
   const { settings } = options;
-  registerSessionRoutes(scope, {
+  const shared = {
     users: options.users,
     sessions: sessionService(options.sessions, { idleMs: settings.sessionIdleMs, absoluteMs: settings.sessionAbsoluteMs }),
     throttle: signInThrottle(options.failures, { account: settings.accountFailures, ip: settings.ipFailures }),
     hashQueue: options.hashQueue,
-  });
+  };
+  registerSessionRoutes(scope, shared);
+  registerProfileRoutes(scope, shared);
 }

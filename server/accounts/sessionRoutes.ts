@@ -11,7 +11,7 @@ import { sendProblem } from '../api/problem';
 import { ERROR_RESPONSES, IdParams } from '../api/routeSchemas';
 import { sendInvalidFields } from '../api/schemaErrors';
 import { QueueFullError, type HashQueue } from '../users/hashQueue';
-import { hashPassword, verifyPassword } from '../users/password';
+import { KEY_BYTES, SALT_BYTES, SCRYPT_PARAMS, verifyPassword } from '../users/password';
 import type { UserStore } from '../users/store';
 import type { CurrentSession, SessionService } from '../sessions/sessionService';
 import type { SignInThrottle } from './signInThrottle';
@@ -35,6 +35,20 @@ import type { SignInThrottle } from './signInThrottle';
  */
 
 export const SIGN_IN_DEFAULT_NEXT = '/account';
+
+/**
+ * What an unknown address's password is checked against, so it costs what a known one costs: the
+ * current cost parameters with a random salt and key (no password matches it; nothing is hashed at
+ * start-up).
+ */
+export const UNKNOWN_ADDRESS_HASH = [
+  'scrypt',
+  SCRYPT_PARAMS.N,
+  SCRYPT_PARAMS.r,
+  SCRYPT_PARAMS.p,
+  randomBytes(SALT_BYTES).toString('base64'),
+  randomBytes(KEY_BYTES).toString('base64'),
+].join('$');
 export const SIGN_IN_PAGE = '/sign_in';
 
 const SessionInfoSchema = Type.Object({
@@ -98,12 +112,6 @@ export function registerSessionRoutes(scope: FastifyInstance, options: SessionRo
   const api = scope.withTypeProvider<TypeBoxTypeProvider>();
   const { users, sessions, throttle, hashQueue } = options;
   const signedIn = requireSession(sessions);
-  // An unknown address is checked against this hash, so it costs what a known one costs.
-  let dummy: Promise<string> | null = null;
-  const dummyHash = () => (dummy ??= hashPassword(randomBytes(18).toString('base64')));
-  scope.addHook('onReady', async () => {
-    await dummyHash();
-  });
 
   const failSignIn = (request: FastifyRequest, reply: FastifyReply, outcome: SignInOutcome, status: number, message: string, next: string | null) => {
     if (isFormPost(request)) {
@@ -142,7 +150,7 @@ export function registerSessionRoutes(scope: FastifyInstance, options: SessionRo
     const credentials = await users.credentials(input.email);
     let matches: boolean;
     try {
-      const stored = credentials?.passwordHash ?? (await dummyHash());
+      const stored = credentials?.passwordHash ?? UNKNOWN_ADDRESS_HASH;
       matches = await hashQueue.run(() => verifyPassword(input.password, stored));
     } catch (error) {
       if (!(error instanceof QueueFullError)) throw error;

@@ -108,6 +108,20 @@ export function createPgUserStore(pool: PgPool, options: PgUserStoreOptions = {}
       return row ? { id: row.id, passwordHash: row.password_hash, active: row.active } : null;
     },
 
+    async passwordHashOf(id: string) {
+      const rows = await query<{ password_hash: string }>('SELECT password_hash FROM users WHERE id = $1', [id]);
+      return rows[0]?.password_hash ?? null;
+    },
+
+    async setPasswordHash(id: string, passwordHash: string) {
+      const rows = await query<{ id: string }>('UPDATE users SET password_hash = $2, updated_at = $3 WHERE id = $1 RETURNING id', [
+        id,
+        passwordHash,
+        now(),
+      ]);
+      return rows.length > 0;
+    },
+
     async close() {
       if (closed) return;
       closed = true;

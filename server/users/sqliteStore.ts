@@ -62,6 +62,8 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     `UPDATE users SET first_name = @first_name, last_name = @last_name, email = @email, updated_at = @updated_at
      WHERE id = @id`,
   );
+  const selectHash = db.prepare('SELECT password_hash FROM users WHERE id = ?');
+  const updateHash = db.prepare('UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?');
   const deactivateOne = db.prepare('UPDATE users SET active = 0, updated_at = ? WHERE id = ? AND active = 1');
 
   const getSync = (id: string): User | null => {
@@ -137,6 +139,15 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
         | Pick<StoredUserRow, 'id' | 'password_hash' | 'active'>
         | undefined;
       return row ? { id: row.id, passwordHash: row.password_hash, active: row.active === 1 } : null;
+    },
+
+    async passwordHashOf(id: string) {
+      const row = selectHash.get(id) as { password_hash: string } | undefined;
+      return row?.password_hash ?? null;
+    },
+
+    async setPasswordHash(id: string, passwordHash: string) {
+      return updateHash.run(passwordHash, now().toISOString(), id).changes > 0;
     },
 
     async close() {

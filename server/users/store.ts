@@ -31,6 +31,10 @@ export interface UserStore {
   deactivate(id: string): Promise<User | null>;
   /** The stored password hash and state for an email (for a future sign-in), or null. */
   credentials(email: string): Promise<UserCredentials | null>;
+  /** The stored password hash of a user by id (a password change checks the current one), or null. */
+  passwordHashOf(id: string): Promise<string | null>;
+  /** Replaces a user's password hash and bumps updatedAt; false when there is no such user. */
+  setPasswordHash(id: string, passwordHash: string): Promise<boolean>;
   /** Releases the database; further calls fail. Safe to call twice. */
   close(): Promise<void>;
 }

@@ -8,11 +8,18 @@ import { buildApp } from '../../server/app';
 import { loadConfig, type ServerConfig } from '../../server/config';
 import { SESSION_COOKIE } from '../../server/sessions/cookies';
 import { hashToken } from '../../server/sessions/token';
-import { hashPassword } from '../../server/users/password';
+import { SCRYPT_PARAMS, hashPassword, needsRehash, parseHash } from '../../server/users/password';
+import { UNKNOWN_ADDRESS_HASH } from '../../server/accounts/sessionRoutes';
 import { openStores, type Stores } from '../../server/db/openStores';
 import { ACCOUNT_MESSAGES, SESSION_HINT_COOKIE, SIGN_IN_FRAGMENTS } from '../../shared/accountMessages';
 import { API_BASE } from '../../shared/constants';
-import { EMAIL_INVALID, SIGN_IN_PASSWORD_TOO_SHORT } from '../../shared/validation';
+import {
+  EMAIL_INVALID,
+  FIRST_NAME_TOO_SHORT,
+  PASSWORDS_DO_NOT_MATCH,
+  SIGN_IN_PASSWORD_TOO_SHORT,
+  SIGN_UP_PASSWORD_WEAK,
+} from '../../shared/validation';
 import { findPostgres, startPostgres, type PostgresServer } from '../support/postgres';
 
 /**
@@ -171,6 +178,12 @@ for (const backend of backends) {
         return rest;
       };
       expect(comparable(wrong)).toEqual(comparable(unknown));
+    });
+
+    it('checks an unknown address against a well-formed hash of the current cost (the same work)', () => {
+      const parsed = parseHash(UNKNOWN_ADDRESS_HASH)!;
+      expect(parsed).toMatchObject(SCRYPT_PARAMS);
+      expect(needsRehash(UNKNOWN_ADDRESS_HASH)).toBe(false);
     });
 
     it('checks the fields with the sign-in rules (400 naming each field)', async () => {
@@ -339,6 +352,48 @@ for (const backend of backends) {
       } finally {
         await one.close();
       }
+    });
+
+    it('PATCH /me changes the name with the sign-up rules, and refuses the email and unknown keys', async () => {
+      const user = await seedUser();
+      const token = cookieValue(await signIn(user.email), SESSION_COOKIE)!;
+      const patch = (payload: Record<string, unknown>, headers: Record<string, string> = SAME_SITE) =>
+        api(app, { method: 'PATCH', url: '/me', payload, headers: withSession(token, headers) });
+      const renamed = await patch({ firstName: ' Janina ', lastName: 'Weber-Koch' });
+      expect(renamed.statusCode).toBe(200);
+      expect(renamed.json()).toMatchObject({ firstName: 'Janina', lastName: 'Weber-Koch', email: user.email });
+      const short = await patch({ firstName: 'J', lastName: 'Weber' });
+      expect(short.statusCode).toBe(400);
+      expect(short.json().errors).toEqual({ firstName: FIRST_NAME_TOO_SHORT });
+      const email = await patch({ email: 'other@example.de' });
+      expect(email.statusCode).toBe(400);
+      expect(email.json().message).toBe(ACCOUNT_MESSAGES.profileUnknownKey('email'));
+      expect((await patch({})).statusCode).toBe(400);
+      expect((await patch({ firstName: 'Eve', lastName: 'Evil' }, { origin: 'https://evil.example' })).statusCode).toBe(403);
+      expect((await api(app, { method: 'PATCH', url: '/me', payload: { firstName: 'Eve', lastName: 'Evil' }, headers: SAME_SITE })).statusCode).toBe(401);
+    });
+
+    it('PATCH /me changes the password with the current one and ends every other session', async () => {
+      const user = await seedUser();
+      const mine = cookieValue(await signIn(user.email), SESSION_COOKIE)!;
+      const other = cookieValue(await signIn(user.email), SESSION_COOKIE)!;
+      const patch = (payload: Record<string, unknown>) => api(app, { method: 'PATCH', url: '/me', payload, headers: withSession(mine, SAME_SITE) });
+      const weak = await patch({ currentPassword: PASSWORD, password: 'weakpass', confirmPassword: 'weakpass' });
+      expect(weak.statusCode).toBe(400);
+      expect(weak.json().errors).toEqual({ password: SIGN_UP_PASSWORD_WEAK });
+      const mismatch = await patch({ currentPassword: '', password: 'Heidelberg#2026', confirmPassword: 'Heidelberg#2027' });
+      expect(mismatch.json().errors).toEqual({ currentPassword: ACCOUNT_MESSAGES.currentPasswordRequired, confirmPassword: PASSWORDS_DO_NOT_MATCH });
+      const wrong = await patch({ currentPassword: 'Wrong#Password1', password: 'Heidelberg#2026', confirmPassword: 'Heidelberg#2026' });
+      expect(wrong.statusCode).toBe(403);
+      expect(wrong.json().message).toBe(ACCOUNT_MESSAGES.currentPasswordWrong);
+      expect((await api(app, { method: 'GET', url: '/me', headers: withSession(other) })).statusCode).toBe(200);
+
+      const changed = await patch({ currentPassword: PASSWORD, password: 'Heidelberg#2026', confirmPassword: 'Heidelberg#2026' });
+      expect(changed.statusCode).toBe(200);
+      expect((await api(app, { method: 'GET', url: '/me', headers: withSession(other) })).statusCode).toBe(401);
+      expect((await api(app, { method: 'GET', url: '/me', headers: withSession(mine) })).statusCode).toBe(200);
+      expect((await signIn(user.email)).statusCode).toBe(401);
+      expect((await signIn(user.email, 'Heidelberg#2026')).statusCode).toBe(200);
     });
 
     it('logs neither the password nor the token', async () => {

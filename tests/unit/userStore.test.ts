@@ -274,7 +274,7 @@ userStoreContract({
     return createPgUserStore(pgPool!, { now });
   },
   async reset() {
-    await pgPool!.query('TRUNCATE users');
+    await pgPool!.query('TRUNCATE users CASCADE'); // sessions refer to users
   },
   async rawEmails() {
     return (await pgPool!.query<{ email: string }>('SELECT email FROM users')).rows.map((row) => row.email);
