@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
 import { sitemapPaths } from './support/routes';
 import { layoutShift, recordLayoutShift } from './support/layoutShift';
+import { magazineShown } from './support/magazine';
 import { useStoredTheme } from './support/theme';
 
 /**
@@ -142,6 +143,7 @@ for (const theme of ['light', 'dark'] as const) {
     await page.goto('/blog');
     await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
     await expect(page.locator('#blog-featured-title')).toBeVisible();
+    await magazineShown(page);
     await expect(page.locator('dc-blog .blog-featured')).toBeVisible();
     expect(await freezeAnimationsMidway(page)).toBeGreaterThan(0);
     await expectNoAxeViolations(page);

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { magazineShown } from './support/magazine';
 import { readFileSync } from 'node:fs';
 import { layoutShift, recordLayoutShift } from './support/layoutShift';
 import { seedConsent } from './support/consent';
@@ -223,9 +224,7 @@ test.describe('/blog magazine', () => {
     const requested: string[] = [];
     page.on('request', (request) => requested.push(new URL(request.url()).pathname));
     await openBlog(page);
-    // The loaded view is built in two tasks, the first one hidden beside the served copy: once the
-    // side list (second task) shows, the element holds one magazine.
-    await expect(page.locator('dc-blog').locator('.blog-side-item').first()).toBeVisible();
+    await magazineShown(page);
     const title = page.locator('dc-blog').locator('.blog-title');
     // Styled in the shadow root as the element's own CSS styles it: the hero's text, the magazine's size.
     await expect(title).toHaveCSS('color', 'rgb(243, 246, 255)');
@@ -256,9 +255,7 @@ test.describe('/blog magazine', () => {
     expect(await host.evaluate((element) => getComputedStyle(element).visibility)).toBe('hidden');
     release();
     await expect(host.getByRole('heading', { level: 2, name: 'BLOG' })).toBeVisible();
-    // Built in two tasks (the first hidden beside the loading view): wait for the second one's side
-    // list, after which the element holds one magazine.
-    await expect(host.locator('.blog-side-item').first()).toBeVisible();
+    await magazineShown(page);
     await expect(host.locator('.blog-title')).toHaveCSS('color', 'rgb(243, 246, 255)');
     await expect(host.locator('.blog')).toHaveCSS('container-type', 'inline-size');
   });

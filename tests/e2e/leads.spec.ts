@@ -96,7 +96,6 @@ const form = (page: Page) => page.locator('dc-contact-form').first();
 const field = (scope: Locator | Page, label: string | RegExp) => scope.getByLabel(label, { exact: typeof label === 'string' });
 
 async function fill(scope: Locator | Page, values: typeof VALID) {
-  await contactFormsAwake('goto' in scope ? scope : scope.page());
   await field(scope, 'Name').fill(values.name);
   await field(scope, 'Email').fill(values.email);
   await field(scope, 'Phone').fill(values.phone);
@@ -121,6 +120,7 @@ for (const [path, variant, button, subject] of [
     const values = { ...VALID, message: `${VALID.message} (${variant} ${Date.now()})` };
     await page.clock.install({ time: T0 });
     await page.goto(server.baseURL + path);
+    await contactFormsAwake(page);
     const scope = form(page);
     await fill(scope, { ...values, name: `  ${values.name} ` });
     const request = page.waitForRequest((r) => r.url().endsWith(CONTACT_ENDPOINT) && r.method() === 'POST');
@@ -154,6 +154,7 @@ test('SMTP server down at submit and the server killed with -9: the mail arrives
   const values = { ...VALID, message: `Outage test ${Date.now()}: our reports are late.` };
   await sink.stop();
   await page.goto(`${server.baseURL}/contact`);
+  await contactFormsAwake(page);
   await fill(form(page), values);
   await form(page).getByRole('button', { name: 'Send Message' }).click();
   // The visitor is told the truth: the lead is stored, delivery is the server's job.
@@ -175,6 +176,7 @@ test('a 500, a network failure and a timeout show a message with our address and
   const values = { ...VALID, message: `Retry test ${Date.now()}: please call us back.` };
   await page.clock.install({ time: T0 });
   await page.goto(`${server.baseURL}/contact`);
+  await contactFormsAwake(page);
   const scope = form(page);
   await fill(scope, values);
   const button = scope.locator('button[type="submit"]');
@@ -217,6 +219,7 @@ test('a 500, a network failure and a timeout show a message with our address and
 
 test('a 400 shows the server\'s messages on their fields', async ({ page }) => {
   await page.goto(`${server.baseURL}/contact`);
+  await contactFormsAwake(page);
   const scope = form(page);
   await fill(scope, VALID);
   await page.route(`**${CONTACT_ENDPOINT}`, (route) =>
@@ -231,6 +234,7 @@ test('a 400 shows the server\'s messages on their fields', async ({ page }) => {
 
 test('keyboard: tabbing from the last field to the button still checks it on blur', async ({ page }) => {
   await page.goto(`${server.baseURL}/contact`);
+  await contactFormsAwake(page);
   const scope = form(page);
   await fill(scope, { ...VALID, message: 'too short' });
   await field(scope, 'Message').press('Tab');
@@ -406,6 +410,7 @@ for (const theme of ['light', 'dark'] as const) {
 
     test('the element\'s failure message', async ({ page }) => {
       await page.goto(`${server.baseURL}/contact`);
+      await contactFormsAwake(page);
       await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
       await fill(form(page), VALID);
       await page.route(`**${CONTACT_ENDPOINT}`, (route) => route.fulfill({ status: 429, contentType: 'application/problem+json', body: '{}' }));
