@@ -250,19 +250,15 @@ test.describe('the documentation page of each element (/embed/<tag>)', () => {
     await expect(page.locator('#sending-action')).toHaveCount(1);
   });
 
-  for (const theme of ['light', 'dark'] as const) {
-    for (const width of [375, 1280]) {
-      test(`no axe violations and no sideways scrolling, ${theme} theme, ${width} px`, async ({ page, context }) => {
-        await useStoredTheme(context, theme);
-        await page.setViewportSize({ width, height: 900 });
-        for (const tag of TAGS) {
-          await page.goto(`/embed/${tag}`);
-          await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-          const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-          expect(results.violations.map((v) => `${tag} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-          expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth), tag).toBe(true);
-        }
-      });
-    }
+  // axe runs on each of these pages in a11y.spec.ts (every route of the sitemap, light at 375 px and
+  // dark at 1280 px); here the layout at both widths.
+  for (const width of [375, 1280]) {
+    test(`no sideways scrolling at ${width} px`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      for (const tag of TAGS) {
+        await page.goto(`/embed/${tag}`);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth), tag).toBe(true);
+      }
+    });
   }
 });

@@ -73,11 +73,18 @@ for (const width of [375, 1280]) {
         await page.goto(path);
         const banner = page.getByRole('region', { name: 'Cookie consent' });
         await expect(banner).toBeVisible();
+        // Every element upgraded first: an island taking over while the walk goes on moves what is
+        // focused (the walk is about where the page puts a focused control, not about a page mid-upgrade).
+        await page.waitForFunction(() =>
+          Array.from(document.querySelectorAll('*')).every((el) => !el.localName.includes('-') || customElements.get(el.localName)),
+        );
         const names: string[] = [];
         const inMain: boolean[] = [];
         const hidden: string[] = [];
         for (let i = 0; i < STOPS; i++) {
           await page.keyboard.press('Tab');
+          // The scroll that brings the focused element into view is laid out by the next frame.
+          await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
           const stop = await focusStop(page);
           if (!stop) continue;
           names.push(stop.name);

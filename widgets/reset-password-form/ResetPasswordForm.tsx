@@ -1,4 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
+import type { ElementProps } from '../lib/defineElement';
+import { servedValues } from '../lib/servedValues';
 import { FORM_TEXT, Spinner, TextField, focusFirstError, useTimers } from '../lib/accountForm';
 import { INTERVALS } from '../../shared/constants';
 import { RESET_NOT_REGISTERED, hasErrors, validateReset, type ResetErrors } from '../../shared/validation';
@@ -13,8 +15,9 @@ type Status = 'idle' | 'submitting';
  * with 'Sending Reset Link...' for 2 s, then shows the warning toast 'This email is not yet
  * registered. Please sign-up and try again.' for 3 s. Simulated: nothing is sent (SPEC 7).
  */
-export function ResetPasswordForm() {
-  const [email, setEmail] = useState('');
+export function ResetPasswordForm({ container }: ElementProps) {
+  // What was typed before the island woke is kept (the island renders over the served form).
+  const [email, setEmail] = useState(() => servedValues(container, { email: '' }).email);
   const [errors, setErrors] = useState<ResetErrors>({});
   const [status, setStatus] = useState<Status>('idle');
   const [toast, setToast] = useState(false);

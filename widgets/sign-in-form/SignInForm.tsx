@@ -1,6 +1,8 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { FORM_TEXT, PasswordField, Spinner, TextField, focusFirstError } from '../lib/accountForm';
 import { API_BASE } from '../../shared/constants';
+import type { ElementProps } from '../lib/defineElement';
+import { servedValues } from '../lib/servedValues';
 import { nextAfterSignIn, signIn } from '../lib/sessionClient';
 import { hasErrors, validateSignIn, type SignInErrors, type SignInField, type SignInValues } from '../../shared/validation';
 
@@ -17,8 +19,9 @@ type Status = 'idle' | 'submitting' | 'failed';
  * password, too many attempts, a deactivated account) is shown under the button. The password
  * is never logged. Without JavaScript the same form posts to the API, which answers with 303.
  */
-export function SignInForm() {
-  const [values, setValues] = useState<SignInValues>({ email: '', password: '' });
+export function SignInForm({ container }: ElementProps) {
+  // What was typed before the island woke is kept (the island renders over the served form).
+  const [values, setValues] = useState<SignInValues>(() => servedValues(container, { email: '', password: '' }));
   const [errors, setErrors] = useState<SignInErrors>({});
   const [status, setStatus] = useState<Status>('idle');
   const [failure, setFailure] = useState('');

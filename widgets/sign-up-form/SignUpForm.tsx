@@ -1,4 +1,6 @@
 import { useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import type { ElementProps } from '../lib/defineElement';
+import { servedValues } from '../lib/servedValues';
 import { ErrorText, FORM_TEXT, PasswordField, RequirementList, Spinner, TextField, focusFirstError, useTimers } from '../lib/accountForm';
 import { passwordRequirements } from '../lib/accountValidation';
 import { createApiClient } from '../lib/apiClient';
@@ -34,9 +36,10 @@ export interface SignUpFormProps {
  * /sign_in after 3 s; failure shows the server's data.message, else the error's message, else
  * 'Failed to create account. Please try again.' Nothing typed is lost on failure.
  */
-export function SignUpForm({ redirect = '/sign_in', api }: SignUpFormProps) {
+export function SignUpForm({ redirect = '/sign_in', api, container }: SignUpFormProps & ElementProps) {
   const client = useMemo(() => createApiClient(api ? { baseUrl: api } : {}), [api]);
-  const [values, setValues] = useState<SignUpValues>(EMPTY);
+  // What was typed before the island woke is kept (the island renders over the served form).
+  const [values, setValues] = useState<SignUpValues>(() => servedValues(container, EMPTY));
   const [errors, setErrors] = useState<SignUpErrors>({});
   const [status, setStatus] = useState<Status>('idle');
   const [failure, setFailure] = useState('');
