@@ -16,10 +16,10 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { call, percentile, readStatic, summary, waitForHealth } from './benchProbe.mjs';
 
 const SIGNUPS = Number(process.env.SIGNUPS ?? 50);
 const INTERVAL_MS = Number(process.env.INTERVAL_MS ?? 20);
@@ -30,80 +30,6 @@ let server = null;
 let dataDir = null;
 let base = process.env.BASE_URL;
 
-function call(method, url, body) {
-  return new Promise((resolve, reject) => {
-    const payload = body === undefined ? undefined : JSON.stringify(body);
-    const started = performance.now();
-    const req = request(
-      url,
-      {
-        method,
-        agent: false,
-        headers: payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {},
-      },
-      (res) => {
-        res.resume();
-        res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, ms: performance.now() - started }));
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
-
-async function waitForHealth(url, timeoutMs = 60_000) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    try {
-      if ((await call('GET', `${url}/healthz`)).status === 200) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`server at ${url} did not answer /healthz within ${timeoutMs / 1000} s`);
-}
-
-function percentile(sorted, p) {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
-function summary(label, samples) {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const f = (n) => n.toFixed(1).padStart(8);
-  return `${label.padEnd(50)} n=${String(sorted.length).padStart(5)}  p50 ${f(percentile(sorted, 50))} ms  p99 ${f(percentile(sorted, 99))} ms  max ${f(sorted.at(-1) ?? NaN)} ms`;
-}
-
-/**
- * GETs of the static paths started at a fixed rate (one every INTERVAL_MS, whether or not the
- * earlier ones have answered, so a stalled server cannot hide its stall by slowing the probe
- * down) until `done()` says stop; latencies per path.
- */
-async function readStatic(done) {
-  const samples = Object.fromEntries(STATIC_PATHS.map((path) => [path, []]));
-  const errors = [];
-  const inFlight = [];
-  const slow = [];
-  const begin = performance.now();
-  let i = 0;
-  while (!done()) {
-    const path = STATIC_PATHS[i++ % STATIC_PATHS.length];
-    inFlight.push(
-      call('GET', base + path).then(
-        (result) => {
-          if (result.status !== 200) errors.push(`${path}: ${result.status}`);
-          samples[path].push(result.ms);
-          if (result.ms > 100) slow.push(`${((performance.now() - result.ms - begin) / 1000).toFixed(1)} s`);
-        },
-        (error) => errors.push(`${path}: ${error.message}`),
-      ),
-    );
-    await new Promise((resolve) => setTimeout(resolve, INTERVAL_MS));
-  }
-  await Promise.all(inFlight);
-  return { samples, errors, slow };
-}
 
 async function main() {
   if (!base) {
@@ -130,7 +56,7 @@ async function main() {
 
   // Alone: 2 s of reads.
   const quietUntil = Date.now() + 2000;
-  const quiet = await readStatic(() => Date.now() > quietUntil);
+  const quiet = await readStatic(base, STATIC_PATHS, INTERVAL_MS, () => Date.now() > quietUntil);
 
   // Under the flood.
   let pending = SIGNUPS;
@@ -148,7 +74,7 @@ async function main() {
       .catch((error) => ({ status: `error ${error.code ?? error.message}`, headers: {}, ms: performance.now() - started }))
       .finally(() => pending--),
   );
-  const [flood, answers] = await Promise.all([readStatic(() => pending === 0), Promise.all(signups)]);
+  const [flood, answers] = await Promise.all([readStatic(base, STATIC_PATHS, INTERVAL_MS, () => pending === 0), Promise.all(signups)]);
   const floodMs = performance.now() - started;
 
   const statuses = {};

@@ -1,0 +1,83 @@
+/**
+ * What the load benchmarks (bench-signup-flood.mjs, bench-sign-in.mjs) share: one HTTP call on a
+ * connection of its own (no keep-alive: each opens a connection, as a new visitor would), waiting
+ * for a server's /healthz, percentiles, and the static-latency probe that runs beside the load.
+ */
+import { request } from 'node:http';
+import { performance } from 'node:perf_hooks';
+
+/** One request; a JSON body when `body` is given. Resolves with the status, headers and time taken. */
+export function call(method, url, body, headers = {}) {
+  return new Promise((resolve, reject) => {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const started = performance.now();
+    const req = request(
+      url,
+      {
+        method,
+        agent: false,
+        headers: payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), ...headers } : headers,
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, ms: performance.now() - started }));
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+export async function waitForHealth(url, timeoutMs = 60_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    try {
+      if ((await call('GET', `${url}/healthz`)).status === 200) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`server at ${url} did not answer /healthz within ${timeoutMs / 1000} s`);
+}
+
+export function percentile(sorted, p) {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+export function summary(label, samples) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const f = (n) => n.toFixed(1).padStart(8);
+  return `${label.padEnd(50)} n=${String(sorted.length).padStart(5)}  p50 ${f(percentile(sorted, 50))} ms  p99 ${f(percentile(sorted, 99))} ms  max ${f(sorted.at(-1) ?? NaN)} ms`;
+}
+
+/**
+ * GETs of `paths` on `base` started at a fixed rate (one every `intervalMs`, whether or not the
+ * earlier ones have answered, so a stalled server cannot hide its stall by slowing the probe
+ * down) until `done()` says stop; latencies per path.
+ */
+export async function readStatic(base, paths, intervalMs, done) {
+  const samples = Object.fromEntries(paths.map((path) => [path, []]));
+  const errors = [];
+  const inFlight = [];
+  const slow = [];
+  const begin = performance.now();
+  let i = 0;
+  while (!done()) {
+    const path = paths[i++ % paths.length];
+    inFlight.push(
+      call('GET', base + path).then(
+        (result) => {
+          if (result.status !== 200) errors.push(`${path}: ${result.status}`);
+          samples[path].push(result.ms);
+          if (result.ms > 100) slow.push(`${((performance.now() - result.ms - begin) / 1000).toFixed(1)} s`);
+        },
+        (error) => errors.push(`${path}: ${error.message}`),
+      ),
+    );
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+  await Promise.all(inFlight);
+  return { samples, errors, slow };
+}
