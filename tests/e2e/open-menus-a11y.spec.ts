@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe';
 import { seedConsent } from './support/consent';
 import { useStoredTheme } from './support/theme';
 
@@ -8,11 +8,6 @@ import { useStoredTheme } from './support/theme';
  * checks see them closed; the phone menu's Free Consultation button had 2.76:1 light, 1.97:1 dark).
  * The consent banner and dialog are checked open in consent.spec.ts, the 404 page in a11y.spec.ts.
  */
-async function expectNoViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
 for (const theme of ['light', 'dark'] as const) {
   test.describe(`${theme} theme`, () => {
     test.beforeEach(async ({ context, page }) => {
@@ -27,7 +22,7 @@ for (const theme of ['light', 'dark'] as const) {
       await page.locator('details[data-mobile-menu] > summary').click();
       const menu = page.getByRole('navigation', { name: 'Main (mobile)' });
       await expect(menu.getByRole('link', { name: 'Free Consultation' })).toBeVisible();
-      await expectNoViolations(page);
+      await expectNoAxeViolations(page);
     });
 
     test('1280 px: the Services menu open, by hover and by click', async ({ page }) => {
@@ -36,18 +31,18 @@ for (const theme of ['light', 'dark'] as const) {
       const trigger = page.getByRole('button', { name: 'Services', exact: true });
       await trigger.hover();
       await expect(page.locator('#nav-services-menu').getByRole('link').first()).toBeVisible();
-      await expectNoViolations(page);
+      await expectNoAxeViolations(page);
       await trigger.click();
       await page.mouse.move(640, 600);
       await expect(trigger).toHaveAttribute('aria-expanded', 'true');
-      await expectNoViolations(page);
+      await expectNoAxeViolations(page);
     });
 
     test('375 and 1280 px: the not-found page with its header and links', async ({ page }) => {
       for (const width of [375, 1280]) {
         await page.setViewportSize({ width, height: 800 });
         expect((await page.goto('/no/such/page'))?.status()).toBe(404);
-        await expectNoViolations(page);
+        await expectNoAxeViolations(page);
       }
     });
   });

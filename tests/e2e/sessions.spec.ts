@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { axeViolations } from './support/axe';
 import { ACCOUNT_MESSAGES, SIGN_IN_FRAGMENTS } from '../../shared/accountMessages';
 import { API_BASE } from '../../shared/constants';
 import { seedConsent } from './support/consent';
@@ -37,11 +37,6 @@ async function signInWithForm(page: Page, email: string, password = PASSWORD) {
   await page.getByLabel('Email address').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-}
-
-async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 const header = (page: Page) => page.getByRole('banner');
