@@ -78,6 +78,8 @@ for (const width of [375, 1280]) {
         await page.waitForFunction(() =>
           Array.from(document.querySelectorAll('*')).every((el) => !el.localName.includes('-') || customElements.get(el.localName)),
         );
+        // The page keeps focus clear of the banner by the inset the banner publishes once laid out.
+        await page.waitForFunction(() => document.documentElement.style.getPropertyValue('--dc-consent-banner-inset') !== '');
         const names: string[] = [];
         const inMain: boolean[] = [];
         const hidden: string[] = [];
