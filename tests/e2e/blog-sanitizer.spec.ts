@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { expectNoAxeViolations } from './support/axe';
 import { expect, test, type Page } from '@playwright/test';
 import { startPartnerOrigin, type PartnerOrigin } from './support/partnerOrigin';
 
@@ -341,8 +341,7 @@ test.describe('image-hosts: which hosts images of a feed may load from', () => {
       await watch(page);
       await page.goto(servePage(`hosts-axe-${theme}`, posts(), '', theme));
       await settle(page);
-      const axe = await new AxeBuilder({ page }).include('dc-blog').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-      expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      await expectNoAxeViolations(page, 'dc-blog');
     });
   }
 });

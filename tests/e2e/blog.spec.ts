@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { expectNoAxeViolations } from './support/axe';
 import { expect, test, type Page } from '@playwright/test';
 import { magazineShown } from './support/magazine';
 import { readFileSync } from 'node:fs';
@@ -331,8 +331,7 @@ test.describe('/blog magazine', () => {
     await expect(page.getByRole('heading', { name: 'No posts found' })).toBeVisible();
     await expect(page.getByText('Try adjusting your filters to see more results.')).toBeVisible();
     await expect(page.locator('.blog-side-item')).toHaveCount(0);
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
-    expect(results.violations.map((v) => v.id)).toEqual([]);
+    await expectNoAxeViolations(page);
     await page.getByRole('button', { name: 'Clear' }).click();
     await expect(page.getByRole('heading', { name: 'No posts found' })).toHaveCount(0);
   });
@@ -451,8 +450,7 @@ test.describe('/blog magazine', () => {
     await expect(alert).toContainText('Failed to load blog posts. Please try again.');
     // The server-rendered magazine stays readable meanwhile.
     await expect(page.getByRole('heading', { level: 1, name: 'BLOG' })).toBeVisible();
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
-    expect(results.violations.map((v) => v.id)).toEqual([]);
+    await expectNoAxeViolations(page);
     await page.getByRole('button', { name: 'Retry' }).click();
     await expect(page.getByRole('alert')).toHaveCount(0);
     await expect(page.getByRole('search', { name: 'Filter articles' })).toBeVisible();
@@ -465,10 +463,7 @@ test.describe('/blog magazine', () => {
       await page.emulateMedia({ reducedMotion: 'reduce' });
       await openBlog(page, '?tag=power-bi');
       await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-      const results = await new AxeBuilder({ page })
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-        .analyze();
-      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      await expectNoAxeViolations(page);
     });
   }
 });

@@ -1,5 +1,5 @@
+import { expectNoAxeViolations } from './support/axe';
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { COOKIE_NAME, POLICY_VERSION } from '../../widgets/lib/consentCookie';
 import { COOKIE_MAX_AGE_S, type ConsentRecord } from '../../widgets/lib/consentRecord';
@@ -10,7 +10,6 @@ import { useStoredTheme } from './support/theme';
 const ORIGIN = `http://localhost:${process.env.E2E_PORT ?? 4173}`;
 /** A foreign origin for the partner page: another host name for the same loopback server. */
 const PARTNER = `http://127.0.0.1:${process.env.E2E_PORT ?? 4173}/partner`;
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 
 const banner = (page: Page) => page.getByRole('region', { name: 'Cookie consent' });
 const dialog = (page: Page) => page.getByRole('dialog', { name: 'Cookie preferences' });
@@ -395,14 +394,12 @@ test.describe('on the site', () => {
       await page.goto('/');
       await expect(banner(page)).toBeVisible();
       // The page around the banner is checked in a11y.spec.ts (every route, banner showing): here the element.
-      const withBanner = await new AxeBuilder({ page }).include('dc-consent').withTags(AXE_TAGS).analyze();
-      expect(withBanner.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      await expectNoAxeViolations(page, 'dc-consent');
 
       await banner(page).getByRole('button', { name: 'Customize' }).click();
       await expect(dialog(page)).toBeVisible();
       for (const summary of await dialog(page).locator('summary').all()) await summary.click();
-      const withDialog = await new AxeBuilder({ page }).include('dc-consent').withTags(AXE_TAGS).analyze();
-      expect(withDialog.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      await expectNoAxeViolations(page, 'dc-consent');
     });
   }
 
@@ -545,7 +542,6 @@ test.describe('on a foreign page with a hostile stylesheet', () => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await openPartner(page, 'light');
     await expect(banner(page)).toBeVisible();
-    const results = await new AxeBuilder({ page }).include('dc-consent').withTags(AXE_TAGS).analyze();
-    expect(results.violations.map((v) => v.id)).toEqual([]);
+    await expectNoAxeViolations(page, 'dc-consent');
   });
 });

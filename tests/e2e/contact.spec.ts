@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { expectNoAxeViolations } from './support/axe';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { INTERVALS } from '../../shared/constants';
 import { contactFormsAwake } from './support/contactForm';
@@ -427,10 +427,6 @@ for (const theme of ['light', 'dark'] as const) {
       await useStoredTheme(context, theme);
       await seedConsent(context);
     });
-    const axe = (page: Page) =>
-      new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-    const violations = (results: Awaited<ReturnType<typeof axe>>) =>
-      results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 
     for (const path of ['/contact', '/free_consultation']) {
       test(`${path}: no violations with every error showing`, async ({ page }) => {
@@ -441,7 +437,7 @@ for (const theme of ['light', 'dark'] as const) {
         await field(scope, 'Email').fill('not an email');
         await scope.locator('button[type="submit"]').click();
         await expect(scope.locator('.field-error:not(:empty)')).toHaveCount(4);
-        expect(violations(await axe(page))).toEqual([]);
+        await expectNoAxeViolations(page);
       });
     }
 
@@ -458,7 +454,7 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(form(page).getByRole('button', { name: '✓ Message Sent!' })).toBeVisible();
       await page.getByRole('button', { name: 'Allow and load map' }).click();
       await expect(page.locator('dc-office-map iframe')).toBeVisible();
-      expect(violations(await axe(page))).toEqual([]);
+      await expectNoAxeViolations(page);
     });
   });
 }

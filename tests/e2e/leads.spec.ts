@@ -1,5 +1,5 @@
+import { expectNoAxeViolations } from './support/axe';
 import { readFileSync, rmSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { API_BASE, INTERVALS } from '../../shared/constants';
 import { startServerProcess, type ServerProcess } from '../support/serverProcess';
@@ -109,8 +109,6 @@ async function expectValuesKept(scope: Locator, values: typeof VALID) {
   await expect(field(scope, /^(Message|What would you like to discuss\?)$/)).toHaveValue(values.message);
 }
 
-const axe = (page: Page) => new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-const violations = (results: Awaited<ReturnType<typeof axe>>) => results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 
 for (const [path, variant, button, subject] of [
   ['/contact', 'contact', 'Send Message', 'Contact request: Jana Weber'],
@@ -416,7 +414,7 @@ for (const theme of ['light', 'dark'] as const) {
       await page.route(`**${CONTACT_ENDPOINT}`, (route) => route.fulfill({ status: 429, contentType: 'application/problem+json', body: '{}' }));
       await form(page).getByRole('button', { name: 'Send Message' }).click();
       await expect(form(page).getByRole('alert')).toContainText('several messages in a short time', { timeout: 10_000 });
-      expect(violations(await axe(page))).toEqual([]);
+      await expectNoAxeViolations(page);
     });
 
     for (const path of ['/contact/thank_you', '/free_consultation/thank_you', '/contact/form_error']) {
@@ -425,7 +423,7 @@ for (const theme of ['light', 'dark'] as const) {
         expect(response?.status()).toBe(200);
         await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
         await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
-        expect(violations(await axe(page))).toEqual([]);
+        await expectNoAxeViolations(page);
       });
     }
 
@@ -438,7 +436,7 @@ for (const theme of ['light', 'dark'] as const) {
       });
       await expect(page.getByRole('alert')).toContainText('Name: Name is required');
       await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-      expect(violations(await axe(page))).toEqual([]);
+      await expectNoAxeViolations(page);
     });
   });
 }
