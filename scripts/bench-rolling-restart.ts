@@ -9,7 +9,7 @@
  */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { mailsPerLead, percentile, startCluster, startLoad } from './rollingRestart';
+import { loadFigures, mailsPerLead, startCluster, startLoad } from './rollingRestart';
 import { startPostgres } from '../tests/support/postgres';
 import { startSmtpSink } from '../tests/support/smtpSink';
 
@@ -44,13 +44,10 @@ const deadline = Date.now() + 60_000;
 while (sink.received.length < load.leadIds.size && Date.now() < deadline) await new Promise((done) => setTimeout(done, 200));
 await new Promise((done) => setTimeout(done, 2000));
 const mailed = mailsPerLead(sink.received.map((mail) => mail.parsed.messageId));
-const failed = load.results.filter((result) => !result.ok);
-const p99 = percentile(load.results.filter((result) => result.during).map((result) => result.ms), 99);
 const once = [...load.leadIds].filter((id) => mailed.get(id) === 1).length;
 console.log(
-  `bench-rolling-restart: ${load.results.length} requests (${values.clients} clients, ${pauseMs} ms between requests), ${failed.length} failed` +
-    `${failed.length ? ` (${[...new Set(failed.map((result) => result.detail))].join(', ')})` : ''}; ` +
-    `restart of both instances took ${(restartMs / 1000).toFixed(1)} s, ${load.results.filter((result) => result.during).length} requests during it, p99 ${p99.toFixed(0)} ms; ` +
+  `bench-rolling-restart: ${values.clients} page/lead clients and 1 sign-up client, ${pauseMs} ms between requests: ${loadFigures(load)}; ` +
+    `restart of both instances took ${(restartMs / 1000).toFixed(1)} s; ` +
     `${load.leadIds.size} leads acknowledged, ${once} mailed exactly once, ${[...mailed.values()].filter((count) => count > 1).length} more than once`,
 );
 await cluster.stop();

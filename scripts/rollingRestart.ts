@@ -279,3 +279,15 @@ export function mailsPerLead(messageIds: ReadonlyArray<string | undefined>): Map
   }
   return counts;
 }
+
+/** The figures of a run, one line: requests, failures (by detail), requests and p99 during the restarts. */
+export function loadFigures(load: Load): string {
+  const failed = load.results.filter((result) => !result.ok);
+  const during = load.results.filter((result) => result.during).map((result) => result.ms);
+  const kinds = (kind: RequestKind) => load.results.filter((result) => result.kind === kind).length;
+  return (
+    `${load.results.length} requests (${kinds('page')} pages, ${kinds('lead')} leads, ${kinds('sign-up')} sign-ups), ${failed.length} failed` +
+    `${failed.length ? ` (${[...new Set(failed.map((result) => result.detail))].join(', ')})` : ''}; ` +
+    `${during.length} during the restarts, p99 ${percentile(during, 99).toFixed(0)} ms`
+  );
+}

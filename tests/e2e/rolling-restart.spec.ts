@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { findNginx } from '../../scripts/nginxProcess';
-import { mailsPerLead, startCluster, startLoad, type Cluster } from '../../scripts/rollingRestart';
+import { loadFigures, mailsPerLead, startCluster, startLoad, type Cluster } from '../../scripts/rollingRestart';
 import { API_BASE } from '../../shared/constants';
 import { skipForMissing } from '../support/missingProgram';
 import { findPostgres, startPostgres, type PostgresServer } from '../support/postgres';
@@ -70,6 +70,8 @@ test.describe('rolling restart behind nginx', () => {
     load.restarting = false;
     await load.answered(load.results.length + AROUND);
     await load.stop();
+    // The run's figures in the report (the bench prints the same line).
+    test.info().annotations.push({ type: 'figures', description: loadFigures(load) });
 
     const logs = () => c.instances.map((instance) => instance.output()).join('\n') + c.nginx.errorLog();
     expect(exitCodes, logs()).toEqual([0, 0]);
