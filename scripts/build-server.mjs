@@ -9,6 +9,7 @@
  * packages from node_modules stay imports (--packages=external), so native modules such as
  * better-sqlite3 load as usual. Types are checked by `npm run typecheck`, not here.
  */
+import { copyFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const started = performance.now();
@@ -27,4 +28,7 @@ await build({
   legalComments: 'none',
   logLevel: 'warning',
 });
-console.log(`server: server-dist/main.mjs, host-config.mjs, backup.mjs and restore.mjs in ${Math.round(performance.now() - started)} ms`);
+// The password hashing workers' task (piscina loads it by file name, ./users/scryptWorker.ts): plain
+// JavaScript, beside main.mjs, where the bundle's `new URL('./scrypt-worker.mjs', import.meta.url)` looks.
+copyFileSync('server/users/scrypt-worker.mjs', 'server-dist/scrypt-worker.mjs');
+console.log(`server: server-dist/main.mjs, host-config.mjs, backup.mjs, restore.mjs and scrypt-worker.mjs in ${Math.round(performance.now() - started)} ms`);

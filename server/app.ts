@@ -1,5 +1,6 @@
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { AdminGuard } from './api/adminAuth';
 import { registerApi } from './api/index';
 import type { ServerConfig } from './config';
 import type { LeadMailer } from './leads/mail';
@@ -51,7 +52,8 @@ export async function buildApp(
   });
   // Metrics and overload before the API: their hooks see every request (./ops/metrics, ./ops/overload).
   let leads: LeadStore | null = null;
-  const metrics = registerMetrics(app, { leads: () => leads, adminToken: config.adminToken, port: config.ops.metricsPort });
+  let adminGuard: AdminGuard | null = null;
+  const metrics = registerMetrics(app, { leads: () => leads, adminToken: config.adminToken, adminGuard: () => adminGuard, port: config.ops.metricsPort });
   await registerOverload(app, config.ops.overload, metrics.overloadRejections);
   const api = await registerApi(app, {
     databasePath: config.databasePath,
@@ -68,6 +70,7 @@ export async function buildApp(
     accounts: config.accounts,
   });
   leads = api.leads;
+  adminGuard = api.adminOnly;
   registerReadiness(app, { leads: api.leads, mailing: api.mailing, outboxMaxAgeMs: config.ops.readyOutboxMaxAgeMs });
   await registerStaticSite(app, { distDir: config.distDir });
   return app;

@@ -3,15 +3,16 @@ import type { PgPool } from '../db/postgres';
 
 /**
  * Counters of failed sign-ins in the database (table sign_in_failures), so every instance on
- * one PostgreSQL database counts the same failures. A counter's window starts with its first
+ * one PostgreSQL database counts the same failures. The API's other shared limits count there too,
+ * under keys of their own (../api/windowLimit: `sign-ups:…`, `admin-token:…`). A counter's window starts with its first
  * failure and ends `windowMs` later, then the count starts again: a lock never outlives its
  * window, however many attempts are made while it holds.
  */
 export interface FailureCounter {
   /** Seconds until `key` may try again when it has `max` failures or more in its window, else 0. */
   blockedFor(key: string, max: number): Promise<number>;
-  /** Counts one failure of `key`. */
-  fail(key: string, windowMs: number): Promise<void>;
+  /** Counts one failure of `key`; its count in the current window, this one included. */
+  fail(key: string, windowMs: number): Promise<number>;
   /** Forgets the failures of `key` (after a successful sign-in). */
   clear(key: string): Promise<void>;
 }
@@ -22,7 +23,8 @@ export function sqliteFailureCounter(db: Database.Database, now: () => Date = ()
     `INSERT INTO sign_in_failures (key, hits, window_ends) VALUES (@key, 1, @ends)
      ON CONFLICT (key) DO UPDATE SET
        hits = CASE WHEN window_ends <= @now THEN 1 ELSE hits + 1 END,
-       window_ends = CASE WHEN window_ends <= @now THEN @ends ELSE window_ends END`,
+       window_ends = CASE WHEN window_ends <= @now THEN @ends ELSE window_ends END
+     RETURNING hits`,
   );
   const remove = db.prepare('DELETE FROM sign_in_failures WHERE key = ?');
   const sweep = db.prepare('DELETE FROM sign_in_failures WHERE window_ends <= ?');
@@ -36,8 +38,9 @@ export function sqliteFailureCounter(db: Database.Database, now: () => Date = ()
     },
     async fail(key, windowMs) {
       const at = now();
-      upsert.run({ key, now: at.toISOString(), ends: new Date(at.getTime() + windowMs).toISOString() });
+      const { hits } = upsert.get({ key, now: at.toISOString(), ends: new Date(at.getTime() + windowMs).toISOString() }) as { hits: number };
       if (++writes % 500 === 0) sweep.run(at.toISOString());
+      return hits;
     },
     async clear(key) {
       remove.run(key);
@@ -59,16 +62,18 @@ export function pgFailureCounter(pool: PgPool): FailureCounter {
       return left > 0 ? Math.ceil(left / 1000) : 0;
     },
     async fail(key, windowMs) {
-      await pool.query(
+      const { rows } = await pool.query<{ hits: number }>(
         `INSERT INTO sign_in_failures AS f (key, hits, window_ends)
          VALUES ($1, 1, clock_timestamp() + $2 * interval '1 millisecond')
          ON CONFLICT (key) DO UPDATE SET
            hits = CASE WHEN f.window_ends <= clock_timestamp() THEN 1 ELSE f.hits + 1 END,
            window_ends = CASE WHEN f.window_ends <= clock_timestamp()
-             THEN clock_timestamp() + $2 * interval '1 millisecond' ELSE f.window_ends END`,
+             THEN clock_timestamp() + $2 * interval '1 millisecond' ELSE f.window_ends END
+         RETURNING f.hits`,
         [key, windowMs],
       );
       if (++writes % 500 === 0) await pool.query('DELETE FROM sign_in_failures WHERE window_ends <= clock_timestamp()');
+      return Number(rows[0]!.hits);
     },
     async clear(key) {
       await pool.query('DELETE FROM sign_in_failures WHERE key = $1', [key]);

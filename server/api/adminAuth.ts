@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sendProblem } from './problem';
 import type { RouteRateLimit } from './routeRateLimit';
-import type { WindowCounter } from './windowCounter';
+import type { WindowLimit } from './windowLimit';
 
 /** The message of every 401: the same whether the token is missing, wrong or not configured. */
 export const UNAUTHORIZED_MESSAGE = 'Administrator access requires a valid bearer token.';
@@ -41,7 +41,8 @@ export function tokenMatches(presented: string | null, expected: string | null):
  * the request carries `Authorization: Bearer <DC_ADMIN_TOKEN>`. It runs before the body is read,
  * so an unauthenticated request learns nothing about validation.
  *
- * Guessing is limited per client IP (`failures`, default 10 wrong tokens a minute): each wrong
+ * Guessing is limited per client IP (`failures`, default 10 wrong tokens a minute; counted in the
+ * database with PostgreSQL, so across instances, see ./windowLimit): each wrong
  * token presented is counted and logged (the address, never the token); once over the limit the
  * address gets 429 with Retry-After for the rest of the window, before its token is even
  * compared, so a right guess inside a blocked window teaches nothing either. A request without
@@ -50,9 +51,9 @@ export function tokenMatches(presented: string | null, expected: string | null):
 /** The pre-handler of every administrator route; one per API, so wrong tokens count across all of them. */
 export type AdminGuard = ReturnType<typeof requireAdmin>;
 
-export function requireAdmin(adminToken: string | null, failures: WindowCounter) {
+export function requireAdmin(adminToken: string | null, failures: WindowLimit) {
   return async function adminOnly(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | void> {
-    const blocked = failures.blockedFor(request.ip);
+    const blocked = await failures.blockedFor(request.ip);
     if (blocked > 0) {
       reply.header('Retry-After', String(blocked));
       return sendProblem(reply, 429, 'Too Many Requests', TOO_MANY_FAILED_LOGINS);
@@ -60,9 +61,9 @@ export function requireAdmin(adminToken: string | null, failures: WindowCounter)
     const presented = bearerToken(request.headers.authorization);
     if (tokenMatches(presented, adminToken)) return;
     if (presented !== null) {
-      failures.hit(request.ip);
+      const { count } = await failures.hit(request.ip);
       request.log.warn(
-        { ip: request.ip, failures: failures.count(request.ip), limit: failures.max },
+        { ip: request.ip, failures: count, limit: failures.max },
         'administrator authentication failed: wrong bearer token',
       );
     }

@@ -14,12 +14,12 @@ import { DEFAULT_ACCOUNT_SETTINGS, type AccountSettings } from '../accounts/sett
 import { DEFAULT_HASH_QUEUE_WAITING, HashQueue, defaultHashConcurrency, type HashQueueOptions } from '../users/hashQueue';
 import type { UserStore } from '../users/store';
 import { API_MESSAGES, JsonBodyError, NullBodyError, sendApiError } from './errors';
-import { DEFAULT_ADMIN_AUTH_RATE_LIMIT, requireAdmin } from './adminAuth';
+import { DEFAULT_ADMIN_AUTH_RATE_LIMIT, requireAdmin, type AdminGuard } from './adminAuth';
 import { sendProblem } from './problem';
-import { WindowCounter } from './windowCounter';
+import { databaseWindowLimit, memoryWindowLimit, type WindowLimit } from './windowLimit';
 import { registerContactRoutes } from './contact';
 import type { RouteRateLimit } from './routeRateLimit';
-import { registerUserRoutes } from './users';
+import { DEFAULT_REGISTER_GLOBAL_RATE_LIMIT, registerUserRoutes } from './users';
 
 export { API_MESSAGES };
 
@@ -71,6 +71,8 @@ export interface ApiHandles {
   leads: LeadStore;
   /** Leads are mailed (SMTP or a test mailer configured). */
   mailing: boolean;
+  /** The administrator guard of every admin route (./adminAuth), for /metrics on the main port. */
+  adminOnly: AdminGuard;
 }
 
 export async function registerApi(app: FastifyInstance, options: ApiOptions): Promise<ApiHandles> {
@@ -111,6 +113,12 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
     mailer?.close();
     await stores?.close();
   });
+  // Limits that must hold across instances: in the database with PostgreSQL, else in the process.
+  const windowLimit = (name: string, limit: RouteRateLimit): WindowLimit =>
+    stores?.kind === 'postgres' ? databaseWindowLimit(stores.signInFailures, name, limit) : memoryWindowLimit(limit);
+  const adminLimit = options.adminAuthRateLimit ?? DEFAULT_ADMIN_AUTH_RATE_LIMIT;
+  const adminOnly = requireAdmin(options.adminToken, windowLimit('admin-token', adminLimit));
+  const signUpsOverall = windowLimit('sign-ups', options.registerGlobalRateLimit ?? DEFAULT_REGISTER_GLOBAL_RATE_LIMIT);
   if (options.adminToken === null) {
     app.log.warn('DC_ADMIN_TOKEN is not set: the administrator routes of the user API answer 401 to every request.');
   }
@@ -149,13 +157,11 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
       api.setErrorHandler(sendApiError);
 
       const hashQueue = new HashQueue(options.hashQueue ?? { concurrency: defaultHashConcurrency(), maxWaiting: DEFAULT_HASH_QUEUE_WAITING });
-      const adminLimit = options.adminAuthRateLimit ?? DEFAULT_ADMIN_AUTH_RATE_LIMIT;
-      const adminOnly = requireAdmin(options.adminToken, new WindowCounter(adminLimit.max, adminLimit.timeWindowMs));
       registerUserRoutes(api, {
         store,
         adminOnly,
         registerRateLimit: options.registerRateLimit,
-        registerGlobalRateLimit: options.registerGlobalRateLimit,
+        signUpsOverall,
         hashQueue: options.hashQueue,
         hashPassword: options.hashPassword,
         queue: hashQueue,
@@ -189,5 +195,5 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
     },
     { prefix: API_BASE },
   );
-  return { leads: leadStore, mailing: mailer !== null };
+  return { leads: leadStore, mailing: mailer !== null, adminOnly };
 }

@@ -14,7 +14,7 @@ import { ERROR_RESPONSES, IdParams, OptionalBody } from './routeSchemas';
 import { routeRateLimit, type RouteRateLimit } from './routeRateLimit';
 import { sendInvalidFields, type InputRules } from './schemaErrors';
 import { PATCH_NOTHING_TO_CHANGE, USER_PATCH_INPUT, userPatchErrors, userPatchOf } from './userPatch';
-import { WindowCounter } from './windowCounter';
+import { memoryWindowLimit, type WindowLimit } from './windowLimit';
 
 /**
  * The routes of SPEC 7 (prefix /dc_api/wa_v1 added by ./index):
@@ -54,7 +54,8 @@ export interface UserRoutesOptions {
   /** The API's administrator guard (./adminAuth): one failure counter for every admin route. */
   adminOnly: AdminGuard;
   registerRateLimit?: RouteRateLimit | undefined;
-  registerGlobalRateLimit?: RouteRateLimit | undefined;
+  /** The global sign-up limit's counter (./windowLimit; shared by the instances with PostgreSQL); default: in memory, DEFAULT_REGISTER_GLOBAL_RATE_LIMIT. */
+  signUpsOverall?: WindowLimit | undefined;
   hashQueue?: HashQueueOptions | undefined;
   hashPassword?: ((password: string) => Promise<string>) | undefined;
   /** The API's one hash queue (sign-ins share it); without it, one from `hashQueue`. */
@@ -73,8 +74,7 @@ export function registerUserRoutes(scope: FastifyInstance, options: UserRoutesOp
   const { store } = options;
   const hash = options.hashPassword ?? scryptHash;
   const limit = options.registerRateLimit ?? DEFAULT_REGISTER_RATE_LIMIT;
-  const globalLimit = options.registerGlobalRateLimit ?? DEFAULT_REGISTER_GLOBAL_RATE_LIMIT;
-  const signUpsOverall = new WindowCounter(globalLimit.max, globalLimit.timeWindowMs);
+  const signUpsOverall = options.signUpsOverall ?? memoryWindowLimit(DEFAULT_REGISTER_GLOBAL_RATE_LIMIT);
   const queueOptions = options.hashQueue ?? { concurrency: defaultHashConcurrency(), maxWaiting: DEFAULT_HASH_QUEUE_WAITING };
   const hashQueue = options.queue ?? new HashQueue(queueOptions);
   // The real hash runs on worker threads: start them now, not while a burst of sign-ups arrives.
@@ -98,9 +98,9 @@ export function registerUserRoutes(scope: FastifyInstance, options: UserRoutesOp
       if (await store.credentials(values.email)) {
         return sendProblem(reply, 409, 'Conflict', USER_MESSAGES.duplicateEmail, { email: USER_MESSAGES.duplicateEmail });
       }
-      const wait = signUpsOverall.hit('all');
+      const { wait } = await signUpsOverall.hit('all');
       if (wait > 0) {
-        request.log.warn({ limit: globalLimit.max, windowMs: globalLimit.timeWindowMs }, 'global sign-up limit reached');
+        request.log.warn({ limit: signUpsOverall.max }, 'global sign-up limit reached');
         reply.header('Retry-After', String(wait));
         return sendProblem(reply, 429, 'Too Many Requests', USER_MESSAGES.tooManySignUpsOverall);
       }

@@ -2,7 +2,8 @@
  * Fixed-window counters per key ("at most `max` per `windowMs`"), in memory, for the limits the
  * route-level rate limiter cannot express: the global sign-up limit (one key for every client)
  * and failed administrator logins per IP (only failures count, and a blocked IP is refused
- * before its token is even compared).
+ * before its token is even compared). One process's counts: with PostgreSQL those limits count
+ * in the database instead (./windowLimit).
  *
  * The number of keys is bounded (`maxKeys`): when full, expired windows are dropped first, then
  * the oldest, so a flood of spoofed or rotating addresses cannot grow memory without limit.

@@ -123,7 +123,12 @@ export function nginxConfig(files: readonly SiteFile[], csp: string, options: Ng
   line('limit_conn_zone $binary_remote_addr zone=dc_conn_per_client:10m;');
   line();
   line('upstream dc_api {');
-  for (const server of options.api) line(`    server ${server};`);
+  // max_fails=0: an instance that refused a connection is not skipped for fail_timeout (10 s) after
+  // it. In a rolling restart the instance restarted first would still be skipped when the second
+  // goes down, and nginx would answer 502 ("no live upstreams") with both able to serve. A refused
+  // connection costs nothing (nothing was sent: nginx tries the next instance, POSTs too);
+  // proxy_connect_timeout bounds what an unreachable host costs.
+  for (const server of options.api) line(`    server ${server} max_fails=0;`);
   line('    keepalive 16;');
   line('}');
   line();
@@ -211,6 +216,7 @@ export function nginxConfig(files: readonly SiteFile[], csp: string, options: Ng
   for (const path of API_PATHS) {
     line(`    location ${path === '/dc_api' ? '^~ ' : '= '}${path} {`);
     line('        proxy_pass http://dc_api;');
+    line('        proxy_connect_timeout 5s;');
     line('        proxy_http_version 1.1;');
     line('        proxy_set_header Connection "";');
     line('        proxy_set_header Host $host;');

@@ -3,8 +3,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { API_BASE } from '../../shared/constants';
 import { CONTACT_ENDPOINT } from '../../shared/contactLead';
-import { requireAdmin } from '../api/adminAuth';
-import { WindowCounter } from '../api/windowCounter';
+import { DEFAULT_ADMIN_AUTH_RATE_LIMIT, requireAdmin, type AdminGuard } from '../api/adminAuth';
+import { memoryWindowLimit } from '../api/windowLimit';
 import { LEAD_STATUSES, type LeadStore } from '../leads/store';
 
 /**
@@ -32,6 +32,12 @@ export interface MetricsOptions {
   /** The API's lead store (opened after the metrics are registered). */
   leads: () => LeadStore | null;
   adminToken: string | null;
+  /**
+   * The API's administrator guard once it is registered (after the metrics), so wrong tokens sent to
+   * /metrics count with those sent to the API (in the database with PostgreSQL); until then, or
+   * without an API, a guard of its own.
+   */
+  adminGuard?: () => AdminGuard | null;
   /** METRICS_PORT: a separate listener on 127.0.0.1; null: /metrics on the main port behind the token. */
   port: number | null;
 }
@@ -121,7 +127,8 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
   const exposition = async () => ({ type: registry.contentType, body: await registry.metrics() });
 
   if (options.port === null) {
-    const adminOnly = requireAdmin(options.adminToken, new WindowCounter(10, 60_000));
+    const ownGuard = requireAdmin(options.adminToken, memoryWindowLimit(DEFAULT_ADMIN_AUTH_RATE_LIMIT));
+    const adminOnly: AdminGuard = (request, reply) => (options.adminGuard?.() ?? ownGuard)(request, reply);
     app.get('/metrics', { onRequest: adminOnly }, async (_request, reply) => {
       const { type, body } = await exposition();
       return reply.type(type).header('Cache-Control', 'no-store').send(body);

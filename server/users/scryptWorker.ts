@@ -1,69 +1,41 @@
-import { Worker } from 'node:worker_threads';
 import type { ScryptOptions } from 'node:crypto';
+import { Piscina } from 'piscina';
 
 /**
- * scrypt on worker threads at the lowest CPU priority, instead of in libuv's thread pool.
+ * scrypt on worker threads at the lowest CPU priority, instead of in libuv's thread pool: a
+ * `piscina` pool running ./scrypt-worker.mjs.
  *
  * The async `crypto.scrypt` runs in the pool the static file reads need, at the same priority as
- * the event loop. Here each hash runs as `scryptSync` on a worker thread that first lowers its own
- * priority (`os.setPriority(19)`: on Linux a thread's nice value is its own), so on a busy machine
- * the kernel gives the CPU to the thread that answers requests first, and the pool stays free.
- * Idle workers are kept (up to {@link MAX_IDLE}) and do not keep the process alive.
+ * the event loop. Here each hash runs as `scryptSync` on a worker thread that has lowered its own
+ * priority (`os.setPriority(19)`), so on a busy machine the request thread gets the CPU first and
+ * libuv's pool stays free. How many hashes run and wait is decided in front of the pool, by the
+ * API's HashQueue (./hashQueue: its limits, the 503 past them); the pool only runs what it is given.
+ * Idle threads (up to {@link MAX_THREADS}) end after {@link IDLE_MS}, those prewarmed stay; none
+ * keeps the process alive.
  */
 
-const WORKER_SOURCE = `
-const { parentPort } = require('node:worker_threads');
-const { scryptSync } = require('node:crypto');
-try { require('node:os').setPriority(19); } catch {}
-parentPort.on('message', ({ password, salt, keylen, options }) => {
-  try {
-    const key = scryptSync(password, Buffer.from(salt), keylen, options);
-    parentPort.postMessage({ key });
-  } catch (error) {
-    parentPort.postMessage({ error: String(error && error.message || error) });
-  }
-});
-`;
+const MAX_THREADS = 4;
+const IDLE_MS = 60_000;
+/** Next to this module in the sources (server/users/) and next to main.mjs in the bundle (server-dist/). */
+const WORKER_FILE = new URL('./scrypt-worker.mjs', import.meta.url).href;
 
-const MAX_IDLE = 4;
-const idle: Worker[] = [];
+let pool: Piscina | null = null;
 
-function newWorker(): Worker {
-  const worker = new Worker(WORKER_SOURCE, { eval: true });
-  worker.unref();
-  return worker;
+function poolOf(minThreads: number): Piscina {
+  pool ??= new Piscina({ filename: WORKER_FILE, minThreads: Math.min(minThreads, MAX_THREADS), maxThreads: MAX_THREADS, idleTimeout: IDLE_MS });
+  return pool;
 }
 
 /**
- * Starts `count` idle workers ahead of the first sign-up, so a burst of sign-ups does not pay for
+ * Starts `count` threads ahead of the first sign-up, so a burst of sign-ups does not pay for
  * starting threads (tens of milliseconds of CPU each) while requests are arriving.
  */
 export function prewarmScryptWorkers(count: number): void {
-  while (idle.length < Math.min(count, MAX_IDLE)) idle.push(newWorker());
+  poolOf(count);
 }
 
 /** Derives a scrypt key on a low-priority worker thread. */
-export function scryptOnWorker(password: string, salt: Buffer, keylen: number, options: ScryptOptions): Promise<Buffer> {
-  const worker = idle.pop() ?? newWorker();
-  return new Promise<Buffer>((resolve, reject) => {
-    const onMessage = (message: { key?: Uint8Array; error?: string }) => {
-      cleanup();
-      if (idle.length < MAX_IDLE) idle.push(worker);
-      else void worker.terminate();
-      if (message.key) resolve(Buffer.from(message.key));
-      else reject(new Error(message.error ?? 'scrypt failed'));
-    };
-    const onError = (error: Error) => {
-      cleanup();
-      void worker.terminate();
-      reject(error);
-    };
-    const cleanup = () => {
-      worker.off('message', onMessage);
-      worker.off('error', onError);
-    };
-    worker.on('message', onMessage);
-    worker.on('error', onError);
-    worker.postMessage({ password, salt: new Uint8Array(salt), keylen, options });
-  });
+export async function scryptOnWorker(password: string, salt: Buffer, keylen: number, options: ScryptOptions): Promise<Buffer> {
+  const key = (await poolOf(1).run({ password, salt: new Uint8Array(salt), keylen, options })) as Uint8Array;
+  return Buffer.from(key.buffer, key.byteOffset, key.byteLength);
 }

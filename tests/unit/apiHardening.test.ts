@@ -11,6 +11,7 @@ import { registerApi } from '../../server/api/index';
 import { USER_MESSAGES } from '../../server/api/users';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
+import { verifyPassword } from '../../server/users/password';
 import { openSqliteStore } from '../../server/users/sqliteStore';
 import type { UserStore } from '../../server/users/store';
 import { API_BASE } from '../../shared/constants';
@@ -112,6 +113,29 @@ describe('a flood of sign-ups', () => {
     expect(await store.list()).toHaveLength(5);
     // Once the queue has drained, sign-ups go through again.
     expect((await app.inject(signUp())).statusCode).toBe(201);
+    await app.close();
+  });
+
+  it('with the real hash on the piscina pool: 503 + Retry-After once the queue is full, the others stored', async () => {
+    // No fake: registerApi hashes with scrypt on ./server/users/scrypt-worker.mjs. One hash runs,
+    // one waits; the rest of a burst arrives while the first (hundreds of ms of scrypt) still runs.
+    const { app, store } = await harness({ hashQueue: { concurrency: 1, maxWaiting: 1 }, hashPassword: undefined });
+    const answers = await Promise.all(Array.from({ length: 6 }, (_, n) => app.inject(signUp(`198.51.100.${n + 101}`))));
+    const created = answers.filter((answer) => answer.statusCode === 201);
+    const busy = answers.filter((answer) => answer.statusCode === 503);
+    expect(created.length + busy.length).toBe(6);
+    expect(created.length).toBeGreaterThanOrEqual(2);
+    expect(busy.length).toBeGreaterThanOrEqual(1);
+    for (const answer of busy) {
+      expect(answer.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect(answer.json()).toMatchObject({ status: 503, message: USER_MESSAGES.busy });
+      expect(Number(answer.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    }
+    // Those accepted were hashed for real and stored; nobody refused was.
+    const users = await store.list();
+    expect(users.map((user) => user.email).sort()).toEqual(created.map((answer) => answer.json<{ email: string }>().email).sort());
+    const stored = await store.credentials(users[0]!.email);
+    expect(await verifyPassword('Mannheim#2025', stored!.passwordHash)).toBe(true);
     await app.close();
   });
 

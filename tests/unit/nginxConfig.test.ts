@@ -9,6 +9,12 @@ const BASE = { root: '/srv/dist', api: ['10.0.0.11:3000'] };
 const TLS = { certificate: '/etc/ssl/dc.pem', key: '/etc/ssl/dc.key' };
 
 describe('nginx config', () => {
+  it('never skips an API instance for failing once: a restarted instance takes requests at once (rolling restart)', () => {
+    const config = nginxConfig(FILES, "default-src 'self'", { ...BASE, listen: '127.0.0.1:8080', api: ['10.0.0.11:3000', '10.0.0.12:3000'] });
+    expect(config).toContain('upstream dc_api {\n    server 10.0.0.11:3000 max_fails=0;\n    server 10.0.0.12:3000 max_fails=0;\n');
+    expect(config).toContain('proxy_connect_timeout 5s;');
+  });
+
   it('with TLS: a plain-HTTP server that answers every request with 301 to its HTTPS URL', () => {
     const standard = nginxConfig(FILES, "default-src 'self'", { ...BASE, listen: '443', tls: TLS });
     expect(standard).toContain('listen 443 ssl http2;');
