@@ -11,7 +11,9 @@ import {
   type EmbedField,
   type PreviewTheme,
 } from '../lib/embedForm';
-import { cspLines, widgetSnippet } from '../lib/widgetSnippet';
+import { cspLines, widgetSnippet, type SnippetAttribute } from '../lib/widgetSnippet';
+import { inlineConsentContent, inlineJson, type PartnerConsent } from '../lib/consentForm';
+import { ConsentSetup, initialConsentChoice, type ConsentChoice } from './ConsentSetup';
 
 /** The configuration from the inline JSON child, or the reason it cannot be used. */
 export function readConfig(host: Element | null): EmbedConfig | string {
@@ -36,6 +38,30 @@ function snippetOrigin(config: EmbedConfig): string {
 const initialValues = (element: EmbedElement, origin: string): Record<string, string> =>
   Object.fromEntries(element.example.map(([name, value]) => [name, value === true ? 'true' : value.replace('{origin}', origin)]));
 
+/** Links that go into a partner's own consent content instead of the attributes. */
+const CONSENT_LINKS = ['privacy-url', 'imprint-url'] as const;
+
+/**
+ * <dc-consent> describing the partner's own site: its content as the inline JSON child, with the
+ * form's links (a bad or empty one: the starting value), which then leave the attributes.
+ */
+function ownConsent(consent: PartnerConsent, choice: ConsentChoice, fields: readonly EmbedField[], values: Record<string, string>, attributes: SnippetAttribute[]) {
+  const link = (name: (typeof CONSENT_LINKS)[number], fallback: string) => {
+    const field = fields.find((candidate) => candidate.name === name);
+    const value = (values[name] ?? '').trim();
+    return field && value !== '' && fieldError(field, value) === null ? value : fallback;
+  };
+  const content = inlineConsentContent(consent, {
+    ...choice,
+    privacyUrl: link('privacy-url', consent.privacyUrl),
+    imprintUrl: link('imprint-url', consent.imprintUrl),
+  });
+  return {
+    inline: inlineJson(content),
+    attributes: attributes.filter(([name]) => !(CONSENT_LINKS as readonly string[]).includes(name)),
+  };
+}
+
 const pageTheme = (): PreviewTheme => (document.documentElement.getAttribute('data-theme') === 'dark' ? 'dark' : 'light');
 
 export function EmbedBuilder({ container }: ElementProps) {
@@ -56,21 +82,26 @@ function Builder({ config }: { config: EmbedConfig }) {
   const [tokens, setTokens] = useState(true);
   const [copied, setCopied] = useState<string | null>(null);
   const [copyFailed, setCopyFailed] = useState(false);
+  const consent = config.elements.find((candidate) => candidate.consent)?.consent;
+  const [consentChoice, setConsentChoice] = useState<ConsentChoice | null>(() => (consent ? initialConsentChoice(consent) : null));
   const marker = useMemo(() => createCopyMarker<string>(setCopied), []);
   useEffect(() => () => marker.clear(), [marker]);
 
   const element = config.elements.find((candidate) => candidate.tag === tag) ?? config.elements[0]!;
   const values = valuesByTag[element.tag] ?? {};
   const origin = snippetOrigin(config);
-  const attributes = snippetAttributes(element.fields, values);
-  const snippet = widgetSnippet({ origin, tag: element.tag, file: element.file, attributes, tokens });
-  const csp = cspLines({ origin, tag: element.tag, attributes, tokens }, origin);
+  const own = element.consent && consentChoice?.mode === 'own' ? ownConsent(element.consent, consentChoice, element.fields, values, snippetAttributes(element.fields, values)) : null;
+  const attributes = own?.attributes ?? snippetAttributes(element.fields, values);
+  const inline = own?.inline;
+  const snippet = widgetSnippet({ origin, tag: element.tag, file: element.file, attributes, tokens, inline });
+  const csp = cspLines({ origin, tag: element.tag, attributes, tokens, inline }, origin);
   const preview = previewDocument({
     origin,
     tag: element.tag,
     file: element.file,
     attributes,
     tokens,
+    inline,
     theme,
     consentMarker: element.tag === 'dc-dashboard-gallery',
   });
@@ -123,9 +154,10 @@ function Builder({ config }: { config: EmbedConfig }) {
             <input type="checkbox" checked={tokens} onChange={(event) => setTokens((event.target).checked)} />
             <span>Use our colours (link <code>dc-tokens.css</code>, light and dark)</span>
           </label>
-          {element.fields.map((field) => (
+          {element.fields.filter((field) => !(inline !== undefined && field.name === 'src')).map((field) => (
             <Field key={`${element.tag}-${field.name}`} tag={element.tag} field={field} value={values[field.name] ?? ''} onChange={(value) => setValue(field.name, value)} />
           ))}
+          {element.consent && consentChoice ? <ConsentSetup consent={element.consent} choice={consentChoice} onChange={setConsentChoice} /> : null}
           <p className="eb-readme">
             Every attribute, event and style hook: <a href={element.readme}>Documentation of &lt;{element.tag}&gt;</a>
           </p>
