@@ -19,8 +19,8 @@ import {
 import { writeWidgetRelease } from '../build/widgetRelease.mjs';
 
 const distDir = process.argv[2] ?? 'dist';
-const { widgetSnippet } = await tsImport('../widgets/lib/widgetSnippet.ts', import.meta.url);
-const { inlineConsentContent, inlineJson, partnerConsent } = await tsImport('../widgets/lib/consentForm.ts', import.meta.url);
+const { inlineJson, widgetSnippet } = await tsImport('../widgets/lib/widgetSnippet.ts', import.meta.url);
+const { inlineConsentContent, partnerConsent } = await tsImport('../widgets/lib/consentForm.ts', import.meta.url);
 const readData = (name) => JSON.parse(readFileSync(new URL(`../site/_data/${name}.json`, import.meta.url), 'utf8'));
 const { siteUrl } = JSON.parse(readFileSync(new URL('../site/_data/company.json', import.meta.url), 'utf8'));
 

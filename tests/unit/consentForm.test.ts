@@ -3,11 +3,11 @@ import consentContent from '../../site/_data/consent.json';
 import consentPartner from '../../site/_data/consentPartner.json';
 import { categoryDefinitions, parseCategoriesConfig, parseConsentContent, parseVendors, type ConsentTexts } from '../../widgets/lib/consentConfig';
 import { vendorFieldValid } from '../../widgets/lib/consentVendor';
+import { inlineJson } from '../../widgets/lib/widgetSnippet';
 import {
   CATEGORY_NOT_USED,
   VENDOR_MESSAGES,
   inlineConsentContent,
-  inlineJson,
   partnerConsent,
   vendorDraft,
   vendorErrors,

@@ -110,8 +110,3 @@ export function inlineConsentContent(
     de: base.de,
   };
 }
-
-/** JSON for a `<script type="application/json">` child: indented, and `<` escaped so no `</script>` can end it early. */
-export function inlineJson(value: unknown): string {
-  return JSON.stringify(value, null, 2).replace(/</g, '\\u003c');
-}

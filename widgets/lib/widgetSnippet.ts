@@ -34,6 +34,11 @@ export interface SnippetOptions {
   inline?: string;
 }
 
+/** JSON for a `<script type="application/json">` child of an element: indented, and `<` escaped so no `</script>` can end it early. */
+export function inlineJson(value: unknown): string {
+  return JSON.stringify(value, null, 2).replace(/</g, '\\u003c');
+}
+
 const ATTRIBUTE_NAME = /^[a-z][a-z0-9-]*$/;
 
 
@@ -85,7 +90,7 @@ export function cspLines(
   allow('script-src', ours);
   if (tokens) allow('style-src', ours);
   // (An inline JSON child is content the element needs not fetch.)
-  if ((tag === 'dc-consent' && inline === undefined) || tag === 'dc-blog' || tag === 'dc-dashboard-gallery') {
+  if (((tag === 'dc-consent' || tag === 'dc-dashboard-gallery') && inline === undefined) || tag === 'dc-blog') {
     allow('connect-src', originOf(values.get('src'), pageOrigin) ?? ours);
   }
   // The blog's images: the hosts of image-hosts, by default its feed's site.
