@@ -64,7 +64,7 @@ export function ConsentSetup({ consent, choice, onChange }: { consent: PartnerCo
               {OPTIONAL_CATEGORIES.map((id) => (
                 <div key={id}>
                   <label className="eb-check">
-                    <input type="checkbox" checked={choice.categories.includes(id)} aria-describedby={`eb-cat-${id}`} onChange={(event) => toggle(id, (event.target as HTMLInputElement).checked)} />
+                    <input type="checkbox" checked={choice.categories.includes(id)} aria-describedby={`eb-cat-${id}`} onChange={(event) => toggle(id, event.currentTarget.checked)} />
                     <span>{consent.en.categories[id].name}</span>
                   </label>
                   <p id={`eb-cat-${id}`} className="eb-hint">{consent.en.categories[id].description}</p>
@@ -122,7 +122,7 @@ function VendorFields({
           <div key={field} className="eb-field">
             <label htmlFor={id}>{VENDOR_LABELS[field].label}</label>
             {field === 'category' ? (
-              <select id={id} className="eb-input" value={vendor.category} aria-invalid={error ? 'true' : undefined} aria-describedby={describedBy} onChange={(event) => onField(field, (event.target as HTMLSelectElement).value)}>
+              <select id={id} className="eb-input" value={vendor.category} aria-invalid={error ? 'true' : undefined} aria-describedby={describedBy} onChange={(event) => onField(field, event.currentTarget.value)}>
                 {vendor.category === '' ? <option value="">Choose a category</option> : null}
                 {OPTIONAL_CATEGORIES.map((id) => (
                   <option key={id} value={id}>{consent.en.categories[id].name}</option>

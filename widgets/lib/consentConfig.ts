@@ -5,11 +5,10 @@
  * with a warning the element logs.
  */
 import { httpUrl } from '../../shared/httpUrl';
-import { httpsHref, isOptionalCategory, text, toLocalizedText, vendorFieldValid, type LocalizedText, type VendorField } from './consentVendor';
+import { httpsHref, text, toLocalizedText, vendorFieldValid, type LocalizedText, type VendorField } from './consentVendor';
 import { POLICY_VERSION } from './consentCookie';
 import {
   CONSENT_CATEGORIES,
-  OPTIONAL_CATEGORIES,
   isRecordObject,
   isValidCookieDomain,
   type ConsentCategory,
