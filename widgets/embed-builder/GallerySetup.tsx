@@ -113,15 +113,16 @@ function ReportFields({
         <p id={`${id}-category-hint`} className="eb-hint">Optional, for example: Finance.</p>
       </div>
       {Object.keys(errors).length > 0 ? <p className="eb-field-error">This report is left out of the snippet until then.</p> : null}
-      <div className="eb-inline">
-        <button type="button" className="eb-button eb-button-quiet" disabled={index === 0} onClick={() => onMove(-1)}>
-          Move {name} up
+      {/* Short words on the buttons; their names say which report (the visible word is part of each). */}
+      <div className="eb-inline eb-row-actions">
+        <button type="button" className="eb-button eb-button-quiet" aria-label={`Move ${name} up`} disabled={index === 0} onClick={() => onMove(-1)}>
+          <span aria-hidden="true">↑ </span>Up
         </button>
-        <button type="button" className="eb-button eb-button-quiet" disabled={index === count - 1} onClick={() => onMove(1)}>
-          Move {name} down
+        <button type="button" className="eb-button eb-button-quiet" aria-label={`Move ${name} down`} disabled={index === count - 1} onClick={() => onMove(1)}>
+          <span aria-hidden="true">↓ </span>Down
         </button>
-        <button type="button" className="eb-button eb-button-quiet" onClick={onRemove}>
-          Remove {name}
+        <button type="button" className="eb-button eb-button-quiet" aria-label={`Remove ${name}`} onClick={onRemove}>
+          Remove
         </button>
       </div>
     </fieldset>
