@@ -10,7 +10,7 @@ import tseslint from 'typescript-eslint';
  * Every rule switched off below says why.
  */
 export default tseslint.config(
-  { ignores: ['dist/', 'server-dist/', 'node_modules/', 'test-results/', 'playwright-report/', 'data/', 'coverage/', 'deploy/'] },
+  { ignores: ['dist/', 'server-dist/', 'node_modules/', 'test-results/', 'playwright-report/', 'data/', 'coverage/', 'deploy/', 'packages/*/dist/', 'packages/*/*.tgz'] },
   js.configs.recommended,
   {
     files: ['**/*.{js,mjs,cjs}'],

@@ -19,7 +19,9 @@ import {
 import { writeWidgetRelease } from '../build/widgetRelease.mjs';
 
 const distDir = process.argv[2] ?? 'dist';
-const { widgetSnippet } = await tsImport('../widgets/lib/widgetSnippet.ts', import.meta.url);
+const { inlineJson, widgetSnippet } = await tsImport('../widgets/lib/widgetSnippet.ts', import.meta.url);
+const { inlineConsentContent, partnerConsent } = await tsImport('../widgets/lib/consentForm.ts', import.meta.url);
+const readData = (name) => JSON.parse(readFileSync(new URL(`../site/_data/${name}.json`, import.meta.url), 'utf8'));
 const { siteUrl } = JSON.parse(readFileSync(new URL('../site/_data/company.json', import.meta.url), 'utf8'));
 
 const release = writeWidgetRelease({ distDir });
@@ -28,13 +30,25 @@ writeFileSync(join(distDir, 'widgets', 'custom-elements.json'), `${JSON.stringif
 writeFileSync(join(distDir, 'widgets', 'dc-widgets.d.ts'), buildDeclarations(apis, release.version));
 writeFileSync(join(distDir, 'widgets', 'dc-widgets-react.d.ts'), buildReactDeclarations(apis, release.version));
 
+/**
+ * <dc-consent> describing a partner's own site: the snippet /embed starts from under "My site"
+ * (site/_data/consentPartner.json over the texts of consent.json), so README and /embed agree.
+ */
+function ownSiteExample(file) {
+  const consent = partnerConsent(readData('consent'), readData('consentPartner'));
+  const inline = inlineJson(inlineConsentContent(consent, consent));
+  return `\`\`\`html\n${widgetSnippet({ origin: siteUrl, tag: 'dc-consent', file, inline })}\n\`\`\``;
+}
+
 for (const api of apis) {
   const file = release.elements[api.tagName];
   const attributes = (api.example ?? []).map(([name, value]) => [name, value.replace('{origin}', siteUrl)]);
   const snippet = widgetSnippet({ origin: siteUrl, tag: api.tagName, file, attributes });
   const readme = new URL(`../widgets/${api.folder}/README.md`, import.meta.url);
   const text = readFileSync(readme, 'utf8');
-  const next = fillMarkers(text, readmeSections(api, snippet, new URL(file.latest, siteUrl).href));
+  const sections = readmeSections(api, snippet, new URL(file.latest, siteUrl).href);
+  if (api.tagName === 'dc-consent') sections['own-site'] = ownSiteExample(file);
+  const next = fillMarkers(text, sections);
   if (writeFileIfChanged(readme, next)) console.log(`widget release: updated widgets/${api.folder}/README.md`);
   // Published next to the files, for the /embed page's README links.
   mkdirSync(join(distDir, 'widgets', 'docs'), { recursive: true });

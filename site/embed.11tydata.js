@@ -31,6 +31,9 @@ async function embedConfig(siteUrl) {
   const release = JSON.parse(readFileSync(releaseFile, 'utf8'));
   const { fieldOf } = await libRules('embedForm');
   const { widgetSnippet } = await libRules('widgetSnippet');
+  const { partnerConsent } = await libRules('consentForm');
+  // The starting point of "My site" for <dc-consent>: the README example is built from the same values.
+  const consent = partnerConsent(readData('consent'), readData('consentPartner'));
   return {
     version: release.version,
     origin: siteUrl,
@@ -45,6 +48,7 @@ async function embedConfig(siteUrl) {
         file: { latest: file.latest, pinned: file.pinned, integrity: file.integrity },
         fields: api.attributes.map(fieldOf).filter(Boolean).map((field) => withChoices(api.tagName, field)),
         example,
+        ...(api.tagName === 'dc-consent' ? { consent } : {}),
         staticSnippet: widgetSnippet({
           origin: siteUrl,
           tag: api.tagName,

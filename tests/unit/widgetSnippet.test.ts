@@ -88,3 +88,13 @@ describe('the /embed form model', () => {
     expect(html).toContain('<dc-consent hidden></dc-consent>');
   });
 });
+
+describe('a snippet with an inline JSON child (issue 33: <dc-consent> describing the partner\'s site)', () => {
+  const consentFile = { latest: '/widgets/v3/dc-consent.js', pinned: '/widgets/v3/dc-consent.0123456789abcdef.js', integrity: 'sha384-abc' };
+  it('puts the JSON inside the element, and needs no connect-src then', () => {
+    const snippet = widgetSnippet({ origin: 'https://www.dataclarity.de', tag: 'dc-consent', file: consentFile, attributes: [['lang', 'de']], inline: '{"vendors":[]}' });
+    expect(snippet.split('\n').slice(2).join('\n')).toBe('<dc-consent lang="de">\n<script type="application/json">\n{"vendors":[]}\n</script>\n</dc-consent>');
+    expect(cspLines({ origin: 'https://www.dataclarity.de', tag: 'dc-consent', inline: '{}' })).toEqual(['script-src https://www.dataclarity.de']);
+    expect(cspLines({ origin: 'https://www.dataclarity.de', tag: 'dc-consent' })).toContain('connect-src https://www.dataclarity.de');
+  });
+});

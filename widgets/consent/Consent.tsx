@@ -187,8 +187,9 @@ export function Consent(props: ConsentProps) {
     if (props.lang) setLang(logged(parseLanguage(props.lang)));
   }, [props.lang]);
 
+  // The attribute wins over a partner's inline list (3.1.0); neither: all four.
   const definitions = useMemo(
-    () => (content ? logged(parseCategoriesConfig(props.categories, categoryDefinitions(content))) : []),
+    () => (content ? logged(parseCategoriesConfig(props.categories || content.categories, categoryDefinitions(content))) : []),
     [content, props.categories],
   );
   const vendors = useMemo(

@@ -157,6 +157,12 @@ export function Preferences({ root, t, lang, setLang, definitions, vendors, init
                             <dl>
                               <dt>{t.vendorList.purpose}</dt>
                               <dd>{vendor.purpose[lang]}</dd>
+                              {vendor.cookies && (
+                                <>
+                                  <dt>{t.vendorList.cookies ?? 'Cookies'}</dt>
+                                  <dd>{vendor.cookies[lang]}</dd>
+                                </>
+                              )}
                               <dt>{t.vendorList.retention}</dt>
                               <dd>{vendor.retention[lang]}</dd>
                               <dt>{t.vendorList.privacy}</dt>

@@ -11,7 +11,12 @@ import {
   type EmbedField,
   type PreviewTheme,
 } from '../lib/embedForm';
-import { cspLines, widgetSnippet } from '../lib/widgetSnippet';
+import { cspLines, inlineJson, widgetSnippet, type SnippetAttribute } from '../lib/widgetSnippet';
+import { inlineConsentContent, type PartnerConsent } from '../lib/consentForm';
+import { ConsentSetup, initialConsentChoice, type ConsentChoice } from './ConsentSetup';
+import { parseAllowedHosts } from '../lib/embed';
+import { galleryReports, inlineReports } from '../lib/galleryForm';
+import { GallerySetup, initialGalleryChoice, type GalleryChoice } from './GallerySetup';
 
 /** The configuration from the inline JSON child, or the reason it cannot be used. */
 export function readConfig(host: Element | null): EmbedConfig | string {
@@ -36,6 +41,47 @@ function snippetOrigin(config: EmbedConfig): string {
 const initialValues = (element: EmbedElement, origin: string): Record<string, string> =>
   Object.fromEntries(element.example.map(([name, value]) => [name, value === true ? 'true' : value.replace('{origin}', origin)]));
 
+/** Links that go into a partner's own consent content instead of the attributes. */
+const CONSENT_LINKS = ['privacy-url', 'imprint-url'] as const;
+
+/**
+ * <dc-consent> describing the partner's own site: its content as the inline JSON child, with the
+ * form's links (a bad or empty one: the starting value), which then leave the attributes.
+ */
+function ownConsent(consent: PartnerConsent, choice: ConsentChoice, fields: readonly EmbedField[], values: Record<string, string>, attributes: SnippetAttribute[]) {
+  const link = (name: (typeof CONSENT_LINKS)[number], fallback: string) => {
+    const field = fields.find((candidate) => candidate.name === name);
+    const value = (values[name] ?? '').trim();
+    return field && value !== '' && fieldError(field, value) === null ? value : fallback;
+  };
+  const content = inlineConsentContent(consent, {
+    ...choice,
+    privacyUrl: link('privacy-url', consent.privacyUrl),
+    imprintUrl: link('imprint-url', consent.imprintUrl),
+  });
+  return {
+    inline: inlineJson(content),
+    attributes: attributes.filter(([name]) => !(CONSENT_LINKS as readonly string[]).includes(name)),
+  };
+}
+
+/**
+ * <dc-dashboard-gallery> showing the partner's own reports: the ready ones inline (no `src`),
+ * and "shown first" picked from them.
+ */
+function ownGallery(choice: GalleryChoice, fields: readonly EmbedField[], values: Record<string, string>) {
+  const hosts = parseAllowedHosts(values['allowed-hosts']).hosts;
+  const items = galleryReports(choice.reports, hosts);
+  const ownFields = fields
+    .filter((field) => field.name !== 'src')
+    .map((field) =>
+      field.name === 'selected'
+        ? { ...field, kind: 'select' as const, defaultValue: undefined, options: items.map((item) => item.id), optionLabels: Object.fromEntries(items.map((item) => [item.id, item.title])) }
+        : field,
+    );
+  return { fields: ownFields, inline: inlineJson(inlineReports(items)), attributes: snippetAttributes(ownFields, values) };
+}
+
 const pageTheme = (): PreviewTheme => (document.documentElement.getAttribute('data-theme') === 'dark' ? 'dark' : 'light');
 
 export function EmbedBuilder({ container }: ElementProps) {
@@ -56,21 +102,30 @@ function Builder({ config }: { config: EmbedConfig }) {
   const [tokens, setTokens] = useState(true);
   const [copied, setCopied] = useState<string | null>(null);
   const [copyFailed, setCopyFailed] = useState(false);
+  const consent = config.elements.find((candidate) => candidate.consent)?.consent;
+  const [galleryChoice, setGalleryChoice] = useState<GalleryChoice>(initialGalleryChoice);
+  const [consentChoice, setConsentChoice] = useState<ConsentChoice | null>(() => (consent ? initialConsentChoice(consent) : null));
   const marker = useMemo(() => createCopyMarker<string>(setCopied), []);
   useEffect(() => () => marker.clear(), [marker]);
 
   const element = config.elements.find((candidate) => candidate.tag === tag) ?? config.elements[0]!;
   const values = valuesByTag[element.tag] ?? {};
   const origin = snippetOrigin(config);
-  const attributes = snippetAttributes(element.fields, values);
-  const snippet = widgetSnippet({ origin, tag: element.tag, file: element.file, attributes, tokens });
-  const csp = cspLines({ origin, tag: element.tag, attributes, tokens }, origin);
+  const own = element.consent && consentChoice?.mode === 'own' ? ownConsent(element.consent, consentChoice, element.fields, values, snippetAttributes(element.fields, values)) : null;
+  const isGallery = element.tag === 'dc-dashboard-gallery';
+  const gallery = isGallery && galleryChoice.mode === 'own' ? ownGallery(galleryChoice, element.fields, values) : null;
+  const fields = gallery?.fields ?? element.fields.filter((field) => !(own && field.name === 'src'));
+  const attributes = gallery?.attributes ?? own?.attributes ?? snippetAttributes(element.fields, values);
+  const inline = gallery?.inline ?? own?.inline;
+  const snippet = widgetSnippet({ origin, tag: element.tag, file: element.file, attributes, tokens, inline });
+  const csp = cspLines({ origin, tag: element.tag, attributes, tokens, inline }, origin);
   const preview = previewDocument({
     origin,
     tag: element.tag,
     file: element.file,
     attributes,
     tokens,
+    inline,
     theme,
     consentMarker: element.tag === 'dc-dashboard-gallery',
   });
@@ -123,9 +178,11 @@ function Builder({ config }: { config: EmbedConfig }) {
             <input type="checkbox" checked={tokens} onChange={(event) => setTokens((event.target).checked)} />
             <span>Use our colours (link <code>dc-tokens.css</code>, light and dark)</span>
           </label>
-          {element.fields.map((field) => (
+          {isGallery ? <GallerySetup choice={galleryChoice} allowedHosts={parseAllowedHosts(values['allowed-hosts']).hosts} onChange={setGalleryChoice} /> : null}
+          {fields.map((field) => (
             <Field key={`${element.tag}-${field.name}`} tag={element.tag} field={field} value={values[field.name] ?? ''} onChange={(value) => setValue(field.name, value)} />
           ))}
+          {element.consent && consentChoice ? <ConsentSetup consent={element.consent} choice={consentChoice} onChange={setConsentChoice} /> : null}
           <p className="eb-readme">
             Every attribute, event and style hook: <a href={element.readme}>Documentation of &lt;{element.tag}&gt;</a>
           </p>

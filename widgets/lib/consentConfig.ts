@@ -5,23 +5,24 @@
  * with a warning the element logs.
  */
 import { httpUrl } from '../../shared/httpUrl';
+import { httpsHref, text, toLocalizedText, vendorFieldValid, type LocalizedText, type VendorField } from './consentVendor';
 import { POLICY_VERSION } from './consentCookie';
 import {
   CONSENT_CATEGORIES,
-  OPTIONAL_CATEGORIES,
   isRecordObject,
   isValidCookieDomain,
   type ConsentCategory,
   type OptionalCategory,
 } from './consentRecord';
 
+export { vendorFieldValid, type VendorField } from './consentVendor';
+
 /** Languages of the consent texts (SPEC 2.18: English and German, default English). */
 export const CONSENT_LANGUAGES = ['en', 'de'] as const;
 export type ConsentLanguage = (typeof CONSENT_LANGUAGES)[number];
 export const DEFAULT_CONSENT_LANGUAGE: ConsentLanguage = 'en';
 
-/** A text in both languages. */
-export type LocalizedText = Record<ConsentLanguage, string>;
+export type { LocalizedText };
 
 /** One entry of the vendor list shown in the dialog (SPEC 3). */
 export interface Vendor {
@@ -34,6 +35,8 @@ export interface Vendor {
   /** Absolute https URL of the vendor's privacy policy. */
   privacyUrl: string;
   retention: LocalizedText;
+  /** The cookies it sets, as a person reads them ("_ga, _gid"); optional (3.1.0). */
+  cookies?: LocalizedText;
 }
 
 /** A category as shown in the dialog: its texts in both languages. */
@@ -87,6 +90,8 @@ export interface ConsentTexts {
     privacy: string;
     privacyLinkText: string;
     empty: string;
+    /** Label of a vendor's cookies (3.1.0; "Cookies" when absent). */
+    cookies?: string;
   };
   /** Label of the footer link that reopens the dialog. */
   manage: string;
@@ -102,6 +107,11 @@ export interface ConsentContent {
   en: ConsentTexts;
   de: ConsentTexts;
   vendors: Vendor[];
+  /**
+   * The categories the page uses, as the `categories` attribute lists them (3.1.0, in a partner's
+   * inline copy; the attribute wins). Absent: all four.
+   */
+  categories?: unknown[];
 }
 
 // ---------------------------------------------------------------------------
@@ -117,24 +127,8 @@ export interface ConfigResult<T> {
 const isConsentCategory = (value: unknown): value is ConsentCategory =>
   (CONSENT_CATEGORIES as readonly unknown[]).includes(value);
 
-const isOptionalCategory = (value: unknown): value is OptionalCategory =>
-  (OPTIONAL_CATEGORIES as readonly unknown[]).includes(value);
 
-/** A trimmed non-empty string, or null. */
-const text = (value: unknown): string | null => (typeof value === 'string' && value.trim()) || null;
 
-/**
- * A localized text from partner input: a non-empty string (used for both languages)
- * or an object { en?, de? } (a missing language takes the other one's text).
- * Falls back to `fallback` when absent; null when present but unusable.
- */
-function toLocalizedText(value: unknown, fallback?: LocalizedText): LocalizedText | null {
-  if (value === undefined) return fallback ?? null;
-  const source = typeof value === 'string' ? { en: value, de: value } : isRecordObject(value) ? value : {};
-  const en = text(source.en);
-  const de = text(source.de);
-  return en || de ? { en: (en || de) as string, de: (de || en) as string } : null;
-}
 
 /**
  * A single-value attribute: empty/absent gives `fallback` silently; otherwise `accept`
@@ -157,7 +151,7 @@ function parseAttribute<T>(
  * warning. Otherwise `parse` keeps the valid entries and warns about the others.
  */
 function parseListAttribute<T>(
-  json: string | null | undefined,
+  json: string | readonly unknown[] | null | undefined,
   attribute: string,
   defaults: readonly T[],
   parse: (entries: unknown[]) => ConfigResult<T[]>,
@@ -166,12 +160,14 @@ function parseListAttribute<T>(
     value: defaults.map((d) => ({ ...d })),
     warnings: warning ? [...warnings, `dc-consent: "${attribute}" ${warning}; using the defaults.`] : warnings,
   });
-  if (!text(json)) return fallback();
-  let entries: unknown;
-  try {
-    entries = JSON.parse(json as string);
-  } catch {
-    return fallback('is not valid JSON');
+  let entries: unknown = json;
+  if (!Array.isArray(json)) {
+    if (!text(json)) return fallback();
+    try {
+      entries = JSON.parse(json as string);
+    } catch {
+      return fallback('is not valid JSON');
+    }
   }
   if (!Array.isArray(entries)) return fallback('must be a JSON array');
   const result = parse(entries);
@@ -212,7 +208,7 @@ export function categoryDefinitions(content: Pick<ConsentContent, 'en' | 'de'>):
  * valid entry: the defaults with a warning. Bad entries are skipped with a warning each.
  */
 export function parseCategoriesConfig(
-  json: string | null | undefined,
+  json: string | readonly unknown[] | null | undefined,
   defaults: readonly CategoryDefinition[],
 ): ConfigResult<CategoryDefinition[]> {
   const necessary = defaults.find((d) => d.required);
@@ -233,38 +229,37 @@ export function parseCategoriesConfig(
   });
 }
 
-/** The href of an https URL without credentials, or null. */
-function httpsHref(value: unknown): string | null {
-  const url = httpUrl(text(value) ?? '');
-  return url?.protocol === 'https:' && !url.username && !url.password ? url.href : null;
-}
+
+const VENDOR_FIELDS: readonly VendorField[] = ['name', 'category', 'privacyUrl', 'purpose', 'retention', 'cookies'];
 
 /**
- * Validates an untrusted vendor list (from consent.json or a partner's attribute).
+ * Validates an untrusted vendor list (from consent.json or a partner's attribute or inline copy).
  * Each entry needs name, category (functional, analytics or marketing), an https privacyUrl,
- * purpose and retention (a string or {en, de}); id is optional (derived from the name)
- * and must be unique. Bad entries are dropped with a warning naming the field.
+ * purpose and retention (a string or {en, de}), and may name its cookies (3.1.0); id is optional
+ * (derived from the name) and must be unique. Bad entries are dropped with a warning naming the field.
  */
 export function parseVendors(value: unknown): ConfigResult<Vendor[]> {
   if (!Array.isArray(value)) return { value: [], warnings: ['dc-consent: vendors must be an array.'] };
   return parseEntries<Vendor>(value, 'vendors', (entry, kept) => {
-    const name = text(entry.name);
-    if (!name) return '"name" is required';
-    const category = entry.category;
-    if (!isOptionalCategory(category)) return `"category" must be one of ${OPTIONAL_CATEGORIES.join(', ')}`;
-    const privacyUrl = httpsHref(entry.privacyUrl);
-    if (!privacyUrl) return '"privacyUrl" must be an https URL';
-    const purpose = toLocalizedText(entry.purpose);
-    if (!purpose) return 'bad "purpose"';
-    const retention = toLocalizedText(entry.retention);
-    if (!retention) return 'bad "retention"';
+    const bad = VENDOR_FIELDS.find((field) => !vendorFieldValid(field, entry[field]));
+    if (bad) return `bad "${bad}"`;
+    const name = text(entry.name) as string;
     const given = entry.id;
     const id =
       typeof given === 'string' && /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(given)
         ? given
         : name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
     if (!id || kept.some((v) => v.id === id)) return `id "${id}" is not unique`;
-    return { id, name, category, purpose, privacyUrl, retention };
+    const cookies = entry.cookies === undefined || entry.cookies === '' ? null : toLocalizedText(entry.cookies);
+    return {
+      id,
+      name,
+      category: entry.category as OptionalCategory,
+      purpose: toLocalizedText(entry.purpose) as LocalizedText,
+      privacyUrl: httpsHref(entry.privacyUrl) as string,
+      retention: toLocalizedText(entry.retention) as LocalizedText,
+      ...(cookies ? { cookies } : {}),
+    };
   });
 }
 
@@ -367,6 +362,7 @@ export function parseConsentContent(value: unknown): ConfigResult<ConsentContent
   const policy = parsePolicyVersion(typeof value.policyVersion === 'string' ? value.policyVersion : null);
   const privacy = parseLinkUrl(value.privacyUrl as string, '/privacy-policy', 'privacyUrl');
   const imprint = parseLinkUrl(value.imprintUrl as string, '/imprint', 'imprintUrl');
+  const categories = Array.isArray(value.categories) ? value.categories : undefined;
   const n = value.particles;
   const particles = typeof n === 'number' && Number.isInteger(n) && n >= 0 && n <= 60 ? n : 15;
   return {
@@ -378,6 +374,7 @@ export function parseConsentContent(value: unknown): ConfigResult<ConsentContent
       en: value.en as ConsentTexts,
       de: value.de as ConsentTexts,
       vendors: vendors.value,
+      ...(categories ? { categories } : {}),
     },
     warnings: [...vendors.warnings, ...policy.warnings, ...privacy.warnings, ...imprint.warnings],
   };

@@ -18,13 +18,9 @@ export const IP_UNAVAILABLE = 'unavailable';
 /** Value of every location field when the location is not known (SPEC 7, 8). */
 export const LOCATION_UNKNOWN = 'Unknown';
 
-/** The four consent categories, in display order. */
-export const CONSENT_CATEGORIES = ['strictlyNecessary', 'functional', 'analytics', 'marketing'] as const;
-export type ConsentCategory = (typeof CONSENT_CATEGORIES)[number];
+import { CONSENT_CATEGORIES, OPTIONAL_CATEGORIES, isRecordObject, type ConsentCategory, type OptionalCategory } from './consentCategories';
 
-/** The categories a visitor can switch (strictlyNecessary is always on). */
-export const OPTIONAL_CATEGORIES = ['functional', 'analytics', 'marketing'] as const;
-export type OptionalCategory = (typeof OPTIONAL_CATEGORIES)[number];
+export { CONSENT_CATEGORIES, OPTIONAL_CATEGORIES, isRecordObject, type ConsentCategory, type OptionalCategory };
 
 /** The visitor's choice per category. strictlyNecessary is always true after normalisation. */
 export interface ConsentCategories {
@@ -255,14 +251,6 @@ export function parseConsentCookie(
     return { record: null, needsPrompt: true, error: `Consent cookie ${COOKIE_NAME} is invalid: ${checked}` };
   }
   return { record: checked, needsPrompt: needsPrompt(checked, policyVersion) };
-}
-
-/**
- * Whether a value is a plain object. (dataShape.ts has the same check; it is not imported here
- * because that would add the feeds' shared chunk to every page that loads the consent element.)
- */
-export function isRecordObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 function isIsoDate(value: unknown): value is string {

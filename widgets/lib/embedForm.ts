@@ -4,6 +4,7 @@
  * Pure functions, shared by <dc-embed-builder> and the page build.
  */
 import { httpUrl } from '../../shared/httpUrl';
+import type { PartnerConsent } from './consentForm';
 import { parseImageHosts } from './imageHosts';
 import { widgetSnippet, type SnippetAttribute, type WidgetFile } from './widgetSnippet';
 
@@ -32,6 +33,8 @@ export interface EmbedElement {
   fields: EmbedField[];
   /** Attributes of the README example, shown as the form's starting values (`{origin}`: where the widgets come from). */
   example: SnippetAttribute[];
+  /** <dc-consent> only: the starting point of a partner's own categories, vendors and texts. */
+  consent?: PartnerConsent;
 }
 
 export interface EmbedConfig {
@@ -133,8 +136,9 @@ export function previewDocument(options: {
   tokens: boolean;
   theme: PreviewTheme;
   consentMarker: boolean;
+  inline?: string;
 }): string {
-  const snippet = widgetSnippet({ origin: options.origin, tag: options.tag, file: options.file, attributes: options.attributes, tokens: options.tokens });
+  const snippet = widgetSnippet({ origin: options.origin, tag: options.tag, file: options.file, attributes: options.attributes, tokens: options.tokens, inline: options.inline });
   return (
     `<!doctype html><html lang="en" data-theme="${options.theme}"><head><meta charset="utf-8">` +
     `<title>Preview of ${options.tag}</title><link rel="stylesheet" href="${new URL(PREVIEW_STYLESHEET, options.origin).href}">` +

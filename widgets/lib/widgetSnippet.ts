@@ -30,6 +30,13 @@ export interface SnippetOptions {
   attributes?: readonly SnippetAttribute[];
   /** Add the optional link to our colour tokens (light and dark). */
   tokens?: boolean;
+  /** JSON the element reads from an inline `<script type="application/json">` child (already escaped, see consentForm.ts inlineJson). */
+  inline?: string;
+}
+
+/** JSON for a `<script type="application/json">` child of an element: indented, and `<` escaped so no `</script>` can end it early. */
+export function inlineJson(value: unknown): string {
+  return JSON.stringify(value, null, 2).replace(/</g, '\\u003c');
 }
 
 const ATTRIBUTE_NAME = /^[a-z][a-z0-9-]*$/;
@@ -40,7 +47,7 @@ function absolute(origin: string, path: string): string {
 }
 
 /** The markup a partner pastes: optional tokens link, the pinned module with integrity, the element. */
-export function widgetSnippet({ origin, tag, file, attributes = [], tokens = false }: SnippetOptions): string {
+export function widgetSnippet({ origin, tag, file, attributes = [], tokens = false, inline }: SnippetOptions): string {
   const lines: string[] = [];
   if (tokens) lines.push(`<link rel="stylesheet" href="${escapeHtml(absolute(origin, '/widgets/dc-tokens.css'))}">`);
   lines.push(
@@ -51,7 +58,11 @@ export function widgetSnippet({ origin, tag, file, attributes = [], tokens = fal
     .filter(([name, value]) => ATTRIBUTE_NAME.test(name) && value !== '')
     .map(([name, value]) => (value === true ? ` ${name}` : ` ${name}="${escapeHtml(value)}"`))
     .join('');
-  lines.push(`<${tag}${attributeText}></${tag}>`);
+  lines.push(
+    inline === undefined
+      ? `<${tag}${attributeText}></${tag}>`
+      : `<${tag}${attributeText}>\n<script type="application/json">\n${inline}\n</script>\n</${tag}>`,
+  );
   return lines.join('\n');
 }
 
@@ -65,7 +76,7 @@ function originOf(value: string | undefined, base: string): string | null {
  * into the partner's own directives). `pageOrigin` resolves relative URLs in attributes.
  */
 export function cspLines(
-  { origin, tag, attributes = [], tokens = false }: Omit<SnippetOptions, 'file'>,
+  { origin, tag, attributes = [], tokens = false, inline }: Omit<SnippetOptions, 'file'>,
   pageOrigin = origin,
 ): string[] {
   const values = new Map(attributes.map(([name, value]) => [name, value === true ? '' : value]));
@@ -78,7 +89,8 @@ export function cspLines(
   };
   allow('script-src', ours);
   if (tokens) allow('style-src', ours);
-  if (tag === 'dc-consent' || tag === 'dc-blog' || tag === 'dc-dashboard-gallery') {
+  // (An inline JSON child is content the element needs not fetch.)
+  if (((tag === 'dc-consent' || tag === 'dc-dashboard-gallery') && inline === undefined) || tag === 'dc-blog') {
     allow('connect-src', originOf(values.get('src'), pageOrigin) ?? ours);
   }
   // The blog's images: the hosts of image-hosts, by default its feed's site.

@@ -1,0 +1,109 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe';
+import { seedConsent } from './support/consent';
+import { startPartnerOrigin, type PartnerOrigin } from './support/partnerOrigin';
+import { stubPowerBi } from './support/powerbi';
+import { useStoredTheme } from './support/theme';
+
+/**
+ * Issue 33: on /embed a marketer pastes their own Power BI embed codes into <dc-dashboard-gallery>,
+ * names and orders them, and the snippet carries them inline: pasted on another origin, the
+ * gallery shows both reports without anything hosted.
+ */
+const ours = `http://localhost:${process.env.E2E_PORT ?? 4173}`;
+const strictCsp = `default-src 'self'; script-src ${ours}; style-src 'self' ${ours}; frame-src https://app.powerbi.com; object-src 'none'`;
+const code = (key: string, title?: string) =>
+  `<iframe${title ? ` title="${title}"` : ''} width="1140" height="541.25" src="https://app.powerbi.com/view?r=${key}" frameborder="0" allowFullScreen="true"></iframe>`;
+
+let partner: PartnerOrigin;
+test.beforeAll(async () => {
+  partner = await startPartnerOrigin();
+});
+test.afterAll(async () => partner.close());
+test.beforeEach(async ({ context }) => {
+  await seedConsent(context);
+  await stubPowerBi(context);
+});
+
+const builder = (page: Page) => page.locator('dc-embed-builder');
+const snippetText = async (page: Page) => (await builder(page).getByLabel('Snippet for dc-dashboard-gallery').textContent()) ?? '';
+const report = (page: Page, n: number) => builder(page).getByRole('group', { name: new RegExp(`^Report ${n}`) });
+
+/** Two pasted reports: the second names itself (its iframe's title), the first is named by hand. */
+async function pasteTwoReports(page: Page) {
+  await page.goto('/embed');
+  await builder(page).getByRole('radio', { name: /dc-dashboard-gallery/ }).check();
+  await builder(page).getByRole('radio', { name: /My Power BI reports/ }).check();
+  await report(page, 1).getByLabel('Power BI embed code').fill(code('sales'));
+  await expect(report(page, 1).getByText('Give the report a title: it names its tab.')).toBeVisible();
+  await report(page, 1).getByLabel('Title').fill('Sales Pipeline');
+  await report(page, 1).getByLabel('Category').fill('Sales');
+  await report(page, 2).getByLabel('Power BI embed code').fill(code('stock', 'Stock Levels'));
+  await expect(report(page, 2).getByLabel('Title')).toHaveValue('Stock Levels');
+  await report(page, 2).getByLabel('Category').fill('Operations');
+}
+
+test('a pasted code that is not a Power BI frame gets the gallery\'s message and stays out of the snippet', async ({ page }) => {
+  await pasteTwoReports(page);
+  await builder(page).getByRole('button', { name: 'Add a report' }).click();
+  const third = report(page, 3);
+  await third.getByLabel('Power BI embed code').fill('<iframe src="https://evil.example/report"></iframe>');
+  await expect(third.getByText('Invalid Dashboard: The iframe src host "evil.example" is not an allowed Power BI host.')).toBeVisible();
+  await expect(third.getByLabel('Power BI embed code')).toHaveAttribute('aria-invalid', 'true');
+  await expect.poll(() => snippetText(page)).toContain('"title": "Stock Levels"');
+  expect(await snippetText(page)).not.toContain('evil.example');
+  // The report list is inline: no `src`, no connect-src.
+  expect(await snippetText(page)).toContain('<dc-dashboard-gallery>\n<script type="application/json">');
+  await expect(builder(page).getByLabel('CSP lines for dc-dashboard-gallery')).not.toContainText('connect-src');
+  await third.getByRole('button', { name: 'Remove report 3' }).click();
+  await expect(report(page, 3)).toHaveCount(0);
+});
+
+test('a gallery built from two pasted snippets, reordered, shows both on another origin, the chosen one first', async ({ page, browser, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await pasteTwoReports(page);
+  // Stock Levels first, Sales Pipeline shown first.
+  await report(page, 2).getByRole('button', { name: 'Move Stock Levels up' }).click();
+  await expect(report(page, 1)).toHaveAccessibleName('Report 1: Stock Levels');
+  await builder(page).getByLabel('Report shown first', { exact: true }).selectOption({ label: 'Sales Pipeline' });
+  await expect.poll(() => snippetText(page)).toContain('selected="sales-pipeline"');
+  const snippet = await snippetText(page);
+  expect(snippet.indexOf('Stock Levels')).toBeLessThan(snippet.indexOf('Sales Pipeline'));
+  // The live preview shows them too.
+  const preview = page.frameLocator('iframe[title="Live preview of <dc-dashboard-gallery>"]');
+  await expect(preview.getByRole('tab', { name: 'Sales Pipeline' })).toHaveAttribute('aria-selected', 'true');
+  await builder(page).getByRole('button', { name: 'Copy snippet' }).click();
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toBe(snippet);
+
+  partner.page('/reports', `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Our reports</title></head><body><main>\n${copied}\n</main></body></html>`, {
+    'Content-Security-Policy': strictCsp,
+  });
+  const visitor = await browser.newContext();
+  await seedConsent(visitor);
+  const powerBi = await stubPowerBi(visitor);
+  const site = await visitor.newPage();
+  await site.goto(`${partner.origin}/reports`);
+  const tabs = site.getByRole('tab');
+  await expect(tabs).toHaveText(['Stock Levels', 'Sales Pipeline']);
+  await expect(site.getByRole('tab', { name: 'Sales Pipeline' })).toHaveAttribute('aria-selected', 'true');
+  await expect.poll(() => powerBi).toContain('https://app.powerbi.com/view?r=sales');
+  await site.getByRole('tab', { name: 'Stock Levels' }).click();
+  await expect.poll(() => powerBi).toContain('https://app.powerbi.com/view?r=stock');
+  await visitor.close();
+});
+
+for (const theme of ['light', 'dark'] as const) {
+  for (const width of [375, 1280]) {
+    test(`pasted reports with an error showing pass axe, ${theme} theme, ${width} px`, async ({ page, context }) => {
+      await useStoredTheme(context, theme);
+      await page.setViewportSize({ width, height: 900 });
+      await pasteTwoReports(page);
+      await builder(page).getByRole('button', { name: 'Add a report' }).click();
+      await report(page, 3).getByLabel('Power BI embed code').fill('<div>not a frame</div>');
+      await expect(report(page, 3).getByText(/^Invalid Dashboard: /)).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+      await expectNoAxeViolations(page);
+    });
+  }
+}
