@@ -324,7 +324,8 @@ function Preview({ tag, html, theme }: { tag: string; html: string; theme: Previ
     <>
       {tag === 'dc-contact-form' ? <p className="eb-preview-note">Preview: nothing is sent. Your page's form sends each request to DataClarity, or to your <code>action</code>.</p> : null}
       <div className="eb-stage" data-theme={theme}>
-        <iframe ref={frame} className="eb-frame" title={`Live preview of <${tag}>`} srcDoc={shown} style={{ height: `${height}px` }} />
+        {/* Busy while the page waits to be rebuilt from the latest change (assistive technology and tests wait for it). */}
+        <iframe ref={frame} className="eb-frame" title={`Live preview of <${tag}>`} srcDoc={shown} aria-busy={shown !== html ? 'true' : undefined} style={{ height: `${height}px` }} />
       </div>
     </>
   );

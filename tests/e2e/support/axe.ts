@@ -83,12 +83,16 @@ export async function axeViolations(page: Page, include?: string): Promise<strin
  * work (measured 2.3 s against 0.7 s on a blog post at 375 px on a busy 2-core machine).
  */
 async function injectAxe(page: Page): Promise<void> {
+  // A frame about to be rebuilt (the /embed preview marks itself aria-busy until it is) would be
+  // checked half-way or navigate while axe talks to it: wait for it, then for every frame's load.
+  await expect(page.locator('iframe[aria-busy="true"]')).toHaveCount(0);
   const origin = new URL(page.url()).origin;
   const sameOrigin = (frame: Frame) => {
     const url = frame.url();
     return frame === page.mainFrame() || url === '' || url.startsWith('about:') || (URL.canParse(url) && new URL(url).origin === origin);
   };
   for (const frame of page.frames().filter(sameOrigin)) {
+    await frame.waitForLoadState('load');
     if (await frame.evaluate(() => 'axe' in window)) continue;
     await frame.evaluate(AXE_SOURCE);
     await frame.evaluate(() => (window as unknown as { axe: { configure: (spec: unknown) => void } }).axe.configure({ allowedOrigins: ['<same_origin>'] }));
