@@ -30,3 +30,12 @@ export async function takeFromLimit(counter: FailureCounter, key: string, limit:
   await counter.fail(key, limit.timeWindowMs);
   return 0;
 }
+
+/** The same over several keys: refused when any is used up (then none is counted), else each counts one. */
+export async function takeFromLimits(counter: FailureCounter, limits: Array<[string, RouteRateLimit]>): Promise<number> {
+  const waits = await Promise.all(limits.map(([key, limit]) => counter.blockedFor(key, limit.max)));
+  const wait = Math.max(0, ...waits);
+  if (wait > 0) return wait;
+  for (const [key, limit] of limits) await counter.fail(key, limit.timeWindowMs);
+  return 0;
+}

@@ -12,7 +12,7 @@ import { hashToken, isTokenShaped } from '../sessions/token';
 import { passwordChangedMail } from './accountMails';
 import type { AccountStore } from './accountStore';
 import type { FailureCounter } from './failureCounter';
-import { bodyFields, isFormPost, takeFromLimit, textField } from './formPost';
+import { bodyFields, isFormPost, takeFromLimits, textField } from './formPost';
 import { LINK_PAGES, type LinkMails } from './linkMails';
 import type { AccountSettings } from './settings';
 import type { SignInThrottle } from './signInThrottle';
@@ -71,10 +71,10 @@ export function registerPasswordResetRoutes(scope: FastifyInstance, options: Pas
       return fields ? sendInvalidFields(reply, errors) : sendProblem(reply, 400, 'Bad Request', 'The request body must be a JSON object with email.');
     }
     const addressKey = `reset:account:${createHash('sha256').update(normalizeEmail(email)).digest('hex')}`;
-    const wait = Math.max(
-      await takeFromLimit(counter, `reset:ip:${request.ip}`, settings.resetPerIp),
-      await takeFromLimit(counter, addressKey, settings.resetPerAccount),
-    );
+    const wait = await takeFromLimits(counter, [
+      [`reset:ip:${request.ip}`, settings.resetPerIp],
+      [addressKey, settings.resetPerAccount],
+    ]);
     if (wait > 0) {
       reply.header('Retry-After', String(wait));
       if (form) return back(RESET_FRAGMENTS.throttled);

@@ -47,7 +47,7 @@ export function registerTokenPages(app: FastifyInstance, options: { distDir: str
   };
 
   const page = (purpose: keyof typeof TOKEN_PAGES) => async (request: { params: { token: string } }, reply: FastifyReply) => {
-    reply.header('Cache-Control', 'no-store').header('Referrer-Policy', 'no-referrer').header('X-Robots-Tag', 'noindex');
+    reply.header('Cache-Control', 'no-store').header('X-Robots-Tag', 'noindex');
     const html = template(TOKEN_PAGES[purpose].file);
     if (html === null) return reply.code(503).type('text/plain; charset=utf-8').send('The site is not built.');
     const token = request.params.token;
@@ -58,6 +58,11 @@ export function registerTokenPages(app: FastifyInstance, options: { distDir: str
     return reply.code(valid ? 200 : 410).type('text/html; charset=utf-8').send(body);
   };
 
-  app.get<{ Params: { token: string } }>(TOKEN_PAGES['password-reset'].path, page('password-reset'));
-  app.get<{ Params: { token: string } }>(TOKEN_PAGES['email-verification'].path, page('email-verification'));
+  // After the site-wide headers (a route's hooks run after the server's): this page's own referrer policy.
+  const noReferrer = async (_request: unknown, reply: FastifyReply, payload: unknown) => {
+    reply.header('Referrer-Policy', 'no-referrer');
+    return payload;
+  };
+  app.get<{ Params: { token: string } }>(TOKEN_PAGES['password-reset'].path, { onSend: noReferrer }, page('password-reset'));
+  app.get<{ Params: { token: string } }>(TOKEN_PAGES['email-verification'].path, { onSend: noReferrer }, page('email-verification'));
 }
