@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { TOKEN_PAGES } from './tokenPages';
 
 /** Paths whose last segment is a mail link's token (./tokenPages). */
-const TOKEN_PATH = new RegExp(`^(${Object.values(TOKEN_PAGES).map((page) => page.path.replace('/:token', '')).join('|')})/[^?#]*`);
+const TOKEN_PATH = new RegExp(`^(${Object.values(TOKEN_PAGES).map((page) => page.path.replace(/\/$/, '')).join('|')})/[^?#]*`);
 
 /** A URL as the log may show it: a link token becomes "[token]". */
 export function redactLinkToken(url: string): string {

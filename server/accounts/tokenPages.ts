@@ -15,9 +15,16 @@ import type { AccountStore, TokenPurpose, TokenState } from './accountStore';
  * page may carry it to another site, or to ours in a Referer), never cached.
  */
 export const TOKEN_PAGES = {
-  'password-reset': { path: '/reset_password/:token', file: 'reset_password/link/index.html' },
-  'email-verification': { path: '/verify_email/:token', file: 'verify_email/index.html' },
+  'password-reset': { path: '/reset_password/', file: 'reset_password/link/index.html' },
+  'email-verification': { path: '/verify_email/', file: 'verify_email/index.html' },
 } as const;
+
+/**
+ * Only a token-shaped last segment (43 base64url characters, ../sessions/token) is a link; every
+ * other path (`/reset_password/`, `/reset_password/index.html`, the built template's own URL) stays
+ * the static site's, with its redirects and 404, as nginx and the CDN files answer it.
+ */
+const TOKEN_PARAM = ':token([A-Za-z0-9_-]{43})';
 
 const TOKEN_FIELD = 'name="token" value=""';
 const STATE_ATTRIBUTE = 'data-link-state="none"';
@@ -63,6 +70,6 @@ export function registerTokenPages(app: FastifyInstance, options: { distDir: str
     reply.header('Referrer-Policy', 'no-referrer');
     return payload;
   };
-  app.get<{ Params: { token: string } }>(TOKEN_PAGES['password-reset'].path, { onSend: noReferrer }, page('password-reset'));
-  app.get<{ Params: { token: string } }>(TOKEN_PAGES['email-verification'].path, { onSend: noReferrer }, page('email-verification'));
+  app.get<{ Params: { token: string } }>(`${TOKEN_PAGES['password-reset'].path}${TOKEN_PARAM}`, { onSend: noReferrer }, page('password-reset'));
+  app.get<{ Params: { token: string } }>(`${TOKEN_PAGES['email-verification'].path}${TOKEN_PARAM}`, { onSend: noReferrer }, page('email-verification'));
 }

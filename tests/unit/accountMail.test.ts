@@ -172,6 +172,12 @@ for (const backend of backends) {
       expect(form.statusCode).toBe(303);
       expect(form.headers.location).toBe(`/reset_password#${RESET_FRAGMENTS.sent}`);
       expect((await api({ method: 'POST', url: '/password-reset', payload: { email: user.email }, headers: { origin: 'https://evil.example' } })).statusCode).toBe(403);
+      // A form of a no-referrer page (the link pages) sends Origin: null; Sec-Fetch-Site then decides.
+      const fromNull = (fetchSite?: string) =>
+        api({ method: 'POST', url: '/password-reset', payload: { email: user.email }, headers: { origin: 'null', ...(fetchSite ? { 'sec-fetch-site': fetchSite } : {}) } });
+      expect((await fromNull('same-origin')).statusCode).toBe(202);
+      expect((await fromNull('cross-site')).statusCode).toBe(403);
+      expect((await fromNull()).statusCode).toBe(403);
     });
 
     it('resets the password once: the link page, the rules, every session ended, address verified, "password changed" mailed, the link dead after', async () => {

@@ -1,6 +1,7 @@
 import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { resetLink as LINK } from '../../site/_data/accounts.json';
 import type { ElementProps } from '../lib/defineElement';
+import { servedValues } from '../lib/servedValues';
 import { FORM_TEXT, PasswordField, RequirementList, Spinner, focusFirstError } from '../lib/accountForm';
 import { passwordRequirements } from '../lib/accountValidation';
 import { ACCOUNT_MESSAGES } from '../../shared/accountMessages';
@@ -30,7 +31,8 @@ function validate(values: Record<Field, string>): Errors {
  * says so and offers a new one. Without JavaScript the served form posts the same fields.
  */
 export function ResetPasswordLink({ container }: ElementProps) {
-  const [token] = useState(() => container?.querySelector<HTMLInputElement>('input[name="token"]')?.value ?? '');
+  // The token the server wrote into the served form; else the link's last path segment.
+  const [token] = useState(() => servedValues(container, { token: '' }).token || (window.location.pathname.split('/').pop() ?? ''));
   const [values, setValues] = useState<Record<Field, string>>({ password: '', confirmPassword: '' });
   const [errors, setErrors] = useState<Errors>({});
   const [shown, setShown] = useState({ password: false, confirmPassword: false });
