@@ -28,6 +28,8 @@ export const ACCOUNT_MESSAGES = {
   bodyNotObject: 'The request body must be a JSON object with email and password.',
   /** The answer to every valid reset request, whether or not the address has an account. */
   resetSent: 'If an account exists for this address, we have sent a link to reset its password.',
+  /** A no-JavaScript reset request without a usable address (its own words: the field's message is the island's). */
+  resetInvalid: 'No link was sent: that email address does not look right. Please check it and try again.',
   /** Too many reset links asked for one address or from one network. */
   resetThrottled: 'Too many reset links were requested. Please wait a few minutes before asking for another one.',
   /** A reset or verification link that was used, replaced or is too old (the same text for each: a link says nothing more). */
