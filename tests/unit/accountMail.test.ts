@@ -355,6 +355,15 @@ for (const backend of backends) {
       expect((await confirmEmail(link)).statusCode).toBe(410);
     });
 
+    it('an address changed by an administrator is not verified', async () => {
+      const user = await seedUser(true);
+      expect(await stores.accounts.verifiedEmail(user.id)).toBe(user.email);
+      await stores.users.update(user.id, { firstName: 'Janina' });
+      expect(await stores.accounts.verifiedEmail(user.id)).toBe(user.email);
+      await stores.users.update(user.id, { email: `other.${user.email}` });
+      expect(await stores.accounts.verifiedEmail(user.id)).toBeNull();
+    });
+
     it('exports the account as JSON and deletes it with the password, erasing the requests when asked', async () => {
       const keep = await seedUser(true);
       const erase = await seedUser(true);

@@ -153,6 +153,7 @@ export function Account() {
         <AccountForm
           id="account-password"
           label={T.passwordHeading}
+          stacked
           failed={T.failed}
           clearOnSuccess
           fields={[

@@ -25,6 +25,8 @@ export interface AccountFormProps {
   /** Clear the fields after success (passwords). */
   clearOnSuccess?: boolean;
   danger?: boolean;
+  /** One field per row at every width (a field with a checklist under it). */
+  stacked?: boolean;
   children?: ReactNode;
   failed: string;
 }
@@ -34,7 +36,7 @@ export interface AccountFormProps {
  * error under its field, the first one focused), the server's field messages shown the same way,
  * and a status line for the outcome.
  */
-export function AccountForm({ id, label, fields, initial = {}, submit, send, onSignedOut, clearOnSuccess, danger, children, failed }: AccountFormProps) {
+export function AccountForm({ id, label, fields, initial = {}, submit, send, onSignedOut, clearOnSuccess, danger, stacked, children, failed }: AccountFormProps) {
   const empty = Object.fromEntries(fields.map((field) => [field.name, initial[field.name] ?? '']));
   const [values, setValues] = useState<Record<string, string>>(empty);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -74,7 +76,7 @@ export function AccountForm({ id, label, fields, initial = {}, submit, send, onS
 
   return (
     <form className="account-form" noValidate aria-label={label} aria-busy={busy ? 'true' : undefined} onSubmit={(event) => void onSubmit(event)}>
-      <div className="account-fields">
+      <div className={stacked ? 'account-fields account-fields-stacked' : 'account-fields'}>
         {fields.map((field) => {
           const fieldId = `${id}-${field.name}`;
           const error = errors[field.name];
