@@ -209,6 +209,15 @@ for (const backend of backends) {
       const changed = await mailTo(user.email, 'password-changed');
       expect(changed.parsed.subject).toBe(ACCOUNT_MAIL_SUBJECTS['password-changed']);
 
+      // Only a token-shaped segment is a link page; other paths stay the static site's (404 here).
+      for (const path of ['/reset_password/short', `/verify_email/${token}x`]) {
+        const other = await app.inject({ method: 'GET', url: path });
+        expect(other.statusCode).toBe(404);
+        expect(other.headers['referrer-policy']).not.toBe('no-referrer');
+      }
+      const template = await app.inject({ method: 'GET', url: '/reset_password/link' });
+      expect(template.statusCode).toBe(200);
+      expect(template.body).toContain('data-link-state="none"');
       const again = await confirmReset({ token, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
       expect(again.statusCode).toBe(410);
       expect(again.json().message).toBe(ACCOUNT_MESSAGES.linkExpired);
