@@ -1,6 +1,7 @@
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AdminGuard } from './api/adminAuth';
+import { requestLogFields } from './accounts/logRedaction';
 import { registerApi } from './api/index';
 import type { ServerConfig } from './config';
 import type { LeadMailer } from './leads/mail';
@@ -20,7 +21,8 @@ export async function buildApp(
   options: { leadMailer?: LeadMailer; logStream?: NodeJS.WritableStream } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
+    // Requests are logged without a mail link's token (./accounts/logRedaction).
+    logger: { level: config.logLevel, serializers: { req: requestLogFields }, ...(options.logStream ? { stream: options.logStream } : {}) },
     trustProxy: config.trustProxy ?? false,
     bodyLimit: 16 * 1024,
     // Socket limits (reasons in ./config: ServerTimeouts).

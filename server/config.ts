@@ -93,6 +93,23 @@ export interface LeadSettings {
 /** The site's domain without www (Message-IDs, the default sender). */
 export const SITE_DOMAIN = new URL(company.siteUrl).hostname.replace(/^www\./, '');
 
+/**
+ * SITE_URL: the origin the links in account mails point to (reset, verification). Configured,
+ * never taken from the request's Host header, which a client chooses (a reset link pointing to
+ * an attacker's host would hand them the token).
+ */
+function siteUrlSetting(value: string | undefined): string {
+  if (value === undefined || value.trim() === '') return DEFAULT_ACCOUNT_SETTINGS.siteUrl;
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    throw new Error(`SITE_URL must be an origin such as https://www.dataclarity.de, got '${value}'`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`SITE_URL must start with https:// or http://, got '${value}'`);
+  return url.origin;
+}
+
 function smtpUrlSetting(value: string | undefined): string | null {
   if (value === undefined || value.trim() === '') return null;
   let url: URL;
@@ -217,6 +234,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
         positiveInteger('DC_SESSION_ABSOLUTE_DAYS', env.DC_SESSION_ABSOLUTE_DAYS, DEFAULT_ACCOUNT_SETTINGS.sessionAbsoluteMs / DAY_MS) * DAY_MS,
       accountFailures: rateLimitSetting(env, 'DC_SIGN_IN_ACCOUNT_RATE', DEFAULT_ACCOUNT_SETTINGS.accountFailures),
       ipFailures: rateLimitSetting(env, 'DC_SIGN_IN_IP_RATE', DEFAULT_ACCOUNT_SETTINGS.ipFailures),
+      siteUrl: siteUrlSetting(env.SITE_URL),
+      resetTtlMs: DEFAULT_ACCOUNT_SETTINGS.resetTtlMs,
+      verificationTtlMs: DEFAULT_ACCOUNT_SETTINGS.verificationTtlMs,
+      resetPerAccount: rateLimitSetting(env, 'DC_RESET_ACCOUNT_RATE', DEFAULT_ACCOUNT_SETTINGS.resetPerAccount),
+      resetPerIp: rateLimitSetting(env, 'DC_RESET_IP_RATE', DEFAULT_ACCOUNT_SETTINGS.resetPerIp),
+      verificationResend: rateLimitSetting(env, 'DC_VERIFY_RESEND_RATE', DEFAULT_ACCOUNT_SETTINGS.verificationResend),
     },
     timeouts: {
       headersTimeoutMs: headersTimeoutS * 1000,

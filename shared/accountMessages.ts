@@ -26,6 +26,66 @@ export const ACCOUNT_MESSAGES = {
   signInInvalid: 'Signing in needs your email address and your password (at least 6 characters).',
   /** A sign-in body that is not a JSON object or form. */
   bodyNotObject: 'The request body must be a JSON object with email and password.',
+  /** The answer to every valid reset request, whether or not the address has an account. */
+  resetSent: 'If an account exists for this address, we have sent a link to reset its password.',
+  /** A no-JavaScript reset request without a usable address (its own words: the field's message is the island's). */
+  resetInvalid: 'No link was sent: that email address does not look right. Please check it and try again.',
+  /** Too many reset links asked for one address or from one network. */
+  resetThrottled: 'Too many reset links were requested. Please wait a few minutes before asking for another one.',
+  /** A reset or verification link that was used, replaced or is too old (the same text for each: a link says nothing more). */
+  linkExpired: 'This link has expired or has already been used.',
+  /** A token that is missing or not shaped like one. */
+  linkInvalid: 'This link is not complete. Please open the link from the mail again, or ask for a new one.',
+  /** The new password was set. */
+  passwordReset: 'Your password has been changed and every device was signed out. Please sign in with your new password.',
+  /** A new verification link was sent. */
+  verificationSent: 'We have sent a new verification link to your email address.',
+  /** Too many verification links asked for. */
+  verificationThrottled: 'We have sent several links already. Please wait a few minutes before asking for another one.',
+  /** The address was verified. */
+  emailVerified: 'Your email address is verified. Thank you!',
+  /** It already was. */
+  alreadyVerified: 'Your email address is already verified.',
+  /** An email change was asked for. */
+  emailChangeSent: 'We have sent a link to your new address. Your email address changes when you open it.',
+  /** The new address is the current one. */
+  emailUnchanged: 'This is already your email address.',
+  /** The new address belongs to another account. */
+  emailTaken: 'An account with this email address already exists.',
+  /** The email address was changed. */
+  emailChanged: 'Your email address has been changed.',
+  /** Deleting the account needs the password. */
+  deletePasswordRequired: 'Please enter your password to delete your account',
+  /** The account was deleted. */
+  accountDeleted: 'Your account has been deleted.',
+} as const;
+
+/**
+ * The fragments of /reset_password and /reset_password/<token> a no-JavaScript post is sent
+ * back to with 303; each shows its message through `:target`.
+ */
+export const RESET_FRAGMENTS = {
+  sent: 'reset-sent',
+  invalid: 'reset-invalid',
+  throttled: 'reset-throttled',
+  weak: 'reset-weak',
+  mismatch: 'reset-mismatch',
+  expired: 'reset-expired',
+  busy: 'reset-busy',
+} as const;
+
+/** The fragments of /sign_in that tell what just happened elsewhere. */
+export const SIGN_IN_NOTICES = {
+  passwordReset: 'password-reset-done',
+  accountDeleted: 'account-deleted',
+} as const;
+
+/** The fragments of /verify_email (the no-JavaScript confirmation's outcome). */
+export const VERIFY_FRAGMENTS = {
+  verified: 'email-verified',
+  changed: 'email-changed',
+  expired: 'link-expired',
+  taken: 'email-taken',
 } as const;
 
 /**

@@ -30,6 +30,10 @@ export const UserSchema = Type.Object({
 });
 export type User = Static<typeof UserSchema>;
 
+/** The signed-in user as GET /me returns it: the user and whether its address is verified (issue 31). */
+export const AccountUserSchema = Type.Object({ ...UserSchema.properties, emailVerified: Type.Boolean() });
+export type AccountUser = Static<typeof AccountUserSchema>;
+
 /** POST /user/register payload: the sign-up form's fields (SPEC 7), nothing else. */
 export const RegisterBodySchema = Type.Object(
   {

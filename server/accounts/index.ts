@@ -6,7 +6,12 @@ import type { UserStore } from '../users/store';
 import { refuseCrossSite } from '../sessions/sameSiteGuard';
 import { sessionService } from '../sessions/sessionService';
 import type { SessionStore } from '../sessions/store';
+import { registerAccountDataRoutes } from './accountDataRoutes';
+import type { AccountStore } from './accountStore';
+import { registerEmailRoutes } from './emailRoutes';
 import type { FailureCounter } from './failureCounter';
+import type { LinkMails } from './linkMails';
+import { registerPasswordResetRoutes } from './passwordResetRoutes';
 import type { AccountSettings } from './settings';
 import { registerProfileRoutes } from './profileRoutes';
 import { registerSessionRoutes } from './sessionRoutes';
@@ -18,25 +23,42 @@ export interface AccountRoutesOptions {
   failures: FailureCounter;
   hashQueue: HashQueue;
   settings: AccountSettings;
+  /** Link tokens, verified addresses, the account mails' outbox. */
+  accounts: AccountStore;
+  links: LinkMails;
+  /** Asks the outbox worker to send now (a mail was queued). */
+  kick: () => void;
+  /** Password hashing (tests pass a cheap one). */
+  hashPassword?: ((password: string) => Promise<string>) | undefined;
 }
 
 /**
- * The account routes (sign-in sessions, the signed-in user), in a scope of their own inside the
- * API's: cookies are parsed here only, form posts (application/x-www-form-urlencoded) are read
- * for the pages that work without JavaScript, and every state-changing request must come from
- * this site (../sessions/sameSiteGuard). No CORS header is ever sent from here.
+ * The account routes (sign-in sessions, the signed-in user, mail links, the account's data), in
+ * a scope of their own inside the API's: cookies are parsed here only, form posts
+ * (application/x-www-form-urlencoded) are read for the pages that work without JavaScript, and
+ * every state-changing request must come from this site (../sessions/sameSiteGuard). No CORS
+ * header is ever sent from here.
  */
 export async function registerAccountRoutes(scope: FastifyInstance, options: AccountRoutesOptions): Promise<void> {
   await scope.register(cookie);
   await scope.register(formbody, { bodyLimit: 16 * 1024 });
   scope.addHook('onRequest', refuseCrossSite);
   const { settings } = options;
+  const sessions = sessionService(options.sessions, { idleMs: settings.sessionIdleMs, absoluteMs: settings.sessionAbsoluteMs });
+  const throttle = signInThrottle(options.failures, { account: settings.accountFailures, ip: settings.ipFailures });
   const shared = {
     users: options.users,
-    sessions: sessionService(options.sessions, { idleMs: settings.sessionIdleMs, absoluteMs: settings.sessionAbsoluteMs }),
-    throttle: signInThrottle(options.failures, { account: settings.accountFailures, ip: settings.ipFailures }),
+    sessions,
+    throttle,
     hashQueue: options.hashQueue,
+    accounts: options.accounts,
+    links: options.links,
+    kick: options.kick,
+    ...(options.hashPassword ? { hash: options.hashPassword } : {}),
   };
   registerSessionRoutes(scope, shared);
   registerProfileRoutes(scope, shared);
+  registerPasswordResetRoutes(scope, { ...shared, counter: options.failures, settings });
+  registerEmailRoutes(scope, { ...shared, counter: options.failures, settings });
+  registerAccountDataRoutes(scope, shared);
 }

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { ACCOUNT_MESSAGES, SIGN_IN_FRAGMENTS, type SignInOutcome } from '../../shared/accountMessages';
 import { safeNextPath } from '../../shared/nextPath';
-import { UserSchema } from '../../shared/user';
+import { AccountUserSchema, UserSchema } from '../../shared/user';
 import { describeUserAgent } from '../../shared/userAgent';
 import { hasErrors, INPUT_MAX, validateSignIn } from '../../shared/validation';
 import { sendProblem } from '../api/problem';
@@ -14,7 +14,9 @@ import { QueueFullError, type HashQueue } from '../users/hashQueue';
 import { KEY_BYTES, SALT_BYTES, SCRYPT_PARAMS, verifyPassword } from '../users/password';
 import type { UserStore } from '../users/store';
 import type { CurrentSession, SessionService } from '../sessions/sessionService';
+import type { AccountStore } from './accountStore';
 import type { SignInThrottle } from './signInThrottle';
+import { isFormPost } from './formPost';
 
 /**
  * Sign-in, sign-out and the signed-in user (prefix /dc_api/wa_v1, registered by ./index):
@@ -23,7 +25,7 @@ import type { SignInThrottle } from './signInThrottle';
  *                                  form post                 303 → next or /account | 303 → /sign_in#<outcome>
  *   DELETE /session                                          204, cookies cleared (also without a session)
  *   POST   /session/sign-out       form post                 303 → /
- *   GET    /me                                               200 User | 401
+ *   GET    /me                                               200 User with emailVerified | 401
  *   GET    /me/sessions                                      200 the user's sessions, the current one marked | 401
  *   DELETE /me/sessions/{id}                                 204 | 401 | 404
  *   DELETE /me/sessions                                      200 { ended } every other session | 401
@@ -65,16 +67,13 @@ export interface SessionRoutesOptions {
   sessions: SessionService;
   throttle: SignInThrottle;
   hashQueue: HashQueue;
+  accounts: AccountStore;
 }
 
 interface SignInInput {
   email: string;
   password: string;
   next: string | null;
-}
-
-function isFormPost(request: FastifyRequest): boolean {
-  return (request.headers['content-type'] ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded');
 }
 
 function text(value: unknown, max: number): string {
@@ -187,9 +186,10 @@ export function registerSessionRoutes(scope: FastifyInstance, options: SessionRo
     return reply.redirect('/', 303);
   });
 
-  api.get('/me', { onRequest: signedIn, schema: { response: { 200: UserSchema, ...ERROR_RESPONSES } } }, async (request, reply) => {
+  api.get('/me', { onRequest: signedIn, schema: { response: { 200: AccountUserSchema, ...ERROR_RESPONSES } } }, async (request, reply) => {
     const user = await users.get(request.currentSession!.session.userId);
-    return user ?? sendProblem(reply, 401, 'Unauthorized', ACCOUNT_MESSAGES.signedOut);
+    if (!user) return sendProblem(reply, 401, 'Unauthorized', ACCOUNT_MESSAGES.signedOut);
+    return { ...user, emailVerified: (await options.accounts.verifiedEmail(user._id)) === user.email };
   });
 
   api.get(
@@ -220,7 +220,7 @@ export function registerSessionRoutes(scope: FastifyInstance, options: SessionRo
   });
 }
 
-const STATUS_TITLES: Record<number, string> = {
+export const STATUS_TITLES: Record<number, string> = {
   400: 'Bad Request',
   401: 'Unauthorized',
   403: 'Forbidden',

@@ -1,3 +1,4 @@
+import company from '../../site/_data/company.json';
 import type { RouteRateLimit } from '../api/routeRateLimit';
 
 /**
@@ -12,6 +13,18 @@ export interface AccountSettings {
   accountFailures: RouteRateLimit;
   /** Failed sign-ins per client IP (DC_SIGN_IN_IP_RATE_MAX / _WINDOW_S, default 20 per 900 s). */
   ipFailures: RouteRateLimit;
+  /** SITE_URL: the origin of the links in account mails (default: siteUrl of site/_data/company.json). Never the request's Host. */
+  siteUrl: string;
+  /** A password-reset link works this long (1 h). */
+  resetTtlMs: number;
+  /** A verification link (sign-up, email change) works this long (24 h). */
+  verificationTtlMs: number;
+  /** Reset links asked for per address (DC_RESET_ACCOUNT_RATE_MAX / _WINDOW_S, default 3 per 900 s). */
+  resetPerAccount: RouteRateLimit;
+  /** Reset links asked for per client IP (DC_RESET_IP_RATE_MAX / _WINDOW_S, default 10 per 900 s). */
+  resetPerIp: RouteRateLimit;
+  /** Verification links re-sent per account (DC_VERIFY_RESEND_RATE_MAX / _WINDOW_S, default 3 per 900 s). */
+  verificationResend: RouteRateLimit;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -21,5 +34,11 @@ export const DEFAULT_ACCOUNT_SETTINGS: AccountSettings = {
   sessionAbsoluteMs: 30 * DAY_MS,
   accountFailures: { max: 5, timeWindowMs: 15 * 60_000 },
   ipFailures: { max: 20, timeWindowMs: 15 * 60_000 },
+  siteUrl: company.siteUrl,
+  resetTtlMs: 60 * 60_000,
+  verificationTtlMs: DAY_MS,
+  resetPerAccount: { max: 3, timeWindowMs: 15 * 60_000 },
+  resetPerIp: { max: 10, timeWindowMs: 15 * 60_000 },
+  verificationResend: { max: 3, timeWindowMs: 15 * 60_000 },
 };
 export { DAY_MS };

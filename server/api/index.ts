@@ -10,6 +10,8 @@ import { leadRetention } from '../leads/retention';
 import type { LeadStore } from '../leads/store';
 import type { LeadSettings } from '../config';
 import { registerAccountRoutes } from '../accounts/index';
+import { linkMails } from '../accounts/linkMails';
+import { registerTokenPages } from '../accounts/tokenPages';
 import { DEFAULT_ACCOUNT_SETTINGS, type AccountSettings } from '../accounts/settings';
 import { DEFAULT_HASH_QUEUE_WAITING, HashQueue, defaultHashConcurrency, type HashQueueOptions } from '../users/hashQueue';
 import type { UserStore } from '../users/store';
@@ -92,6 +94,7 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
   if (mailer) {
     delivery = createLeadDelivery({
       store: leadStore,
+      mails: stores?.accounts.mails,
       mailer,
       addresses: { to: options.leads.to, from: options.leads.from },
       retry: options.leads.retry,
@@ -119,6 +122,9 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
   const adminLimit = options.adminAuthRateLimit ?? DEFAULT_ADMIN_AUTH_RATE_LIMIT;
   const adminOnly = requireAdmin(options.adminToken, windowLimit('admin-token', adminLimit));
   const signUpsOverall = windowLimit('sign-ups', options.registerGlobalRateLimit ?? DEFAULT_REGISTER_GLOBAL_RATE_LIMIT);
+  const accountSettings = options.accounts ?? DEFAULT_ACCOUNT_SETTINGS;
+  const links = stores ? linkMails(stores.accounts, accountSettings, () => delivery?.kick()) : null;
+  if (stores) registerTokenPages(app, { distDir: options.distDir, accounts: stores.accounts });
   if (options.adminToken === null) {
     app.log.warn('DC_ADMIN_TOKEN is not set: the administrator routes of the user API answer 401 to every request.');
   }
@@ -165,6 +171,13 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
         hashQueue: options.hashQueue,
         hashPassword: options.hashPassword,
         queue: hashQueue,
+        // Sign-up mails a verification link (issue 31); a failure to queue it is logged, the account stays.
+        ...(links
+          ? {
+              onRegistered: (user: Parameters<typeof links.verification>[0]) =>
+                links.verification(user).catch((error: unknown) => app.log.error({ err: error, userId: user._id }, 'verification link could not be queued')),
+            }
+          : {}),
       });
 
       if (stores) {
@@ -174,7 +187,11 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
             sessions: stores.sessions,
             failures: stores.signInFailures,
             hashQueue,
-            settings: options.accounts ?? DEFAULT_ACCOUNT_SETTINGS,
+            settings: accountSettings,
+            accounts: stores.accounts,
+            links: links!,
+            kick: () => delivery?.kick(),
+            hashPassword: options.hashPassword,
           }),
         );
       }

@@ -58,6 +58,8 @@ export interface UserRoutesOptions {
   signUpsOverall?: WindowLimit | undefined;
   hashQueue?: HashQueueOptions | undefined;
   hashPassword?: ((password: string) => Promise<string>) | undefined;
+  /** Called after a sign-up is stored (issue 31: the verification mail); awaited before the 201. */
+  onRegistered?: ((user: User) => Promise<void>) | undefined;
   /** The API's one hash queue (sign-ins share it); without it, one from `hashQueue`. */
   queue?: HashQueue | undefined;
 }
@@ -128,6 +130,7 @@ export function registerUserRoutes(scope: FastifyInstance, options: UserRoutesOp
         throw error;
       }
       request.log.info({ userId: user._id }, 'user registered');
+      await options.onRegistered?.(user);
       return reply.code(201).header('Location', `${API_BASE}/user/${encodeURIComponent(user._id)}`).send(user);
     },
   );

@@ -3,6 +3,9 @@ import { createPgLeadStore } from '../leads/pgStore';
 import { openSqliteLeadStore } from '../leads/sqliteStore';
 import type { LeadStore } from '../leads/store';
 import { pgFailureCounter, sqliteFailureCounter, type FailureCounter } from '../accounts/failureCounter';
+import type { AccountStore } from '../accounts/accountStore';
+import { pgAccountStore } from '../accounts/pgAccountStore';
+import { sqliteAccountStore } from '../accounts/sqliteAccountStore';
 import { createPgSessionStore } from '../sessions/pgStore';
 import { openSqliteSessionStore } from '../sessions/sqliteStore';
 import type { SessionStore } from '../sessions/store';
@@ -29,6 +32,8 @@ export interface Stores {
   /** Sign-in sessions and the failed sign-in counters (server/sessions, server/accounts). */
   sessions: SessionStore;
   signInFailures: FailureCounter;
+  /** Link tokens, verified addresses and the account mails' outbox (server/accounts/accountStore). */
+  accounts: AccountStore;
   /**
    * The @fastify/rate-limit store shared by all instances (PostgreSQL); undefined means the
    * plugin's in-process store, right for the single SQLite process.
@@ -64,6 +69,7 @@ export async function openStores(options: StoresOptions): Promise<Stores> {
       leads: createPgLeadStore(pool, { messageIdDomain: options.messageIdDomain }),
       sessions: createPgSessionStore(pool),
       signInFailures: pgFailureCounter(pool),
+      accounts: pgAccountStore(pool, options.messageIdDomain),
       rateLimitStore: pgRateLimitStore(pool),
       close: () => pool.end(),
     };
@@ -78,6 +84,7 @@ export async function openStores(options: StoresOptions): Promise<Stores> {
     leads,
     sessions,
     signInFailures: sqliteFailureCounter(sessions.db),
+    accounts: sqliteAccountStore(sessions.db, options.messageIdDomain),
     rateLimitStore: undefined,
     close: async () => {
       await sessions.close();

@@ -106,6 +106,39 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
         window_ends TIMESTAMPTZ NOT NULL
       );`,
   },
+  {
+    // Account mail: the same as SQLite's migration 4 (verified addresses, single-use link
+    // tokens by their SHA-256, the outbox of the site's other mails with a kind per message).
+    name: 'account_mail',
+    sql: `
+      ALTER TABLE users ADD COLUMN email_verified_at TIMESTAMPTZ;
+      CREATE TABLE account_tokens (
+        token_hash TEXT PRIMARY KEY,
+        user_id    TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        purpose    TEXT NOT NULL CHECK (purpose IN ('email-verification', 'password-reset', 'email-change')),
+        email      TEXT NOT NULL,
+        created_at TIMESTAMPTZ NOT NULL,
+        expires_at TIMESTAMPTZ NOT NULL,
+        CONSTRAINT account_tokens_user_purpose_key UNIQUE (user_id, purpose)
+      );
+      CREATE TABLE mail_outbox (
+        seq             BIGINT GENERATED ALWAYS AS IDENTITY,
+        id              TEXT PRIMARY KEY,
+        kind            TEXT NOT NULL CHECK (kind IN ('email-verification', 'password-reset', 'password-changed', 'email-change', 'email-change-notice')),
+        recipient       TEXT NOT NULL,
+        subject         TEXT NOT NULL,
+        body            TEXT NOT NULL,
+        message_id      TEXT NOT NULL,
+        created_at      TIMESTAMPTZ NOT NULL,
+        attempts        INTEGER NOT NULL DEFAULT 0,
+        next_attempt_at TIMESTAMPTZ NOT NULL,
+        lease_token     TEXT,
+        lease_until     TIMESTAMPTZ,
+        last_error      TEXT
+      );
+      CREATE INDEX mail_outbox_due ON mail_outbox (next_attempt_at, id);
+      CREATE INDEX leads_by_email ON leads (lower(email));`,
+  },
 ];
 
 /** Latest schema version this code knows. */

@@ -80,6 +80,35 @@ export const MIGRATIONS: readonly string[] = [
      hits        INTEGER NOT NULL,
      window_ends TEXT NOT NULL
    );`,
+  // 4: account mail (issue 31): whether and when a user's address was verified, single-use
+  // tokens of mailed links (their SHA-256 only; one per user and purpose, so a new link replaces
+  // the old one), and the outbox of the site's other mails, each with its kind (server/leads/mailOutbox.ts).
+  `ALTER TABLE users ADD COLUMN email_verified_at TEXT;
+   CREATE TABLE account_tokens (
+     token_hash TEXT PRIMARY KEY NOT NULL,
+     user_id    TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+     purpose    TEXT NOT NULL CHECK (purpose IN ('email-verification', 'password-reset', 'email-change')),
+     email      TEXT NOT NULL,
+     created_at TEXT NOT NULL,
+     expires_at TEXT NOT NULL,
+     UNIQUE (user_id, purpose)
+   );
+   CREATE TABLE mail_outbox (
+     id              TEXT PRIMARY KEY NOT NULL,
+     kind            TEXT NOT NULL CHECK (kind IN ('email-verification', 'password-reset', 'password-changed', 'email-change', 'email-change-notice')),
+     recipient       TEXT NOT NULL,
+     subject         TEXT NOT NULL,
+     body            TEXT NOT NULL,
+     message_id      TEXT NOT NULL,
+     created_at      TEXT NOT NULL,
+     attempts        INTEGER NOT NULL DEFAULT 0,
+     next_attempt_at TEXT NOT NULL,
+     lease_token     TEXT,
+     lease_until     TEXT,
+     last_error      TEXT
+   );
+   CREATE INDEX mail_outbox_due ON mail_outbox (next_attempt_at);
+   CREATE INDEX leads_by_email ON leads (lower(email));`,
 ];
 
 /** Latest schema version this code knows. */

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { leadMail, type LeadMailer, type MailAddresses } from './mail';
+import { accountMail, leadMail, type LeadMailer, type MailAddresses } from './mail';
+import type { MailClaim, MailOutbox } from './mailOutbox';
 import type { LeadStore, OutboxClaim } from './store';
 
 /**
@@ -32,6 +33,8 @@ export function retryDelayMs(attempt: number, retry: RetrySettings): number {
 
 export interface DeliveryOptions {
   store: LeadStore;
+  /** The account mails' outbox (./mailOutbox), sent by the same passes with the same retries. */
+  mails?: MailOutbox | undefined;
   mailer: LeadMailer;
   addresses: MailAddresses;
   retry?: RetrySettings;
@@ -81,6 +84,40 @@ export function createLeadDelivery(options: DeliveryOptions): LeadDelivery {
   /** Set by stop(): no further claim; claims that arrive after it are handed back unsent. */
   let stopping = false;
 
+  const mails = options.mails;
+  const deliverMail = async (claim: MailClaim): Promise<void> => {
+    // Neither the recipient nor the body (a link's token) is logged: the id and kind say which mail.
+    const context = { mailId: claim.id, kind: claim.mail.kind, attempt: claim.attempt };
+    try {
+      await mailer.send(accountMail(claim.mail, claim.messageId, addresses.from, now()));
+    } catch (error) {
+      const message = errorText(error);
+      const last = claim.attempt >= retry.maxAttempts;
+      const retryAt = last ? null : new Date(now().getTime() + retryDelayMs(claim.attempt, retry));
+      await mails!.markFailed(claim, message, retryAt);
+      if (last) log?.error({ ...context, error: message }, 'mail failed for the last time; given up');
+      else log?.warn({ ...context, error: message, retryAt: retryAt!.toISOString() }, 'mail failed; will retry');
+      return;
+    }
+    if (await mails!.markSent(claim)) log?.info(context, 'mail sent');
+  };
+
+  const mailPass = async (): Promise<number> => {
+    if (!mails) return 0;
+    let claimedTotal = 0;
+    for (;;) {
+      if (stopping) return claimedTotal;
+      const claims = await mails.claimDue(now(), batchSize, leaseMs);
+      if (stopping) {
+        await Promise.all(claims.map((claim) => mails.release(claim)));
+        return claimedTotal;
+      }
+      claimedTotal += claims.length;
+      await Promise.all(claims.map(deliverMail));
+      if (claims.length < batchSize) return claimedTotal;
+    }
+  };
+
   const deliver = async (claim: OutboxClaim): Promise<void> => {
     try {
       await mailer.send(leadMail(claim.lead, claim.messageId, addresses));
@@ -98,7 +135,9 @@ export function createLeadDelivery(options: DeliveryOptions): LeadDelivery {
     if (await store.markSent(claim, now())) log?.info({ leadId: claim.lead.id, attempt: claim.attempt }, 'lead mailed');
   };
 
-  const pass = async (): Promise<number> => {
+  const pass = async (): Promise<number> => (await leadPass()) + (await mailPass());
+
+  const leadPass = async (): Promise<number> => {
     let claimedTotal = 0;
     for (;;) {
       if (stopping) return claimedTotal;

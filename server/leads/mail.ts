@@ -1,5 +1,6 @@
 import nodemailer from 'nodemailer';
 import { officeTime } from './officeTime';
+import type { OutgoingMail } from './mailOutbox';
 import type { Lead } from './store';
 
 /**
@@ -92,6 +93,22 @@ export function leadMail(lead: Lead, messageId: string, addresses: MailAddresses
     messageId,
     date: new Date(lead.receivedAt),
     headers: { 'X-DC-Lead-Id': lead.id, 'X-DC-Received-UTC': lead.receivedAt, 'Auto-Submitted': 'auto-generated' },
+  };
+}
+
+/**
+ * An account mail (./mailOutbox) ready for the transport: from the site's sender, to the account's
+ * address, the fixed subject of its kind (no text a visitor typed), a plain-text body.
+ */
+export function accountMail(mail: OutgoingMail, messageId: string, from: string, date: Date): LeadMail {
+  return {
+    from,
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    messageId,
+    date,
+    headers: { 'Auto-Submitted': 'auto-generated', 'X-DC-Mail-Kind': mail.kind },
   };
 }
 

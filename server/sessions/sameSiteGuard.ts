@@ -7,7 +7,8 @@ import { sendProblem } from '../api/problem';
  * Copenhagen Book "Cross-site request forgery"), on top of SameSite=Lax:
  *
  * - `Sec-Fetch-Site`, when sent (every current browser), must be `same-origin`;
- * - `Origin`, when sent, must name this host (compared to the request's Host, which behind a
+ * - `Origin`, when sent, must name this host (or be `null` with `Sec-Fetch-Site: same-origin`: a
+ *   form of one of our no-referrer pages) (compared to the request's Host, which behind a
  *   proxy is the forwarded host when TRUST_PROXY is set);
  * - a request with neither is refused too: browsers send at least one on every POST, PATCH and
  *   DELETE, so only a non-browser client lacks both, and it can send `Origin` itself.
@@ -19,6 +20,10 @@ export function isSameSiteRequest(request: FastifyRequest): boolean {
   const fetchSite = request.headers['sec-fetch-site'];
   if (typeof fetchSite === 'string' && fetchSite !== 'same-origin') return false;
   const origin = request.headers.origin;
+  // `Origin: null` is what a browser sends for a form posted from a page with Referrer-Policy:
+  // no-referrer (the mails' link pages, ../accounts/tokenPages): then Sec-Fetch-Site decides, and
+  // must be there (a page cannot set or forge it).
+  if (origin === 'null') return fetchSite === 'same-origin';
   if (typeof origin === 'string') {
     try {
       const from = new URL(origin);

@@ -77,6 +77,8 @@ export function createPgUserStore(pool: PgPool, options: PgUserStoreOptions = {}
              first_name = COALESCE($2, first_name),
              last_name  = COALESCE($3, last_name),
              email      = COALESCE($4, email),
+             -- A new address is not verified (issue 31): an administrator's edit proves nothing.
+             email_verified_at = CASE WHEN COALESCE($4, email) = email THEN email_verified_at END,
              updated_at = CASE
                WHEN (COALESCE($2, first_name), COALESCE($3, last_name), COALESCE($4, email))
                     IS DISTINCT FROM (first_name, last_name, email)

@@ -59,7 +59,8 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
   const selectOne = db.prepare(`SELECT ${PUBLIC_COLUMNS} FROM users WHERE id = ?`);
   const selectCredentials = db.prepare('SELECT id, password_hash, active FROM users WHERE email = ?');
   const updateFields = db.prepare(
-    `UPDATE users SET first_name = @first_name, last_name = @last_name, email = @email, updated_at = @updated_at
+    `UPDATE users SET first_name = @first_name, last_name = @last_name, email = @email, updated_at = @updated_at,
+       email_verified_at = CASE WHEN email = @email THEN email_verified_at END
      WHERE id = @id`,
   );
   const selectHash = db.prepare('SELECT password_hash FROM users WHERE id = ?');

@@ -48,7 +48,7 @@ test('sign in → the account page → header knows on static pages → sign out
   await signInWithForm(page, email);
   await expect(page).toHaveURL(/\/account$/, SIGN_IN);
   await expect(page.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible();
-  await expect(page.getByText(email)).toBeVisible();
+  await expect(page.getByRole('definition').getByText(email)).toBeVisible();
   await expect(page.getByText('Jana Weber')).toBeVisible();
   await expect(page.getByRole('listitem').filter({ hasText: 'This device' })).toContainText(/^Chrome on (Windows|Linux)/);
 
@@ -129,7 +129,7 @@ for (const theme of ['light', 'dark'] as const) {
       const email = await registerUser(request, `axe-${theme}-${width}`);
       await page.goto('/sign_in');
       await signInWithForm(page, email);
-      await expect(page.getByText(email)).toBeVisible(SIGN_IN);
+      await expect(page.getByRole('definition').getByText(email)).toBeVisible(SIGN_IN);
       await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
       expect(await axeViolations(page)).toEqual([]);
     });

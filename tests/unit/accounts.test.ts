@@ -354,7 +354,7 @@ for (const backend of backends) {
       }
     });
 
-    it('PATCH /me changes the name with the sign-up rules, and refuses the email and unknown keys', async () => {
+    it('PATCH /me changes the name with the sign-up rules, refuses unknown keys, and an email change without the current password', async () => {
       const user = await seedUser();
       const token = cookieValue(await signIn(user.email), SESSION_COOKIE)!;
       const patch = (payload: Record<string, unknown>, headers: Record<string, string> = SAME_SITE) =>
@@ -367,7 +367,10 @@ for (const backend of backends) {
       expect(short.json().errors).toEqual({ firstName: FIRST_NAME_TOO_SHORT });
       const email = await patch({ email: 'other@example.de' });
       expect(email.statusCode).toBe(400);
-      expect(email.json().message).toBe(ACCOUNT_MESSAGES.profileUnknownKey('email'));
+      expect(email.json().errors).toEqual({ currentPassword: ACCOUNT_MESSAGES.currentPasswordRequired });
+      const unknown = await patch({ active: false });
+      expect(unknown.statusCode).toBe(400);
+      expect(unknown.json().message).toBe(ACCOUNT_MESSAGES.profileUnknownKey('active'));
       expect((await patch({})).statusCode).toBe(400);
       expect((await patch({ firstName: 'Eve', lastName: 'Evil' }, { origin: 'https://evil.example' })).statusCode).toBe(403);
       expect((await api(app, { method: 'PATCH', url: '/me', payload: { firstName: 'Eve', lastName: 'Evil' }, headers: SAME_SITE })).statusCode).toBe(401);

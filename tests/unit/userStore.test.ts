@@ -68,6 +68,7 @@ describe('openSqliteStore', () => {
       'active',
       'created_at',
       'updated_at',
+      'email_verified_at',
     ]);
   });
 

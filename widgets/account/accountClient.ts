@@ -1,5 +1,5 @@
 import { API_BASE } from '../../shared/constants';
-import type { User } from '../../shared/user';
+import type { AccountUser } from '../../shared/user';
 
 /** One signed-in device as GET /me/sessions returns it (server/accounts/sessionRoutes.ts). */
 export interface SessionInfo {
@@ -11,20 +11,53 @@ export interface SessionInfo {
   current: boolean;
 }
 
+/** One request as GET /me/requests returns it (server/accounts/accountDataRoutes.ts). */
+export interface AccountRequest {
+  id: string;
+  variant: 'contact' | 'consultation';
+  receivedAt: string;
+  message: string;
+  handled: boolean;
+}
+
 /** Thrown when the API says the visitor is not signed in. */
 export class SignedOutError extends Error {}
 
-async function call<T>(method: string, path: string): Promise<T | null> {
-  const response = await fetch(`${API_BASE}${path}`, { method, credentials: 'same-origin', headers: { Accept: 'application/json' } });
+/** An answer the page shows: the problem's message and its fields' messages. */
+export class ApiProblem extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly errors: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+async function call<T>(method: string, path: string, body?: unknown): Promise<T | null> {
+  const response = await fetch(`${API_BASE}${path}`, {
+    method,
+    credentials: 'same-origin',
+    headers: { Accept: 'application/json', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
   if (response.status === 401) throw new SignedOutError();
-  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  if (!response.ok) {
+    const problem = (await response.json().catch(() => ({}))) as { message?: string; errors?: Record<string, string> };
+    throw new ApiProblem(problem.message ?? `HTTP ${response.status}`, response.status, problem.errors ?? {});
+  }
   return response.status === 204 ? null : ((await response.json()) as T);
 }
 
-/** The account page's calls; each rejects with SignedOutError when the session has ended. */
+/** The account page's calls; each rejects with SignedOutError when the session has ended, ApiProblem otherwise. */
 export const accountApi = {
-  me: () => call<User>('GET', '/me') as Promise<User>,
+  me: () => call<AccountUser>('GET', '/me') as Promise<AccountUser>,
   sessions: () => call<SessionInfo[]>('GET', '/me/sessions') as Promise<SessionInfo[]>,
+  requests: () => call<{ verified: boolean; requests: AccountRequest[] }>('GET', '/me/requests') as Promise<{ verified: boolean; requests: AccountRequest[] }>,
   endSession: (id: string) => call<null>('DELETE', `/me/sessions/${encodeURIComponent(id)}`),
   endOtherSessions: () => call<{ ended: number }>('DELETE', '/me/sessions') as Promise<{ ended: number }>,
+  resendVerification: () => call<{ message: string }>('POST', '/email-verification') as Promise<{ message: string }>,
+  patch: (body: Record<string, string>) => call<{ message?: string }>('PATCH', '/me', body) as Promise<{ message?: string }>,
+  deleteAccount: (password: string, eraseRequests: boolean) => call<null>('DELETE', '/me', { password, eraseRequests }),
+  exportUrl: `${API_BASE}/me/export`,
 };

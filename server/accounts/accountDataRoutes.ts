@@ -1,0 +1,104 @@
+import type { FastifyInstance } from 'fastify';
+import { ACCOUNT_MESSAGES } from '../../shared/accountMessages';
+import { describeUserAgent } from '../../shared/userAgent';
+import { INPUT_MAX } from '../../shared/validation';
+import { sendProblem } from '../api/problem';
+import type { Lead } from '../leads/store';
+import { QueueFullError, type HashQueue } from '../users/hashQueue';
+import { verifyPassword } from '../users/password';
+import type { UserStore } from '../users/store';
+import type { SessionService } from '../sessions/sessionService';
+import type { AccountStore } from './accountStore';
+import { bodyFields, textField } from './formPost';
+import { requireSession } from './sessionRoutes';
+import type { SignInThrottle } from './signInThrottle';
+
+/**
+ * The account's data (prefix /dc_api/wa_v1), signed in:
+ *
+ *   GET    /me/requests   200 { verified, requests }: the contact and consultation requests sent from the
+ *                         account's address (variant, date, message, handled); none while the address is unverified
+ *   GET    /me/export     200 JSON file (Content-Disposition: attachment): profile, sessions, requests
+ *   DELETE /me            { password, eraseRequests? }  204, every session ended, cookies cleared | 400 | 403 wrong
+ *                         password (counts as a failed sign-in) | 429 | 503
+ *
+ * Requests are matched by address, and an address proves nothing until it is verified: the
+ * list is empty and says so while it is not.
+ */
+export interface AccountDataOptions {
+  users: UserStore;
+  accounts: AccountStore;
+  sessions: SessionService;
+  throttle: SignInThrottle;
+  hashQueue: HashQueue;
+}
+
+export function accountRequest(lead: Lead) {
+  return { id: lead.id, variant: lead.variant, receivedAt: lead.receivedAt, message: lead.message, handled: lead.handledAt !== null, handledAt: lead.handledAt };
+}
+
+export function registerAccountDataRoutes(scope: FastifyInstance, options: AccountDataOptions): void {
+  const { users, accounts, sessions, throttle, hashQueue } = options;
+  const signedIn = requireSession(sessions);
+
+  const requestsOf = async (userId: string) => {
+    const verified = await accounts.verifiedEmail(userId);
+    return { verified: verified !== null, requests: verified ? (await accounts.requestsFrom(verified)).map(accountRequest) : [] };
+  };
+
+  scope.get('/me/requests', { onRequest: signedIn }, async (request) => requestsOf(request.currentSession!.session.userId));
+
+  scope.get('/me/export', { onRequest: signedIn }, async (request, reply) => {
+    const current = request.currentSession!;
+    const user = await users.get(current.session.userId);
+    if (!user) return sendProblem(reply, 401, 'Unauthorized', ACCOUNT_MESSAGES.signedOut);
+    const list = await sessions.store.listForUser(user._id);
+    const { verified, requests } = await requestsOf(user._id);
+    reply.header('Content-Disposition', 'attachment; filename="dataclarity-account.json"');
+    return {
+      exportedAt: new Date().toISOString(),
+      profile: { ...user, emailVerified: verified },
+      sessions: list.map((session) => ({
+        createdAt: session.createdAt.toISOString(),
+        lastActiveAt: session.lastSeenAt.toISOString(),
+        userAgent: session.userAgent,
+        ...describeUserAgent(session.userAgent),
+        current: session.id === current.session.id,
+      })),
+      requests,
+    };
+  });
+
+  scope.delete('/me', { onRequest: signedIn }, async (request, reply) => {
+    const fields = bodyFields(request) ?? {};
+    const password = textField(fields, 'password', INPUT_MAX.password);
+    const eraseRequests = fields.eraseRequests === true || fields.eraseRequests === 'on' || fields.eraseRequests === 'true';
+    if (password === '') return sendProblem(reply, 400, 'Invalid fields', ACCOUNT_MESSAGES.deletePasswordRequired, { password: ACCOUNT_MESSAGES.deletePasswordRequired });
+    const userId = request.currentSession!.session.userId;
+    const user = await users.get(userId);
+    const stored = await users.passwordHashOf(userId);
+    if (!user || stored === null) return sendProblem(reply, 401, 'Unauthorized', ACCOUNT_MESSAGES.signedOut);
+    const wait = await throttle.blockedFor(user.email, request.ip);
+    if (wait > 0) {
+      reply.header('Retry-After', String(wait));
+      return sendProblem(reply, 429, 'Too Many Requests', ACCOUNT_MESSAGES.signInThrottled);
+    }
+    try {
+      if (!(await hashQueue.run(() => verifyPassword(password, stored)))) {
+        await throttle.failed(user.email, request.ip);
+        return sendProblem(reply, 403, 'Forbidden', ACCOUNT_MESSAGES.currentPasswordWrong, { password: ACCOUNT_MESSAGES.currentPasswordWrong });
+      }
+    } catch (error) {
+      if (!(error instanceof QueueFullError)) throw error;
+      reply.header('Retry-After', String(error.retryAfterSeconds));
+      return sendProblem(reply, 503, 'Service Unavailable', ACCOUNT_MESSAGES.busy);
+    }
+    // Only requests from a verified address are the account's to erase.
+    const verified = await accounts.verifiedEmail(userId);
+    const erased = eraseRequests && verified ? await accounts.deleteRequestsFrom(verified) : 0;
+    await sessions.end(request, reply);
+    await accounts.deleteUser(userId); // sessions and tokens go with it (ON DELETE CASCADE)
+    request.log.info({ userId, erasedRequests: erased }, 'account deleted');
+    return reply.code(204).send();
+  });
+}

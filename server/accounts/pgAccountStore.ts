@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import { inTransaction, isUniqueViolation, type PgPool } from '../db/postgres';
+import { LEAD_SELECT, leadFromRow, type LeadRow } from '../leads/leadRow';
+import { pgMailOutbox } from '../leads/mailOutboxPg';
+import { mailMessageId } from '../leads/mailOutbox';
+import { normalizeEmail } from '../users/store';
+import type { AccountStore } from './accountStore';
+
+/** The account store (./accountStore) on PostgreSQL, shared by every instance. */
+export function pgAccountStore(pool: PgPool, domain = 'dataclarity.de'): AccountStore {
+  return {
+    mails: pgMailOutbox(pool, domain),
+    async issueToken(token, mail, now) {
+      await inTransaction(pool, async (client) => {
+        await client.query('DELETE FROM account_tokens WHERE expires_at <= $1 OR (user_id = $2 AND purpose = $3)', [now, token.userId, token.purpose]);
+        await client.query(
+          `INSERT INTO account_tokens (token_hash, user_id, purpose, email, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6)`,
+          [token.tokenHash, token.userId, token.purpose, token.email, now, token.expiresAt],
+        );
+        const id = randomUUID();
+        await client.query(
+          `INSERT INTO mail_outbox (id, kind, recipient, subject, body, message_id, created_at, attempts, next_attempt_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, 0, $7)`,
+          [id, mail.kind, mail.to, mail.subject, mail.text, mailMessageId(id, mail.kind, domain), now],
+        );
+      });
+    },
+    async tokenState(tokenHash, purpose, now) {
+      const { rows } = await pool.query<{ expires_at: Date }>('SELECT expires_at FROM account_tokens WHERE token_hash = $1 AND purpose = $2', [tokenHash, purpose]);
+      if (!rows[0]) return 'unknown';
+      return rows[0].expires_at.getTime() > now.getTime() ? 'valid' : 'expired';
+    },
+    async useToken(tokenHash, purpose, now) {
+      const { rows } = await pool.query<{ user_id: string; email: string; expires_at: Date }>(
+        'DELETE FROM account_tokens WHERE token_hash = $1 AND purpose = $2 RETURNING user_id, email, expires_at',
+        [tokenHash, purpose],
+      );
+      const row = rows[0];
+      if (!row) return 'unknown';
+      if (row.expires_at.getTime() <= now.getTime()) return 'expired';
+      return { userId: row.user_id, email: row.email };
+    },
+    async dropTokens(userId, purpose) {
+      if (purpose) await pool.query('DELETE FROM account_tokens WHERE user_id = $1 AND purpose = $2', [userId, purpose]);
+      else await pool.query('DELETE FROM account_tokens WHERE user_id = $1', [userId]);
+    },
+    async verifiedEmail(userId) {
+      const { rows } = await pool.query<{ email: string }>('SELECT email FROM users WHERE id = $1 AND email_verified_at IS NOT NULL', [userId]);
+      return rows[0]?.email ?? null;
+    },
+    async markVerified(userId, email, at) {
+      const result = await pool.query('UPDATE users SET email_verified_at = COALESCE(email_verified_at, $1) WHERE id = $2 AND email = $3', [
+        at,
+        userId,
+        normalizeEmail(email),
+      ]);
+      return (result.rowCount ?? 0) > 0;
+    },
+    async changeEmail(userId, email, at) {
+      try {
+        const result = await pool.query('UPDATE users SET email = $1, email_verified_at = $2, updated_at = $2 WHERE id = $3', [normalizeEmail(email), at, userId]);
+        return (result.rowCount ?? 0) > 0 ? 'changed' : 'gone';
+      } catch (error) {
+        if (isUniqueViolation(error)) return 'taken';
+        throw error;
+      }
+    },
+    async deleteUser(userId) {
+      return ((await pool.query('DELETE FROM users WHERE id = $1', [userId])).rowCount ?? 0) > 0;
+    },
+    async requestsFrom(email) {
+      const { rows } = await pool.query<LeadRow>(`${LEAD_SELECT} WHERE lower(l.email) = $1 AND l.status <> 'spam' ORDER BY l.received_at DESC, l.seq DESC`, [
+        normalizeEmail(email),
+      ]);
+      return rows.map(leadFromRow);
+    },
+    async deleteRequestsFrom(email) {
+      return (await pool.query('DELETE FROM leads WHERE lower(email) = $1', [normalizeEmail(email)])).rowCount ?? 0;
+    },
+  };
+}

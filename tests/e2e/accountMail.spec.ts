@@ -1,0 +1,249 @@
+import { rmSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { ACCOUNT_MESSAGES } from '../../shared/accountMessages';
+import { API_BASE, INTERVALS } from '../../shared/constants';
+import { startServerProcess, type ServerProcess } from '../support/serverProcess';
+import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../support/smtpSink';
+import { axeViolations } from './support/axe';
+import { seedConsent } from './support/consent';
+
+/**
+ * Issue 31's mail flows in Chromium against a server process of their own whose mails go to a
+ * real SMTP server in the test (tests/support/smtpSink): sign up → the verification mail → its
+ * link → sign in → the account page (axe in both themes at 375 px) → change name, password and
+ * email (mails read) → sign out everywhere; forgot password → mail → reset → the old sessions
+ * are gone; the reset without JavaScript.
+ */
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
+
+const PASSWORD = 'Mannheim#2025';
+const NEW_PASSWORD = 'Heidelberg#2026';
+/** A sign-in or a password change checks a real scrypt hash, queued behind others on a busy machine. */
+const HASHED = { timeout: 30_000 };
+
+let sink: SmtpSink;
+let server: ServerProcess;
+
+// eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a hook needs from its first parameter's pattern; this hook needs none.
+test.beforeAll(async ({}, workerInfo) => {
+  const port = Number(process.env.E2E_PORT ?? 4173) + 30 + workerInfo.workerIndex;
+  const dbFile = `test-results/account-mail-e2e-${port}.sqlite`;
+  for (const suffix of ['', '-wal', '-shm']) rmSync(dbFile + suffix, { force: true });
+  sink = await startSmtpSink();
+  server = await startServerProcess(port, { DATABASE_PATH: dbFile, SMTP_URL: sink.url, SITE_URL: `http://localhost:${port}`, LEAD_POLL_S: '1' });
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  await sink?.stop();
+});
+
+test.beforeEach(async ({ context }) => {
+  await seedConsent(context, {}, server.baseURL);
+});
+
+function uniqueEmail(tag: string): string {
+  return `e2e.${tag}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.de`;
+}
+
+/** The mail of `kind` to `address` (the n-th, from 1), once it has arrived. */
+async function mailTo(address: string, kind: string, nth = 1): Promise<ReceivedMail> {
+  let found: ReceivedMail | undefined;
+  await expect
+    .poll(() => {
+      found = sink.received.filter((mail) => mail.envelope.to.includes(address) && mail.parsed.headers.get('x-dc-mail-kind') === kind)[nth - 1];
+      return found !== undefined;
+    }, { timeout: 20_000 })
+    .toBe(true);
+  return found!;
+}
+
+/** The link of a mail, on this test's server. */
+function linkOf(mail: ReceivedMail): string {
+  const match = /http:\/\/localhost:\d+\/(?:reset_password|verify_email)\/[A-Za-z0-9_-]{43}/.exec(mail.parsed.text ?? '');
+  if (!match) throw new Error(`no link in:\n${mail.parsed.text}`);
+  return match[0];
+}
+
+async function signIn(page: Page, email: string, password = PASSWORD) {
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+}
+
+async function register(page: Page, email: string) {
+  const response = await page.request.post(`${server.baseURL}${API_BASE}/user/register`, {
+    data: { firstName: 'Jana', lastName: 'Weber', email, password: PASSWORD, confirmPassword: PASSWORD, termsAccepted: true },
+  });
+  expect(response.status()).toBe(201);
+}
+
+async function expectAxeInBothThemes(page: Page) {
+  const desktop = page.viewportSize()!;
+  await page.setViewportSize({ width: 375, height: 740 });
+  for (const dark of [false, true]) {
+    await page.evaluate((isDark) => localStorage.setItem('dc_theme', JSON.stringify({ isDark, source: 'user-preference' })), dark);
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', dark ? 'dark' : 'light');
+    await expect(page.getByRole('heading', { name: 'Your requests' })).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+  }
+  await page.setViewportSize(desktop);
+}
+
+test('sign up → verify by mail → sign in → the account page → change name, password, email → sign out everywhere', async ({ page, browser }) => {
+  const email = uniqueEmail('journey');
+  await page.goto(`${server.baseURL}/sign_up`);
+  await page.getByLabel('First name').fill('Jana');
+  await page.getByLabel('Last name').fill('Weber');
+  await page.getByLabel('Work email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirm password').fill(PASSWORD);
+  await page.getByLabel(/I agree to the/).check();
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByRole('heading', { name: 'Welcome to DataClarity, Jana!' })).toBeVisible(HASHED);
+  await expect(page.getByText(/We have sent a link to your email address/)).toBeVisible();
+
+  const verification = await mailTo(email, 'email-verification');
+  expect(verification.parsed.subject).toBe('Confirm your email address for DataClarity');
+  await page.goto(linkOf(verification));
+  await expect(page.getByRole('heading', { level: 1, name: 'Confirm Your Email Address' })).toBeVisible();
+  await page.getByRole('button', { name: 'Confirm Email Address' }).click();
+  await expect(page).toHaveURL(/\/verify_email#email-verified$/);
+  await expect(page.getByText(ACCOUNT_MESSAGES.emailVerified)).toBeVisible();
+  // The link works once.
+  await page.goto(linkOf(verification));
+  await expect(page.getByRole('heading', { name: 'This link no longer works' })).toBeVisible();
+
+  await page.goto(`${server.baseURL}/sign_in?next=/account`);
+  await signIn(page, email);
+  await expect(page).toHaveURL(/\/account$/, HASHED);
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Account' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Profile' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Verify your email' })).toHaveCount(0);
+  await expect(page.getByText('Verified', { exact: true })).toBeVisible();
+  await expectAxeInBothThemes(page);
+
+  // Name.
+  const nameForm = page.getByRole('form', { name: 'Your name' });
+  await nameForm.getByLabel('First name').fill('Janina');
+  await nameForm.getByRole('button', { name: 'Save name' }).click();
+  await expect(nameForm.getByRole('status')).toHaveText('Your name has been saved.');
+  await expect(page.getByText('Janina Weber')).toBeVisible();
+
+  // Password: another device is signed out, a mail tells the address.
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  await otherPage.goto(`${server.baseURL}/sign_in`);
+  await signIn(otherPage, email);
+  await expect(otherPage).toHaveURL(/\/account$/, HASHED);
+  const passwordForm = page.getByRole('form', { name: 'Password' });
+  await passwordForm.getByLabel('Current password').fill(PASSWORD);
+  await passwordForm.getByLabel('New password', { exact: true }).fill('weak');
+  await passwordForm.getByRole('button', { name: 'Change password' }).click();
+  await expect(passwordForm.getByText('Password must be at least 8 characters long')).toBeVisible();
+  await passwordForm.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
+  await passwordForm.getByLabel('Confirm new password').fill(NEW_PASSWORD);
+  await passwordForm.getByRole('button', { name: 'Change password' }).click();
+  await expect(passwordForm.getByRole('status')).toHaveText(/Your password has been changed/, HASHED);
+  expect((await otherPage.request.get(`${server.baseURL}${API_BASE}/me`)).status()).toBe(401);
+  await other.close();
+  expect((await mailTo(email, 'password-changed')).parsed.subject).toBe('Your DataClarity password was changed');
+
+  // Email: a link to the new address, a notice to the old one, the change only once the link is opened.
+  const newEmail = uniqueEmail('changed');
+  const emailForm = page.getByRole('form', { name: 'Email address' });
+  await emailForm.getByLabel('New email address').fill(newEmail);
+  await emailForm.getByLabel('Current password').fill(NEW_PASSWORD);
+  await emailForm.getByRole('button', { name: 'Send confirmation link' }).click();
+  await expect(emailForm.getByRole('status')).toHaveText(ACCOUNT_MESSAGES.emailChangeSent, HASHED);
+  expect((await mailTo(email, 'email-change-notice')).parsed.text).toContain(newEmail);
+  const change = await mailTo(newEmail, 'email-change');
+  await page.reload();
+  await expect(page.getByText(email)).toBeVisible();
+  await page.goto(linkOf(change));
+  await page.getByRole('button', { name: 'Confirm Email Address' }).click();
+  await expect(page.getByText(ACCOUNT_MESSAGES.emailChanged)).toBeVisible();
+  await page.goto(`${server.baseURL}/account`);
+  await expect(page.getByText(newEmail)).toBeVisible();
+
+  // Sign out everywhere.
+  await page.getByRole('button', { name: 'Sign Out' }).first().click();
+  await expect(page).toHaveURL(`${server.baseURL}/`);
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' }).first()).toBeVisible();
+});
+
+test('forgot password → the neutral message after 2 s → mail → a new password → the old sessions are gone', async ({ page, browser }) => {
+  const email = uniqueEmail('reset');
+  await register(page, email);
+  const before = await browser.newContext();
+  const old = await before.request.post(`${server.baseURL}${API_BASE}/session`, { data: { email, password: PASSWORD }, headers: { origin: server.baseURL } });
+  expect(old.status()).toBe(200);
+
+  await page.clock.install();
+  await page.clock.pauseAt(Date.now() + 60_000);
+  await page.goto(`${server.baseURL}/reset_password`);
+  await page.getByLabel('Email address').fill(email);
+  await page.getByRole('button', { name: 'Send Reset Link' }).click();
+  await expect(page.getByRole('button', { name: 'Sending Reset Link...' })).toBeDisabled();
+  // The page also holds the text for the no-JavaScript answer (hidden until it is the URL's target).
+  const neutral = page.getByRole('form', { name: 'Reset your password' }).getByRole('status').getByText(ACCOUNT_MESSAGES.resetSent);
+  await page.clock.runFor(INTERVALS.resetSubmitMs - 100);
+  await expect(neutral).toHaveCount(0);
+  await page.clock.runFor(100);
+  await expect(neutral).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  await page.clock.resume();
+
+  const mail = await mailTo(email, 'password-reset');
+  const link = linkOf(mail);
+  const response = await page.goto(link);
+  expect(response!.headers()['referrer-policy']).toBe('no-referrer');
+  await expect(page.getByRole('heading', { level: 1, name: 'Choose a New Password' })).toBeVisible();
+  await page.getByLabel('New password', { exact: true }).fill('Heidelberg');
+  await expect(page.getByRole('list', { name: 'Password requirements' }).getByRole('listitem').filter({ hasText: 'A number' })).toHaveAttribute('data-met', 'false');
+  await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
+  await expect(page.getByRole('list', { name: 'Password requirements' }).locator('[data-met="false"]')).toHaveCount(0);
+  await page.getByLabel('Confirm new password').fill(NEW_PASSWORD);
+  expect(await axeViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Set New Password' }).click();
+  await expect(page.getByRole('heading', { name: 'Your password has been changed' })).toBeVisible(HASHED);
+  expect((await before.request.get(`${server.baseURL}${API_BASE}/me`)).status()).toBe(401);
+  await before.close();
+  await mailTo(email, 'password-changed');
+
+  // The link is used up: the page says so and offers a new one.
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'This link no longer works' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Send me a new link' })).toHaveAttribute('href', '/reset_password');
+  await page.goto(`${server.baseURL}/sign_in`);
+  await signIn(page, email, NEW_PASSWORD);
+  await expect(page).toHaveURL(/\/account$/, HASHED);
+});
+
+test('without JavaScript: ask for a link, set a new password, sign in', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  await seedConsent(context, {}, server.baseURL);
+  const page = await context.newPage();
+  const email = uniqueEmail('nojs');
+  await register(page, email);
+  await page.goto(`${server.baseURL}/reset_password`);
+  await page.getByLabel('Email address').fill(email);
+  await page.getByRole('button', { name: 'Send Reset Link' }).click();
+  await expect(page).toHaveURL(/\/reset_password#reset-sent$/);
+  await expect(page.getByText(ACCOUNT_MESSAGES.resetSent)).toBeVisible();
+
+  await page.goto(linkOf(await mailTo(email, 'password-reset')));
+  await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
+  await page.getByLabel('Confirm new password').fill('Different#2026');
+  await page.getByRole('button', { name: 'Set New Password' }).click();
+  await expect(page.getByText('Passwords do not match')).toBeVisible();
+  await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
+  await page.getByLabel('Confirm new password').fill(NEW_PASSWORD);
+  await page.getByRole('button', { name: 'Set New Password' }).click();
+  await expect(page).toHaveURL(/\/sign_in#password-reset-done$/, HASHED);
+  await expect(page.getByText(ACCOUNT_MESSAGES.passwordReset)).toBeVisible();
+  await signIn(page, email, NEW_PASSWORD);
+  await expect(page).toHaveURL(/\/account$/, HASHED);
+  await context.close();
+});
