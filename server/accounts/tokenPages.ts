@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { API_PAGE_PREFIXES, API_PAGE_TOKEN } from '../hosting/siteRules';
 import { hashToken, isTokenShaped } from '../sessions/token';
 import type { AccountStore, TokenPurpose, TokenState } from './accountStore';
 
@@ -15,8 +16,8 @@ import type { AccountStore, TokenPurpose, TokenState } from './accountStore';
  * page may carry it to another site, or to ours in a Referer), never cached.
  */
 export const TOKEN_PAGES = {
-  'password-reset': { path: '/reset_password/', file: 'reset_password/link/index.html' },
-  'email-verification': { path: '/verify_email/', file: 'verify_email/index.html' },
+  'password-reset': { path: API_PAGE_PREFIXES[0], file: 'reset_password/link/index.html' },
+  'email-verification': { path: API_PAGE_PREFIXES[1], file: 'verify_email/index.html' },
 } as const;
 
 /**
@@ -24,7 +25,7 @@ export const TOKEN_PAGES = {
  * other path (`/reset_password/`, `/reset_password/index.html`, the built template's own URL) stays
  * the static site's, with its redirects and 404, as nginx and the CDN files answer it.
  */
-const TOKEN_PARAM = ':token([A-Za-z0-9_-]{43})';
+const TOKEN_PARAM = `:token(${API_PAGE_TOKEN})`;
 
 const TOKEN_FIELD = 'name="token" value=""';
 const STATE_ATTRIBUTE = 'data-link-state="none"';

@@ -1,6 +1,6 @@
 import { SLASH_CANONICAL } from '../../site/_config/urls.js';
 import { HOST_FILES, type SiteFile } from './siteFiles';
-import { API_PATHS, CONTENT_TYPES, CROSS_ORIGIN_PREFIXES, NOT_FOUND_PAGE, PATH_HEADER_NAMES, pathHeaders, REDIRECTS, siteWideHeaders } from './siteRules';
+import { API_PAGE_PATTERN, API_PATHS, CONTENT_TYPES, CROSS_ORIGIN_PREFIXES, NOT_FOUND_PAGE, PATH_HEADER_NAMES, pathHeaders, REDIRECTS, siteWideHeaders } from './siteRules';
 
 /**
  * deploy/nginx.conf: nginx serving dist/ exactly as the Node server does (./siteRules and
@@ -13,8 +13,9 @@ import { API_PATHS, CONTENT_TYPES, CROSS_ORIGIN_PREFIXES, NOT_FOUND_PAGE, PATH_H
  * - redirects: REDIRECTS, `/x/` and `/x/index.html` to `/x`, blog posts to their slash form,
  *   all 301 keeping the query; `/x/` for a name with no page is a 404 as in Node;
  * - 404: the built not-found page with status 404; dotfiles are never served;
- * - /dc_api/ and /healthz: proxied to the API upstream, whose own security headers are
- *   replaced by nginx's identical ones (no duplicates);
+ * - /dc_api/, /healthz, /readyz and the account mails' link pages (API_PAGE_PATTERN): proxied to
+ *   the API upstream, whose own security headers are replaced by nginx's identical ones (no
+ *   duplicates);
  * - compression: the build's gzip copies (`x.gz` next to `x`, scripts/precompress.mjs) are sent
  *   as they are (gzip_static); on-the-fly gzip only for what has no copy;
  * - with `tls`: HTTPS and HTTP/2, as a visitor reaches the site (one connection for all of a
@@ -213,8 +214,9 @@ export function nginxConfig(files: readonly SiteFile[], csp: string, options: Ng
   line('    }');
   line();
   line('    # The API: stateless Node instances (DATABASE_URL=postgres://... for more than one).');
-  for (const path of API_PATHS) {
-    line(`    location ${path === '/dc_api' ? '^~ ' : '= '}${path} {`);
+  for (const path of [...API_PATHS, API_PAGE_PATTERN]) {
+    const match = path === '/dc_api' ? `^~ ${path}` : path === API_PAGE_PATTERN ? `~ "${path}"` : `= ${path}`;
+    line(`    location ${match} {`);
     line('        proxy_pass http://dc_api;');
     line('        proxy_connect_timeout 5s;');
     line('        proxy_http_version 1.1;');
@@ -225,6 +227,12 @@ export function nginxConfig(files: readonly SiteFile[], csp: string, options: Ng
     for (const [name] of siteWideHeaders(csp)) line(`        proxy_hide_header ${name};`);
     // Vary stays: it is the API's own (compression), and nginx adds none on these paths.
     for (const name of PATH_HEADER_NAMES.filter((header) => header !== 'Vary')) line(`        proxy_hide_header ${name};`);
+    if (path === API_PAGE_PATTERN) {
+      // A page with a token in its URL sends no Referer anywhere: the server's headers again (an
+      // add_header here drops the inherited ones), with that one policy in place of the site's.
+      for (const [name, value] of siteWideHeaders(csp)) line(`        add_header ${name} ${quote(name === 'Referrer-Policy' ? 'no-referrer' : value)} always;`);
+      for (const name of PATH_HEADER_NAMES) line(`        add_header ${name} ${variable(name)} always;`);
+    }
     line('    }');
   }
   line('}');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { httpListenFor, nginxConfig, NGINX_CONNECTIONS_PER_CLIENT } from '../../server/hosting/nginxConfig';
 import type { SiteFile } from '../../server/hosting/siteFiles';
+import { API_PAGE_PATTERN } from '../../server/hosting/siteRules';
 
 /** The generated nginx config's HTTP→HTTPS server and connection limits (served for real in tests/e2e/hosting.spec.ts). */
 
@@ -9,6 +10,20 @@ const BASE = { root: '/srv/dist', api: ['10.0.0.11:3000'] };
 const TLS = { certificate: '/etc/ssl/dc.pem', key: '/etc/ssl/dc.key' };
 
 describe('nginx config', () => {
+  it('sends the account mails\' link pages (a 43-character token only) to the API, whose Referrer-Policy stays no-referrer', () => {
+    const pattern = new RegExp(API_PAGE_PATTERN);
+    expect(pattern.test(`/reset_password/${'a'.repeat(43)}`) && pattern.test(`/verify_email/${'_'.repeat(43)}`)).toBe(true);
+    expect([`/reset_password/${'a'.repeat(42)}`, `/reset_password/${'a'.repeat(44)}`, '/reset_password/', `/reset_password/${'a'.repeat(42)}.`, `/about/${'a'.repeat(43)}`].some((path) => pattern.test(path))).toBe(false);
+    const config = nginxConfig(FILES, "default-src 'self'", { ...BASE, listen: '80' });
+    const block = config.slice(config.indexOf(`location ~ "${API_PAGE_PATTERN}" {`));
+    expect(block.length).toBeLessThan(config.length);
+    const location = block.slice(0, block.indexOf('\n    }'));
+    expect(location).toContain('proxy_pass http://dc_api;');
+    expect(location).toContain('add_header Referrer-Policy "no-referrer" always;');
+    expect(location.match(/add_header Referrer-Policy/g)).toHaveLength(1);
+    expect(location).toContain('add_header Content-Security-Policy');
+  });
+
   it('never skips an API instance for failing once: a restarted instance takes requests at once (rolling restart)', () => {
     const config = nginxConfig(FILES, "default-src 'self'", { ...BASE, listen: '127.0.0.1:8080', api: ['10.0.0.11:3000', '10.0.0.12:3000'] });
     expect(config).toContain('upstream dc_api {\n    server 10.0.0.11:3000 max_fails=0;\n    server 10.0.0.12:3000 max_fails=0;\n');
