@@ -1,3 +1,4 @@
+import { passwordRequirements } from './accountValidation';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { forms } from '../../site/_data/accounts.json';
 
@@ -184,6 +185,56 @@ export function PasswordField(props: PasswordFieldProps) {
       </div>
       <FieldNotes hintId={hintId} hint={hint} errorId={errorId} error={error} />
     </div>
+  );
+}
+
+type NewPasswordField = 'password' | 'confirmPassword';
+
+/**
+ * A new password under the sign-up rules with their live checklist, then its confirmation: the
+ * sign-up form and the reset link's form. Ids are `${idPrefix}-password`, `${idPrefix}-confirm-password`
+ * and `${idPrefix}-password-requirements`.
+ */
+export function NewPasswordFields(props: {
+  idPrefix: string;
+  labels: { password: string; confirmPassword: string; requirements: string };
+  values: Record<NewPasswordField, string>;
+  errors: Partial<Record<NewPasswordField, string>>;
+  shown: Record<NewPasswordField, boolean>;
+  onToggle: (field: NewPasswordField) => void;
+  onValue: (field: NewPasswordField, value: string) => void;
+}) {
+  const { idPrefix, labels, values, errors, shown, onToggle, onValue } = props;
+  const requirementsId = `${idPrefix}-password-requirements`;
+  return (
+    <>
+      <PasswordField
+        id={`${idPrefix}-password`}
+        name="password"
+        label={labels.password}
+        autoComplete="new-password"
+        describedBy={requirementsId}
+        value={values.password}
+        error={errors.password}
+        visible={shown.password}
+        toggleLabel={FORM_TEXT.showPassword}
+        onToggle={() => onToggle('password')}
+        onValue={(value) => onValue('password', value)}
+      />
+      <RequirementList id={requirementsId} label={labels.requirements} items={passwordRequirements(values.password)} />
+      <PasswordField
+        id={`${idPrefix}-confirm-password`}
+        name="confirmPassword"
+        label={labels.confirmPassword}
+        autoComplete="new-password"
+        value={values.confirmPassword}
+        error={errors.confirmPassword}
+        visible={shown.confirmPassword}
+        toggleLabel={FORM_TEXT.showConfirmPassword}
+        onToggle={() => onToggle('confirmPassword')}
+        onValue={(value) => onValue('confirmPassword', value)}
+      />
+    </>
   );
 }
 

@@ -2,8 +2,7 @@ import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { resetLink as LINK } from '../../site/_data/accounts.json';
 import type { ElementProps } from '../lib/defineElement';
 import { servedValues } from '../lib/servedValues';
-import { FORM_TEXT, PasswordField, RequirementList, Spinner, focusFirstError } from '../lib/accountForm';
-import { passwordRequirements } from '../lib/accountValidation';
+import { FORM_TEXT, NewPasswordFields, Spinner, focusFirstError } from '../lib/accountForm';
 import { ACCOUNT_MESSAGES } from '../../shared/accountMessages';
 import { API_BASE } from '../../shared/constants';
 import { confirmPasswordError, hasErrors, signUpPasswordError } from '../../shared/validation';
@@ -100,35 +99,18 @@ export function ResetPasswordLink({ container }: ElementProps) {
   }
 
   const submitting = status === 'submitting';
-  const toggle = (field: Field) => () => setShown((current) => ({ ...current, [field]: !current[field] }));
+  const toggle = (field: Field) => setShown((current) => ({ ...current, [field]: !current[field] }));
   return (
     <form ref={formRef} className="auth-form" method="post" action={T.action} noValidate aria-label={T.label} aria-busy={submitting ? 'true' : undefined} onSubmit={(event) => void onSubmit(event)}>
       <input type="hidden" name="token" value={token} />
-      <PasswordField
-        id="reset-link-password"
-        name="password"
-        label={T.password}
-        autoComplete="new-password"
-        describedBy="reset-link-password-requirements"
-        value={values.password}
-        error={errors.password}
-        visible={shown.password}
-        toggleLabel={FORM_TEXT.showPassword}
-        onToggle={toggle('password')}
-        onValue={(v) => change('password', v)}
-      />
-      <RequirementList id="reset-link-password-requirements" label={FORM_TEXT.signUp.passwordRequirements} items={passwordRequirements(values.password)} />
-      <PasswordField
-        id="reset-link-confirm-password"
-        name="confirmPassword"
-        label={T.confirmPassword}
-        autoComplete="new-password"
-        value={values.confirmPassword}
-        error={errors.confirmPassword}
-        visible={shown.confirmPassword}
-        toggleLabel={FORM_TEXT.showConfirmPassword}
-        onToggle={toggle('confirmPassword')}
-        onValue={(v) => change('confirmPassword', v)}
+      <NewPasswordFields
+        idPrefix="reset-link"
+        labels={{ password: T.password, confirmPassword: T.confirmPassword, requirements: FORM_TEXT.signUp.passwordRequirements }}
+        values={values}
+        errors={errors}
+        shown={shown}
+        onToggle={toggle}
+        onValue={change}
       />
       <button type="submit" className="btn btn-primary btn-lg auth-submit" disabled={submitting}>
         {submitting ? <Spinner /> : null}

@@ -1,8 +1,7 @@
 import { useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { ElementProps } from '../lib/defineElement';
 import { servedValues } from '../lib/servedValues';
-import { ErrorText, FORM_TEXT, PasswordField, RequirementList, Spinner, TextField, focusFirstError, useTimers } from '../lib/accountForm';
-import { passwordRequirements } from '../lib/accountValidation';
+import { ErrorText, FORM_TEXT, NewPasswordFields, Spinner, TextField, focusFirstError, useTimers } from '../lib/accountForm';
 import { createApiClient } from '../lib/apiClient';
 import { INTERVALS } from '../../shared/constants';
 import {
@@ -111,7 +110,7 @@ export function SignUpForm({ redirect = '/sign_in', api, container }: SignUpForm
   }
 
   const submitting = status === 'submitting';
-  const toggle = (field: 'password' | 'confirmPassword') => () => setShown((current) => ({ ...current, [field]: !current[field] }));
+  const toggle = (field: 'password' | 'confirmPassword') => setShown((current) => ({ ...current, [field]: !current[field] }));
   return (
     <form ref={formRef} className="auth-form" method="post" noValidate aria-label={T.label} aria-busy={submitting ? 'true' : undefined} onSubmit={(event) => void onSubmit(event)}>
       {status === 'error' && failure ? (
@@ -128,31 +127,14 @@ export function SignUpForm({ redirect = '/sign_in', api, container }: SignUpForm
         <TextField id="sign-up-last-name" name="lastName" label={T.lastName} autoComplete="family-name" value={values.lastName} error={errors.lastName} onValue={(v) => change('lastName', v)} />
       </div>
       <TextField id="sign-up-email" name="email" type="email" label={T.email} placeholder={T.emailPlaceholder} autoComplete="email" value={values.email} error={errors.email} onValue={(v) => change('email', v)} />
-      <PasswordField
-        id="sign-up-password"
-        name="password"
-        label={T.password}
-        autoComplete="new-password"
-        describedBy="sign-up-password-requirements"
-        value={values.password}
-        error={errors.password}
-        visible={shown.password}
-        toggleLabel={FORM_TEXT.showPassword}
-        onToggle={toggle('password')}
-        onValue={(v) => change('password', v)}
-      />
-      <RequirementList id="sign-up-password-requirements" label={T.passwordRequirements} items={passwordRequirements(values.password)} />
-      <PasswordField
-        id="sign-up-confirm-password"
-        name="confirmPassword"
-        label={T.confirmPassword}
-        autoComplete="new-password"
-        value={values.confirmPassword}
-        error={errors.confirmPassword}
-        visible={shown.confirmPassword}
-        toggleLabel={FORM_TEXT.showConfirmPassword}
-        onToggle={toggle('confirmPassword')}
-        onValue={(v) => change('confirmPassword', v)}
+      <NewPasswordFields
+        idPrefix="sign-up"
+        labels={{ password: T.password, confirmPassword: T.confirmPassword, requirements: T.passwordRequirements }}
+        values={values}
+        errors={errors}
+        shown={shown}
+        onToggle={toggle}
+        onValue={change}
       />
       <div className="auth-field">
         <div className="auth-check">
