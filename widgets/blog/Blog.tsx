@@ -307,9 +307,12 @@ export function Blog({ src, headingLevel, tagline, eyebrow, imageHosts, containe
   };
 
   // Adopted: the view lives in the light DOM, which the shadow root slots in. It is put there once
-  // the shadow root is rendered (the slot's ref, called on every render): the first time, the
-  // served nodes are adopted as they are (adoption.ts), then what the visitor set before (or the
-  // URL's filter) applies as a change; every later render diffs as usual.
+  // shown, when the shadow root is rendered (the slot's ref, called on every render): the first
+  // time, the served nodes are adopted as they are (adoption.ts; a view filtered by the URL replaces
+  // them instead), then what the visitor set in the served filter bar applies as a change; every
+  // later render diffs as usual. `view` is assigned below, once built, and read by the ref after
+  // this render (so it cannot be a const declared before the early return).
+  // eslint-disable-next-line prefer-const
   let view: ReactElement | undefined;
   const placeView = (slot: HTMLSlotElement | null) => {
     const picked = slot && shown && adoption.current?.place(view, hasActiveFilter(filter) ? '' : featured?.title);
