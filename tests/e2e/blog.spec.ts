@@ -41,9 +41,10 @@ async function openBlog(page: Page, query = '') {
   await openBlogLoaded(page);
 }
 
-/** Waits until the element on the open page has loaded the posts. */
+/** Waits until the element on the open page has loaded the posts (on /blog: adopted the served magazine). */
 async function openBlogLoaded(page: Page) {
   await expect(page.getByRole('search', { name: 'Filter articles' })).toBeVisible();
+  await magazineShown(page);
 }
 
 test.beforeEach(async ({ context }) => seedConsent(context));
@@ -121,8 +122,10 @@ test.describe('post pages', () => {
       await expect(page.getByRole('heading', { name: 'Other Articles' })).toBeVisible();
       expect(await sideTitles(page)).toEqual(ALL_NEWEST_FIRST);
       await expect(page.getByRole('link', { name: new RegExp(byId(1).title) })).toHaveAttribute('href', `/blog/${byId(1).slug}/`);
-      // The stand-in for the filter bar is hidden: no controls that cannot work.
-      await expect(page.locator('.blog-controls-static .blog-filters')).toBeHidden();
+      // The filter bar, tag row and count are hidden: no controls that cannot work.
+      await expect(page.getByRole('search', { name: 'Filter articles' })).toBeHidden();
+      await expect(page.locator('dc-blog .blog-topics')).toBeHidden();
+      await expect(page.locator('dc-blog .blog-count')).toBeHidden();
       await expect(page.getByText('6 articles · Latest Jun 17, 2025')).toBeVisible();
     });
   });
@@ -174,67 +177,109 @@ test.describe('/blog magazine', () => {
       await recordLayoutShift(page);
       await pauseClock(page);
       await page.goto('/blog');
-      // The featured title's place in the page: the served copy while the element loads, then its own.
-      const titleTop = (state: string) =>
-        page.evaluate((state) => {
-          const host = document.querySelector('dc-blog');
-          const scope = state === 'loading' ? host : host?.shadowRoot;
-          return (scope?.querySelector('#blog-featured-title')?.getBoundingClientRect().top ?? NaN) + window.scrollY;
-        }, state);
+      // The featured title's place in the page: the served copy, which the element adopts.
+      const titleTop = () =>
+        page.evaluate(() => (document.querySelector('dc-blog #blog-featured-title')?.getBoundingClientRect().top ?? NaN) + window.scrollY);
       await expect(page.locator('dc-blog .blog[data-state="loading"]')).toHaveCount(1);
-      const before = await titleTop('loading');
+      const before = await titleTop();
       await page.clock.resume();
       await openBlogLoaded(page);
-      const after = await titleTop('loaded');
+      const after = await titleTop();
       expect(Math.abs(after - before), `featured title from ${before} to ${after}`).toBeLessThan(8);
       const shift = await layoutShift(page);
       expect(shift.value, `moved:\n${shift.sources}`).toBeLessThan(0.01);
     });
   }
 
-  test('the loaded view is built in two tasks and shows whole: never the magazine without its article text or side list', async ({ page }) => {
+  test('waking adopts the served magazine: its nodes stay in place, and it is never shown without its article text or side list', async ({ page }) => {
+    type Noted = Window & { served: Node[]; seen: string[] };
     await page.addInitScript(() => {
-      const seen: string[] = [];
-      (window as unknown as { seen: string[] }).seen = seen;
-      /** What the visitor sees of the element's own view: nothing, or how much of it. */
+      const w = window as unknown as Noted;
+      w.seen = [];
+      document.addEventListener('DOMContentLoaded', () => {
+        const host = document.querySelector('dc-blog')!;
+        // The hero's title, the featured article, its title and every node of its content, as served.
+        const content = host.querySelector('.blog-featured .blog-content')!;
+        w.served = [host.querySelector('.blog-title')!, host.querySelector('.blog-featured')!, host.querySelector('#blog-featured-title')!, content, ...content.querySelectorAll('*')];
+      });
+      /** What the visitor sees of the magazine in the element's light DOM. */
       const note = () => {
-        const view = document.querySelector('dc-blog')?.shadowRoot?.querySelector<HTMLElement>('.blog[data-state="loaded"], .blog[data-state="building"]');
-        if (!view || getComputedStyle(view).display === 'none') return;
-        const root = view.getRootNode() as ShadowRoot;
-        seen.push(`${root.querySelectorAll('.blog-content > *').length > 0 ? 'text' : 'no text'}, ${root.querySelectorAll('.blog-side-item').length} side items, ${root.host.children.length} served nodes`);
+        const host = document.querySelector('dc-blog');
+        if (!host?.hasAttribute('data-ready')) return;
+        w.seen.push(`${host.querySelectorAll('.blog-content > *').length > 0 ? 'text' : 'no text'}, ${host.querySelectorAll('.blog-side-item').length} side items`);
       };
       const frame = () => {
         note();
         requestAnimationFrame(frame);
       };
       requestAnimationFrame(frame);
-      document.addEventListener('dc-blog-load', note);
     });
     await openBlog(page);
-    await expect(page.locator('.blog-side-item')).toHaveCount(6);
-    const seen = await page.evaluate(() => (window as unknown as { seen: string[] }).seen);
-    expect(seen.length).toBeGreaterThan(0);
-    expect([...new Set(seen)]).toEqual(['text, 6 side items, 0 served nodes']);
+    await expect(page.locator('dc-blog button.blog-side-item')).toHaveCount(6);
+    const result = await page.evaluate(() => {
+      const w = window as unknown as Noted;
+      const host = document.querySelector('dc-blog')!;
+      return { kept: w.served.filter((node) => node.isConnected && host.contains(node)).length, served: w.served.length, seen: [...new Set(w.seen)], shadowNodes: host.shadowRoot!.querySelectorAll('.blog-featured, .blog-hero').length };
+    });
+    expect(result.served).toBeGreaterThan(10);
+    expect(result.kept, 'served nodes kept by the adoption').toBe(result.served);
+    expect(result.shadowNodes, 'no second magazine in the shadow root').toBe(0);
+    expect(result.seen).toEqual(['text, 6 side items']);
+  });
+
+  test('the served magazine is the markup the element renders for the unfiltered feed (so it can adopt it as served)', async ({ page }) => {
+    await openBlog(page);
+    const { adopted, rendered } = await page.evaluate(async () => {
+      // Attributes the adoption leaves as served by design: the picture's loading hints, the pick markers.
+      const ignored = new Set(['data-state', 'style', 'fetchpriority', 'loading', 'decoding', 'data-pick', 'data-ready', 'served']);
+      const tree = (node: Node): unknown => {
+        if (node.nodeType === Node.TEXT_NODE) return (node.textContent ?? '').replace(/\s+/g, ' ').trim();
+        const element = node as Element;
+        const attributes = [...element.attributes]
+          .filter((a) => !ignored.has(a.name))
+          .map((a) => `${a.name}=${a.name === 'href' || a.name === 'src' ? (element as HTMLAnchorElement).href ?? (element as HTMLImageElement).src : a.value}`);
+        // The article's content is the page's own copy (checked by the adoption test), not compared here.
+        const children = element.classList.contains('blog-content')
+          ? []
+          : [...element.childNodes].filter((c) => c.nodeType === Node.ELEMENT_NODE || (c.nodeType === Node.TEXT_NODE && (c.textContent ?? '').trim() !== ''));
+        return [element.tagName.toLowerCase(), attributes.sort(), children.map(tree)];
+      };
+      const host = document.querySelector('dc-blog')!;
+      const fresh = document.createElement('dc-blog');
+      for (const name of ['src', 'heading-level', 'eyebrow', 'tagline']) fresh.setAttribute(name, host.getAttribute(name)!);
+      fresh.hidden = true;
+      document.body.append(fresh);
+      await new Promise<void>((resolve) => {
+        const check = () => (fresh.shadowRoot?.querySelector('.blog[data-state="loaded"] button.blog-side-item') ? resolve() : setTimeout(check, 20));
+        check();
+      });
+      const result = { adopted: tree(host.querySelector(':scope > .blog')!), rendered: tree(fresh.shadowRoot!.querySelector('.blog[data-state="loaded"]')!) };
+      fresh.remove();
+      return result;
+    });
+    expect(adopted).toEqual(rendered);
   });
 
   test('takes its styles from the page stylesheet (layer dc-blog): its own copy of the CSS is never downloaded', async ({ page }) => {
     const manifest = JSON.parse(readFileSync('dist/assets/js/manifest.json', 'utf8')) as Record<string, { lazy: string[] }>;
-    const stylesChunk = manifest['dc-blog']!.lazy;
+    const stylesChunk = manifest['dc-blog']!.lazy.filter((file) => file.startsWith('/assets/js/styles-'));
     expect(stylesChunk, 'the CSS is a chunk of its own, loaded only where a page lacks it').toHaveLength(1);
     const requested: string[] = [];
     page.on('request', (request) => requested.push(new URL(request.url()).pathname));
     await openBlog(page);
     await magazineShown(page);
     const title = page.locator('dc-blog').locator('.blog-title');
-    // Styled in the shadow root as the element's own CSS styles it: the hero's text, the magazine's size.
+    // Styled as the element's own CSS styles it (the page's layer, in the light DOM it adopted and in its shadow root): the hero's text, the magazine's size.
     await expect(title).toHaveCSS('color', 'rgb(243, 246, 255)');
-    await expect(page.locator('dc-blog').locator('.blog')).toHaveCSS('container-type', 'inline-size');
+    await expect(page.locator('dc-blog > .blog:not([data-state])')).toHaveCSS('container-type', 'inline-size');
+    expect(await page.locator('dc-blog').evaluate((host) => getComputedStyle(host.shadowRoot!.querySelector('.blog')!).containerType)).toBe('inline-size');
     expect(requested).not.toContain(stylesChunk[0]);
   });
 
   test('on a page without that layer, it loads its styles chunk and shows nothing unstyled meanwhile', async ({ page }) => {
     const manifest = JSON.parse(readFileSync('dist/assets/js/manifest.json', 'utf8')) as Record<string, { file: string; lazy: string[] }>;
-    const { file, lazy } = manifest['dc-blog']!;
+    const { file } = manifest['dc-blog']!;
+    const lazy = manifest['dc-blog']!.lazy.filter((chunk) => chunk.startsWith('/assets/js/styles-'));
     await page.route('**/layerless-test', (route) =>
       route.fulfill({
         contentType: 'text/html',
@@ -453,7 +498,7 @@ test.describe('/blog magazine', () => {
     await expectNoAxeViolations(page);
     await page.getByRole('button', { name: 'Retry' }).click();
     await expect(page.getByRole('alert')).toHaveCount(0);
-    await expect(page.getByRole('search', { name: 'Filter articles' })).toBeVisible();
+    await magazineShown(page);
     expect(calls).toBe(2);
   });
 

@@ -91,6 +91,40 @@ test.describe('FAQ', () => {
   });
 });
 
+test.describe('blog filters (/blog, public element dc-blog on the site)', () => {
+  test('a search typed in the served filter bar before the element woke shows the empty state when it wakes', async ({ page }) => {
+    const release = await holdCode(page, '**/assets/js/blog-*.js');
+    await slowCpu(page);
+    await page.goto('/blog', { waitUntil: 'commit' });
+    const search = page.getByRole('searchbox', { name: 'Search articles' });
+    await search.pressSequentially('zzzzqq');
+    await expect(page.locator('dc-blog')).not.toHaveAttribute('data-ready');
+    release();
+    await expect(page.locator('dc-blog')).toHaveAttribute('data-ready', '', { timeout: 20_000 });
+    await expect(page.getByRole('heading', { name: 'No posts found' })).toBeVisible();
+    await expect(page.getByText('Try adjusting your filters to see more results.')).toBeVisible();
+    await expect(page.locator('dc-blog .blog-count')).toHaveText('0 of 6 articles match your filters');
+    await expect(search).toHaveValue('zzzzqq');
+    await expect(page).toHaveURL(/[?&]q=zzzzqq/);
+  });
+
+  test('a category chosen and a topic chip pressed before the element woke give the filtered list and its count', async ({ page }) => {
+    const release = await holdCode(page, '**/assets/js/blog-*.js');
+    await slowCpu(page);
+    await page.goto('/blog', { waitUntil: 'commit' });
+    await page.getByRole('combobox', { name: 'Category' }).selectOption({ label: 'Engineering' });
+    const chip = page.getByRole('group', { name: 'Filter by tag' }).getByRole('button', { name: '#power-bi' });
+    await chip.click();
+    release();
+    await expect(page.locator('dc-blog')).toHaveAttribute('data-ready', '', { timeout: 20_000 });
+    await expect(page.locator('dc-blog .blog-count')).toHaveText('2 of 6 articles match your filters');
+    await expect(chip).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('combobox', { name: 'Category' })).toHaveValue('Engineering');
+    await expect(page.getByRole('button', { name: 'Clear' })).toBeVisible();
+    for (const category of await page.locator('dc-blog .blog-side-category').allTextContents()) expect(category).toBe('Engineering');
+  });
+});
+
 test.describe('home tabs', () => {
   test('a technology tab pressed before its script ran is the open tab when it runs', async ({ page }) => {
     const release = await holdCode(page, '**/assets/js/tech-stack-*.js');

@@ -11,6 +11,7 @@ beforeAll(() => {
   // The page's inline script, as the head serves it, listening on this window.
   runInNewContext(readFileSync('site/_includes/early-picks.js', 'utf8'), {
     addEventListener: (...args: Parameters<typeof window.addEventListener>) => window.addEventListener(...args),
+    document,
   });
 });
 
@@ -37,6 +38,24 @@ describe('early-picks.js', () => {
     document.body.innerHTML = '<button id="a" data-pick><span id="inner">A</span></button>';
     press('#inner');
     expect(pickCount(document.querySelector('#a'))).toBe(1);
+  });
+
+  it('in a pick group, counts the presses since another control of the group was pressed (a row of toggles); other groups and ungrouped controls keep theirs', () => {
+    document.body.innerHTML =
+      '<button id="a" data-pick="row">A</button><button id="b" data-pick="row">B</button><button id="x" data-pick="other">X</button><button id="u" data-pick>U</button>';
+    const count = (id: string) => pickCount(document.querySelector(`#${id}`));
+    press('#x');
+    press('#u');
+    press('#a');
+    press('#b');
+    press('#a');
+    // A, B, A: A is on (an odd count since B), B's presses are forgotten.
+    expect([count('a'), count('b')]).toEqual([1, 0]);
+    press('#a');
+    // A pressed again: off (even).
+    expect(count('a')).toBe(2);
+    expect([count('x'), count('u')]).toEqual([1, 1]);
+    expect(lastPickedIndex([...document.querySelectorAll('[data-pick="row"]')])).toBe(0);
   });
 
   it('leaves controls without data-pick, and controls of an island that is ready, alone', () => {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactElement } from 'react';
 import {
   BLOG_TEXT,
   articleCount,
@@ -8,7 +8,6 @@ import {
   featuredPost,
   filterFromQuery,
   filterPosts,
-  filterToQuery,
   hasActiveFilter,
   samePostId,
   sideList,
@@ -29,6 +28,7 @@ import { Hero, type Heading } from './Hero';
 import { loadFeed } from './loadFeed';
 import { nextTask } from '../lib/nextTask';
 import { PostCard } from './PostCard';
+import type { Adoption } from './adoption';
 
 export interface BlogProps extends ElementProps {
   /** URL of the posts JSON (default: the DataClarity site's /data/blog.json). */
@@ -67,11 +67,13 @@ const heading = (level: number) => `h${level}` as Heading;
 const wantsUrlSync = (host: HTMLElement | null) =>
   !!host && host.hasAttribute('url-sync') && host.getAttribute('url-sync') !== 'false';
 
-/** The page URL with this widget's filter keys replaced by `filter` (other parameters kept). */
+/** The page URL with this widget's filter keys replaced by `filter` (other parameters kept; the set ones last, in the order of filterToQuery). */
 function urlWithFilter(filter: BlogFilter): string {
   const url = new URL(window.location.href);
-  for (const key of Object.values(FILTER_QUERY_KEYS)) url.searchParams.delete(key);
-  new URLSearchParams(filterToQuery(filter)).forEach((value, key) => url.searchParams.append(key, value));
+  for (const [field, key] of Object.entries(FILTER_QUERY_KEYS) as [keyof BlogFilter, string][]) {
+    url.searchParams.delete(key);
+    if (filter[field] !== '') url.searchParams.append(key, filter[field]);
+  }
   return url.href;
 }
 
@@ -86,6 +88,11 @@ const NO_POSTS: BlogPost[] = [];
  * 500 ms delay, then offers search, category, tag and year filters (AND), a featured article with
  * sanitised content and a share bar, and the 'Other Articles' side list. Images load only from
  * the hosts of `image-hosts` (default: the feed's own origin).
+ *
+ * On the site's /blog (attribute `served`, issue 34) the page served the magazine in the element's
+ * light DOM as this component renders it unfiltered: the element adopts those nodes (adoption.ts,
+ * loaded then) instead of building the magazine again in its shadow root, which only slots it in.
+ * Nothing is laid out twice; what the visitor set in the served filter bar applies right after.
  */
 export function Blog({ src, headingLevel, tagline, eyebrow, imageHosts, container }: BlogProps) {
   const host = hostOf(container);
@@ -95,6 +102,8 @@ export function Blog({ src, headingLevel, tagline, eyebrow, imageHosts, containe
   const sync = useMemo(() => wantsUrlSync(host), [host]);
   /** Server-rendered content inside the element: shown (slotted) until the posts are loaded. */
   const [hasFallback, setHasFallback] = useState(() => !!host && host.children.length > 0);
+  /** The adoption of the magazine the page served (attribute `served`), once its code is there. */
+  const adoption = useRef<Adoption | undefined>(undefined);
 
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [attempt, setAttempt] = useState(0);
@@ -136,14 +145,27 @@ export function Blog({ src, headingLevel, tagline, eyebrow, imageHosts, containe
           // input for long: in this one the hero, the filters and the featured article's head,
           // hidden, while the previous view stays on screen; in the next its content and the side
           // list, and it shows, whole, in place of the previous view (the server-rendered copy,
-          // stale from now on, or the status).
-          setLoad({ state: 'loaded', posts, tagline: feedTagline, base: feedUrl, shown: false });
-          nextTask(() => {
+          // stale from now on, or the status). An adopting element puts it into its light DOM
+          // then, over the served copy (the slot's ref below).
+          const build = () => {
+            setLoad({ state: 'loaded', posts, tagline: feedTagline, base: feedUrl, shown: false });
+            nextTask(() => {
+              if (controller.signal.aborted) return;
+              if (!adoption.current) {
+                host?.replaceChildren();
+                setHasFallback(false);
+              }
+              setLoad((current) => (current.state === 'loaded' ? { ...current, shown: true } : current));
+              fire(BLOG_EVENTS.load, { src: feedUrl, count: posts.length });
+            });
+          };
+          if (!host?.hasAttribute('served')) return build();
+          // The adoption, unless this build lacks it (the standalone file); adopt gives the same
+          // adoption again when the feed loads again.
+          void import('./adoption').then(({ adopt }) => {
             if (controller.signal.aborted) return;
-            if (host && host.children.length > 0) host.replaceChildren();
-            setHasFallback(false);
-            setLoad((current) => (current.state === 'loaded' ? { ...current, shown: true } : current));
-            fire(BLOG_EVENTS.load, { src: feedUrl, count: posts.length });
+            adoption.current = adopt?.(host, filter);
+            build();
           });
         },
         (error: unknown) => fail(error instanceof Error ? error.message : String(error)),
@@ -247,9 +269,9 @@ export function Blog({ src, headingLevel, tagline, eyebrow, imageHosts, containe
    * The view while the posts load (or after a failure), and while the loaded view is built: the
    * server-rendered magazine with a toast over it, or the hero with the status.
    */
-  const previousView = (state: 'loading' | 'error') => {
+  const previousView = (state: 'loading' | 'error' | 'loaded') => {
     const status =
-      state === 'loading' ? (
+      state === 'loaded' ? null : state === 'loading' ? (
         <div className={hasFallback ? 'blog-toast' : 'blog-status'} role="status" key="status">
           <span className="blog-spinner" aria-hidden="true" />
           {BLOG_TEXT.loading}
@@ -263,13 +285,14 @@ export function Blog({ src, headingLevel, tagline, eyebrow, imageHosts, containe
         </div>
       );
     if (hasFallback) {
-      // Keep showing the server-rendered magazine while loading (or after a failure). The keys
+      // Keep showing the server-rendered magazine while loading (or after a failure; or adopted,
+      // then it is the loaded view). The keys
       // keep Preact from reusing the status box as the loaded view's main column, which the
       // browser would count as a layout shift of that box.
       return (
         <div className="blog" data-state={state} key="previous">
-          {state === 'loading' ? status : <div className="blog-inner" key="status">{status}</div>}
-          <slot key="fallback" />
+          {state === 'error' ? <div className="blog-inner" key="status">{status}</div> : status}
+          <slot key="fallback" ref={placeView} />
         </div>
       );
     }
@@ -283,12 +306,25 @@ export function Blog({ src, headingLevel, tagline, eyebrow, imageHosts, containe
     );
   };
 
+  // Adopted: the view lives in the light DOM, which the shadow root slots in. It is put there once
+  // shown, when the shadow root is rendered (the slot's ref, called on every render): the first
+  // time, the served nodes are adopted as they are (adoption.ts; a view filtered by the URL replaces
+  // them instead), then what the visitor set in the served filter bar applies as a change; every
+  // later render diffs as usual. `view` is assigned below, once built, and read by the ref after
+  // this render (so it cannot be a const declared before the early return).
+  // eslint-disable-next-line prefer-const
+  let view: ReactElement | undefined;
+  const placeView = (slot: HTMLSlotElement | null) => {
+    const picked = slot && shown && adoption.current?.place(view, hasActiveFilter(filter) ? '' : featured?.title);
+    if (picked) changeFilter(picked);
+  };
+
   // Fragments with keyed views throughout, so each view keeps its nodes from one stage to the next.
   if (load.state !== 'loaded') return <>{previousView(load.state)}</>;
 
   const copied = featured !== null && copiedId === String(featured.id);
 
-  const view = (
+  view = (
     <div className="blog" data-state={shown ? 'loaded' : 'building'} key="view" style={shown ? undefined : { display: 'none' }}>
       {hero()}
       <div className="blog-inner blog-main">
@@ -340,5 +376,6 @@ export function Blog({ src, headingLevel, tagline, eyebrow, imageHosts, containe
       </div>
     </div>
   );
+  if (adoption.current) return <>{previousView('loaded')}</>;
   return shown ? <>{view}</> : <>{previousView('loading')}{view}</>;
 }

@@ -3,7 +3,9 @@
  *
  * Presses: the page's inline script (site/_includes/early-picks.js) marks a pressed control that
  * carries `data-pick` with `data-picked` (the order of its last press among all presses on the
- * page) and `data-picks` (how often it was pressed), as long as no ancestor has `data-ready`.
+ * page) and `data-picks` (how often it was pressed), as long as no ancestor has `data-ready`. Controls
+ * that name a group (`data-pick="<group>"`, a row of toggles) count presses since another control of
+ * the group was pressed: an odd count leaves the last one pressed on.
  * Typed text, a changed select and a ticked box need no script: they are the controls' own state.
  */
 
