@@ -58,9 +58,20 @@ export function parseHash(stored: string): ParsedHash | null {
   return { N, r, p, salt, key };
 }
 
-/** Hashes a password with a fresh 16-byte random salt and the current {@link SCRYPT_PARAMS}. */
-export async function hashPassword(password: string): Promise<string> {
-  const { N, r, p } = SCRYPT_PARAMS;
+/** Cost parameters of scrypt: N (a power of two), r and p. */
+export interface ScryptCost {
+  readonly N: number;
+  readonly r: number;
+  readonly p: number;
+}
+
+/**
+ * Hashes a password with a fresh 16-byte random salt and the current {@link SCRYPT_PARAMS}. The
+ * server never passes `cost`; tests that seed accounts to test something else than the hash pass
+ * a cheaper one (tests/support/seedPassword.ts), which {@link verifyPassword} reads back from the hash.
+ */
+export async function hashPassword(password: string, cost: ScryptCost = SCRYPT_PARAMS): Promise<string> {
+  const { N, r, p } = cost;
   const salt = randomBytes(SALT_BYTES);
   const key = await derive(password, salt, KEY_BYTES, { N, r, p });
   return [PREFIX, N, r, p, salt.toString('base64'), key.toString('base64')].join('$');

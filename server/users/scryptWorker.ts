@@ -2,12 +2,12 @@ import type { ScryptOptions } from 'node:crypto';
 import { Piscina } from 'piscina';
 
 /**
- * scrypt on worker threads at the lowest CPU priority, instead of in libuv's thread pool: a
- * `piscina` pool running ./scrypt-worker.mjs.
+ * scrypt on worker threads at a low CPU priority (nice 10: ./scrypt-worker.mjs says why), instead
+ * of in libuv's thread pool: a `piscina` pool running ./scrypt-worker.mjs.
  *
  * The async `crypto.scrypt` runs in the pool the static file reads need, at the same priority as
  * the event loop. Here each hash runs as `scryptSync` on a worker thread that has lowered its own
- * priority (`os.setPriority(19)`), so on a busy machine the request thread gets the CPU first and
+ * priority (`os.setPriority(10)`), so on a busy machine the request thread gets the CPU first and
  * libuv's pool stays free. How many hashes run and wait is decided in front of the pool, by the
  * API's HashQueue (./hashQueue: its limits, the 503 past them); the pool only runs what it is given.
  * Idle threads (up to {@link MAX_THREADS}) end after {@link IDLE_MS}, those prewarmed stay; none

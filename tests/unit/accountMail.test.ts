@@ -11,7 +11,7 @@ import { loadConfig, type ServerConfig } from '../../server/config';
 import { openStores, type Stores } from '../../server/db/openStores';
 import { SESSION_COOKIE } from '../../server/sessions/cookies';
 import { hashToken } from '../../server/sessions/token';
-import { hashPassword } from '../../server/users/password';
+import { seedPasswordHash } from '../support/seedPassword';
 import { ACCOUNT_MESSAGES, RESET_FRAGMENTS, SIGN_IN_NOTICES, VERIFY_FRAGMENTS } from '../../shared/accountMessages';
 import { API_BASE } from '../../shared/constants';
 import { EMAIL_INVALID, PASSWORDS_DO_NOT_MATCH, SIGN_UP_PASSWORD_WEAK } from '../../shared/validation';
@@ -43,7 +43,7 @@ const PAGE = (title: string) =>
   `<!doctype html><title>${title}</title><div data-link-state="none"><form method="post"><input type="hidden" name="token" value=""></form></div>`;
 
 beforeAll(async () => {
-  seedHash = await hashPassword(PASSWORD);
+  seedHash = await seedPasswordHash(PASSWORD);
   sink = await startSmtpSink();
   root = mkdtempSync(join(tmpdir(), 'dc-account-mail-'));
   dist = join(root, 'dist');

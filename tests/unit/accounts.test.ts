@@ -8,7 +8,8 @@ import { buildApp } from '../../server/app';
 import { loadConfig, type ServerConfig } from '../../server/config';
 import { SESSION_COOKIE } from '../../server/sessions/cookies';
 import { hashToken } from '../../server/sessions/token';
-import { SCRYPT_PARAMS, hashPassword, needsRehash, parseHash } from '../../server/users/password';
+import { SCRYPT_PARAMS, needsRehash, parseHash } from '../../server/users/password';
+import { seedPasswordHash } from '../support/seedPassword';
 import { UNKNOWN_ADDRESS_HASH } from '../../server/accounts/sessionRoutes';
 import { openStores, type Stores } from '../../server/db/openStores';
 import { ACCOUNT_MESSAGES, SESSION_HINT_COOKIE, SIGN_IN_FRAGMENTS } from '../../shared/accountMessages';
@@ -23,9 +24,10 @@ import {
 import { findPostgres, startPostgres, type PostgresServer } from '../support/postgres';
 
 /**
- * Sign-in sessions through inject on the whole server (buildApp), on SQLite and on PostgreSQL,
- * with real scrypt hashes: every sign-in checks a password, so the tests sign in only as often
- * as they need.
+ * Sign-in sessions through inject on the whole server (buildApp), on SQLite and on PostgreSQL.
+ * Seeded accounts carry a cheap scrypt hash (tests/support/seedPassword.ts), so their many sign-ins
+ * cost milliseconds; passwords the server sets (sign-up, change) and an unknown address's check
+ * keep the real cost.
  */
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
@@ -41,7 +43,7 @@ let seedHash: string;
 let pgServer: PostgresServer | null = null;
 
 beforeAll(async () => {
-  seedHash = await hashPassword(PASSWORD);
+  seedHash = await seedPasswordHash(PASSWORD);
   root = mkdtempSync(join(tmpdir(), 'dc-accounts-'));
   dist = join(root, 'dist');
   mkdirSync(dist);

@@ -10,7 +10,8 @@ import { PATCH_NOTHING_TO_CHANGE, PATCH_NOT_OBJECT, fieldNotEditable, fieldNotSt
 import { USER_MESSAGES } from '../../server/api/users';
 import { buildApp } from '../../server/app';
 import { loadConfig, type ServerConfig } from '../../server/config';
-import { SCRYPT_PARAMS, hashPassword, verifyPassword } from '../../server/users/password';
+import { SCRYPT_PARAMS, verifyPassword } from '../../server/users/password';
+import { seedPasswordHash } from '../support/seedPassword';
 import { openSqliteStore } from '../../server/users/sqliteStore';
 import type { User } from '../../shared/user';
 import { API_BASE } from '../../shared/constants';
@@ -117,7 +118,7 @@ async function seedUser(overrides: Partial<{ firstName: string; lastName: string
 }
 
 beforeAll(async () => {
-  seedHash = await hashPassword('Mannheim#2025');
+  seedHash = await seedPasswordHash('Mannheim#2025');
   root = mkdtempSync(join(tmpdir(), 'dc-api-'));
   dist = join(root, 'dist');
   mkdirSync(dist);
