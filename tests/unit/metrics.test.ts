@@ -101,4 +101,31 @@ describe('overload', () => {
     const text = (await server.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } })).body;
     expect(text).toMatch(/dc_overload_rejections_total\{reason="\w+"\} [1-9]/);
   });
+
+  it('past the event-loop delay limit the API answers 503 with Retry-After; pages and health checks are still served', async () => {
+    const server = await start({ DC_OVERLOAD_EVENT_LOOP_DELAY_MS: '100', DC_OVERLOAD_RETRY_AFTER_S: '5' });
+    await server.ready();
+    /** Holds the event loop, as a synchronous task of a busy process would. */
+    const holdLoop = (ms: number) => {
+      const until = Date.now() + ms;
+      while (Date.now() < until) {
+        // busy
+      }
+    };
+    let answer = await server.inject({ method: 'POST', url: CONTACT_ENDPOINT, payload: VALID });
+    expect(answer.statusCode).toBe(201);
+    // The plugin samples the delay once a second: hold the loop past the limit until a sample sees it.
+    for (let i = 0; i < 30 && answer.statusCode !== 503; i++) {
+      holdLoop(400);
+      await new Promise((resolve) => setImmediate(resolve));
+      answer = await server.inject({ method: 'POST', url: CONTACT_ENDPOINT, payload: VALID });
+    }
+    expect(answer.statusCode).toBe(503);
+    expect(answer.headers['retry-after']).toBe('5');
+    expect(answer.json()).toMatchObject({ status: 503, message: OVERLOAD_MESSAGE });
+    expect((await server.inject('/')).statusCode).toBe(200);
+    expect((await server.inject('/healthz')).statusCode).toBe(200);
+    const text = (await server.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } })).body;
+    expect(text).toMatch(/dc_overload_rejections_total\{reason="eventLoopDelay"\} [1-9]/);
+  });
 });
