@@ -1,5 +1,5 @@
 /**
- * Data of /embed: the configuration of <dc-embed-builder> (widgets/lib/embedForm.ts EmbedConfig),
+ * Data of /embed: the configuration of <dc-embed-builder> (widgets/embed-builder/embedForm.ts EmbedConfig),
  * built from the release the widget build wrote (dist/widgets/release.json: pinned URLs and SRI
  * hashes) and each public element's api.json (the form's fields), so the page always offers the
  * exact files of this build.

@@ -1,5 +1,5 @@
 /** Types of blogPost.js (plain JavaScript so the page build can import it without a compiler). */
-import type { BlogPost } from '../../widgets/lib/blog';
+import type { BlogPost } from '../../widgets/blog/rules';
 
 /** A post's front matter after checkPost: the widget's BlogPost without the body, plus its page URL and date text. */
 export interface CheckedPost extends Omit<BlogPost, 'content'> {

@@ -7,7 +7,7 @@ import { join } from 'node:path';
  * field, so a missing field fails the build instead of rendering an empty box.
  */
 
-/** The categories a post may have: the blog filter's five (widgets/lib/blog.ts BLOG_CATEGORIES). */
+/** The categories a post may have: the blog filter's five (widgets/blog/rules.ts BLOG_CATEGORIES). */
 export const POST_CATEGORIES = ['Analytics', 'Engineering', 'Business', 'Marketing', 'Client Success'];
 
 const SHORT_US = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });

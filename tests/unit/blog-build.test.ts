@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { blogPosting, blogPostingReference, checkPost, POST_CATEGORIES, postsNewestFirst } from '../../site/_config/blogPost.js';
 import { canonicalPath, isSlashCanonical } from '../../site/_config/urls.js';
-import { BLOG_CATEGORIES } from '../../widgets/lib/blog';
+import { BLOG_CATEGORIES } from '../../widgets/blog/rules';
 // @ts-expect-error an Eleventy template module without types
 import { absoluteContent, xml } from '../../site/blog-feed.11ty.js';
 

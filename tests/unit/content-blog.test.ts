@@ -6,7 +6,7 @@ import { describe, it, expect } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
 import matter from 'gray-matter';
-import { readTimeMinutes, validatePost } from '../../widgets/lib/blog';
+import { readTimeMinutes, validatePost } from '../../widgets/blog/rules';
 import { parseDate, yearOf } from '../../widgets/lib/format';
 
 const ROOT = path.resolve(__dirname, '../..');

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { jobPagePath, mailtoAddress, openPositionsLabel, parseJobData } from '../../widgets/lib/careers';
+import { jobPagePath, mailtoAddress, openPositionsLabel, parseJobData } from '../../widgets/careers/rules';
 import { DataShapeError, expectStringArray, expectText, expectUniqueIds, optionalString } from '../../widgets/lib/dataShape';
-import { FAQ_TOPICS, groupByTopic, parseFaqData, topicSlug } from '../../widgets/lib/faq';
-import { DEFAULT_OUTLET_TYPE, parsePressItems } from '../../widgets/lib/press';
+import { FAQ_TOPICS, groupByTopic, parseFaqData, topicSlug } from '../../widgets/faq/rules';
+import { DEFAULT_OUTLET_TYPE, parsePressItems } from '../../widgets/press/rules';
 
 /**
  * The checks the islands run on the JSON they fetch (/data/jobs.json, press.json, faq.json) and the
