@@ -1,6 +1,6 @@
-import { contactJsonLd, osmEmbedUrl, osmLinkUrl } from './_config/contactData.js';
+import { contactJsonLd, osmEmbedUrl, osmLinkUrl } from './_pageData/contactData.js';
 import { fillCompanyDeep } from './_config/companyText.js';
-import { leadEndpoint, leadForm } from './_config/leadForm.js';
+import { leadEndpoint, leadForm } from './_pageData/leadForm.js';
 
 /** /contact: the map URLs and the JSON-LD (head.njk prints `jsonLd`), from company.json and contact.json. */
 export default {

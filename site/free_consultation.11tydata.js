@@ -1,6 +1,6 @@
-import { consultationJsonLd } from './_config/contactData.js';
+import { consultationJsonLd } from './_pageData/contactData.js';
 import { fillCompanyDeep } from './_config/companyText.js';
-import { leadEndpoint, leadForm } from './_config/leadForm.js';
+import { leadEndpoint, leadForm } from './_pageData/leadForm.js';
 
 /** The people the visitor may talk to: the leadership team of about.json, checked so a renamed field fails the build. */
 function consultationPeople(about) {

@@ -1,9 +1,9 @@
 /**
- * Build-time blog rules: the front-matter schema (site/_config/blogPost.js), the canonical URL
+ * Build-time blog rules: the front-matter schema (site/_pageData/blogPost.js), the canonical URL
  * forms (site/_config/urls.js), the Atom helpers (site/blog-feed.11ty.js).
  */
 import { describe, expect, it } from 'vitest';
-import { blogPosting, blogPostingReference, checkPost, POST_CATEGORIES, postsNewestFirst } from '../../site/_config/blogPost.js';
+import { blogPosting, blogPostingReference, checkPost, POST_CATEGORIES, postsNewestFirst } from '../../site/_pageData/blogPost.js';
 import { canonicalPath, isSlashCanonical } from '../../site/_config/urls.js';
 import { BLOG_CATEGORIES } from '../../widgets/blog/rules';
 // @ts-expect-error an Eleventy template module without types

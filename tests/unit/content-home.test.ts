@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { badgeTone, type BadgeTone } from '../../widgets/lib/proficiency';
+import { badgeTone, type BadgeTone } from '../../site/_pageData/proficiency';
 
 /* Content checks for SPEC 2.3, 2.4, 2.5 and 9: the counts and constants the pages rely on. */
 

@@ -3,7 +3,7 @@ import {
   badgeTone,
   proficiencyLabel,
   proficiencyText,
-} from '../../widgets/lib/proficiency';
+} from './proficiency';
 
 describe('badgeTone', () => {
   it('is green at 90 and above', () => {

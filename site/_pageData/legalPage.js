@@ -1,4 +1,4 @@
-import { fillCompanyText } from './companyText.js';
+import { fillCompanyText } from '../_config/companyText.js';
 
 /**
  * Computed data of a legal page (imprint, privacy policy, terms): the page's

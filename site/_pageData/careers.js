@@ -1,7 +1,7 @@
-import { fillCompanyDeep } from './companyText.js';
-import { libRules, readData, sharedRules } from './libRules.js';
+import { fillCompanyDeep } from '../_config/companyText.js';
+import { elementRules, libRules, readData, sharedRules } from './rules.js';
 
-const careers = await libRules('careers');
+const careers = await elementRules('careers');
 const format = await libRules('format');
 const { searchField, selectField } = await libRules('filterField');
 const { escapeHtml } = await sharedRules('escapeHtml');

@@ -1,4 +1,4 @@
-import { sharedRules } from './libRules.js';
+import { sharedRules } from './rules.js';
 
 /**
  * The static contact form (shared/contactFormHtml.ts) for a page's data: the light-DOM
