@@ -7,8 +7,8 @@ import { sharedRules } from './rules.js';
 const { contactFormHtml } = await sharedRules('contactFormHtml');
 const { CONTACT_ENDPOINT, FORM_PAGE_PATHS } = await sharedRules('contactLead');
 
-export const leadEndpoint = CONTACT_ENDPOINT;
+export const contactEndpoint = CONTACT_ENDPOINT;
 
-export function leadForm(variant) {
+export function contactForm(variant) {
   return contactFormHtml({ variant, page: FORM_PAGE_PATHS[variant] });
 }
