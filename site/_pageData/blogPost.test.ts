@@ -3,11 +3,11 @@
  * forms (site/_config/urls.js), the Atom helpers (site/blog-feed.11ty.js).
  */
 import { describe, expect, it } from 'vitest';
-import { blogPosting, blogPostingReference, checkPost, POST_CATEGORIES, postsNewestFirst } from '../../site/_pageData/blogPost.js';
-import { canonicalPath, isSlashCanonical } from '../../site/_config/urls.js';
+import { blogPosting, blogPostingReference, checkPost, POST_CATEGORIES, postsNewestFirst } from './blogPost.js';
+import { canonicalPath, isSlashCanonical } from '../_config/urls.js';
 import { BLOG_CATEGORIES } from '../../widgets/blog/rules';
 // @ts-expect-error an Eleventy template module without types
-import { absoluteContent, xml } from '../../site/blog-feed.11ty.js';
+import { absoluteContent, xml } from '../blog-feed.11ty.js';
 
 const company = { siteUrl: 'https://www.dataclarity.de', legalName: 'DataClarity GmbH' };
 const good = () => ({
