@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { defaultEndpoint, newIdempotencyKey, sendLead } from '../../widgets/contact-form/sendLead';
+import { defaultEndpoint, newIdempotencyKey, sendLead } from './sendLead';
 import { COMPANY_EMAIL, SEND_FAILURES, sendFailureMessage, type LeadRequestBody } from '../../shared/contactLead';
 
 /** What <dc-contact-form action> sends and how it reads each answer (fake fetch). */
