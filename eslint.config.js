@@ -29,7 +29,7 @@ export default tseslint.config(
   },
   {
     // The validation and path rules match control characters on purpose: refusing them is their job.
-    files: ['shared/**', 'widgets/lib/**', 'server/**', 'site/**', 'tests/**'],
+    files: ['shared/**', 'widgets/**', 'server/**', 'site/**', 'tests/**'],
     rules: { 'no-control-regex': 'off' },
   },
   {
@@ -38,7 +38,7 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
   },
   {
-    files: ['tests/**/*.ts'],
+    files: ['tests/**/*.ts', '**/*.test.{ts,tsx}'],
     rules: {
       // Tests read untyped answers (response.json(), parsed files) and assert their shape; the assertion is the check.
       '@typescript-eslint/no-unsafe-member-access': 'off',

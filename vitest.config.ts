@@ -8,7 +8,9 @@ export default defineConfig({
     alias: reactAliases,
   },
   test: {
-    include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'],
+    // Unit tests live beside the code they test (widgets/<element>/, widgets/lib/, site/_pageData/),
+    // and in tests/unit/ for the server, the build and the content.
+    include: ['tests/unit/**/*.test.{ts,tsx}', 'widgets/**/*.test.{ts,tsx}', 'site/**/*.test.ts'],
     environment: 'node',
     restoreMocks: true,
     // r2wc is a dependency that imports react-dom: inline it so the aliases above apply

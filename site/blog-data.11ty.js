@@ -1,5 +1,5 @@
 import { fillCompanyText } from './_config/companyText.js';
-import { postsNewestFirst } from './_config/blogPost.js';
+import { postsNewestFirst } from './_pageData/blogPost.js';
 
 /**
  * /data/blog.json: every blog post (SPEC 3 "Blog post", content as HTML rendered from the

@@ -1,6 +1,6 @@
 import { convertHtmlToAbsoluteUrls, dateToRfc3339 } from '@11ty/eleventy-plugin-rss';
 import { fillCompanyText } from './_config/companyText.js';
-import { postsNewestFirst } from './_config/blogPost.js';
+import { postsNewestFirst } from './_pageData/blogPost.js';
 
 /**
  * /blog/feed.xml: the blog as an Atom 1.0 feed (RFC 4287), every post with its full HTML

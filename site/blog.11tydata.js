@@ -1,8 +1,8 @@
-import { blogPostingReference, postsNewestFirst } from './_config/blogPost.js';
+import { blogPostingReference, postsNewestFirst } from './_pageData/blogPost.js';
 import { fillCompanyText } from './_config/companyText.js';
-import { libRules } from './_config/libRules.js';
+import { elementRules } from './_pageData/rules.js';
 
-const blog = await libRules('blog');
+const blog = await elementRules('blog');
 
 /**
  * Structured data of /blog: the Blog with a BlogPosting per post (SPEC 2.15); and what the static

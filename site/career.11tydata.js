@@ -1,4 +1,4 @@
-import { careersData } from './_config/careers.js';
+import { careersData } from './_pageData/careers.js';
 
 /**
  * Template data (not computed data: Eleventy probes computed functions with stand-in values, and

@@ -1,4 +1,4 @@
-import { careersData, jobPostingLd } from './_config/careers.js';
+import { careersData, jobPostingLd } from './_pageData/careers.js';
 
 /**
  * The jobs' own pages (career_job.njk): one per job, with its JobPosting structured data.

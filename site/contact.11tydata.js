@@ -1,11 +1,11 @@
-import { contactJsonLd, osmEmbedUrl, osmLinkUrl } from './_config/contactData.js';
+import { contactJsonLd, osmEmbedUrl, osmLinkUrl } from './_pageData/contactData.js';
 import { fillCompanyDeep } from './_config/companyText.js';
-import { leadEndpoint, leadForm } from './_config/leadForm.js';
+import { contactEndpoint, contactForm } from './_pageData/contactForm.js';
 
 /** /contact: the map URLs and the JSON-LD (head.njk prints `jsonLd`), from company.json and contact.json. */
 export default {
-  leadEndpoint,
-  leadForm: leadForm('contact'),
+  contactEndpoint,
+  contactForm: contactForm('contact'),
   eleventyComputed: {
     officeMap: (data) => ({
       embedUrl: osmEmbedUrl(data.company.office.coordinates, data.contact.map.zoom),

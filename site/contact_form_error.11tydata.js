@@ -1,4 +1,4 @@
-import { leadForm } from './_config/leadForm.js';
+import { contactForm } from './_pageData/contactForm.js';
 
 /** The "please check" page: an empty contact form until the server fills in a refused post. */
-export default { leadForm: leadForm('contact') };
+export default { contactForm: contactForm('contact') };

@@ -1,5 +1,5 @@
 /**
- * Data of /embed: the configuration of <dc-embed-builder> (widgets/lib/embedForm.ts EmbedConfig),
+ * Data of /embed: the configuration of <dc-embed-builder> (widgets/embed-builder/embedForm.ts EmbedConfig),
  * built from the release the widget build wrote (dist/widgets/release.json: pinned URLs and SRI
  * hashes) and each public element's api.json (the form's fields), so the page always offers the
  * exact files of this build.
@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { readElementApis } from '../build/customElementsManifest.mjs';
 import { buildFileReady } from './_config/buildFile.js';
-import { libRules, readData } from './_config/libRules.js';
+import { elementRules, libRules, readData } from './_pageData/rules.js';
 
 const releaseFile = new URL('../dist/widgets/release.json', import.meta.url);
 
@@ -29,7 +29,7 @@ async function embedConfig(siteUrl) {
     throw new Error('/embed needs dist/widgets/release.json: run `npm run build` (Rollup and scripts/widget-release.mjs) first.');
   }
   const release = JSON.parse(readFileSync(releaseFile, 'utf8'));
-  const { fieldOf } = await libRules('embedForm');
+  const { fieldOf } = await elementRules('embed-builder', 'embedForm');
   const { widgetSnippet } = await libRules('widgetSnippet');
   const { partnerConsent } = await libRules('consentForm');
   // The starting point of "My site" for <dc-consent>: the README example is built from the same values.

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import MarkdownIt from 'markdown-it';
 import { fillMarkers, readElementApis, readmeSections } from '../build/customElementsManifest.mjs';
 import { buildFileReady } from './_config/buildFile.js';
-import { libRules } from './_config/libRules.js';
+import { libRules } from './_pageData/rules.js';
 
 const releaseFile = new URL('../dist/widgets/release.json', import.meta.url);
 

@@ -1,6 +1,6 @@
-import { consultationJsonLd } from './_config/contactData.js';
+import { consultationJsonLd } from './_pageData/contactData.js';
 import { fillCompanyDeep } from './_config/companyText.js';
-import { leadEndpoint, leadForm } from './_config/leadForm.js';
+import { contactEndpoint, contactForm } from './_pageData/contactForm.js';
 
 /** The people the visitor may talk to: the leadership team of about.json, checked so a renamed field fails the build. */
 function consultationPeople(about) {
@@ -21,8 +21,8 @@ function consultationPeople(about) {
 
 /** /free_consultation: its people, and the free consultation as a schema.org Service (head.njk prints `jsonLd`). */
 export default {
-  leadEndpoint,
-  leadForm: leadForm('consultation'),
+  contactEndpoint,
+  contactForm: contactForm('consultation'),
   eleventyComputed: {
     consultationPeople: (data) => consultationPeople(data.about),
     jsonLd: (data) => fillCompanyDeep(consultationJsonLd(data.company, data.consultation), data.company),

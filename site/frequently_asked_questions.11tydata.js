@@ -1,7 +1,7 @@
 import { fillCompanyDeep } from './_config/companyText.js';
-import { libRules, readData } from './_config/libRules.js';
+import { elementRules, libRules, readData } from './_pageData/rules.js';
 
-const faq = await libRules('faq');
+const faq = await elementRules('faq');
 const { searchField } = await libRules('filterField');
 
 /**

@@ -1,3 +1,3 @@
-import { legalPageData } from './_config/legalPage.js';
+import { legalPageData } from './_pageData/legalPage.js';
 
 export default legalPageData('imprint');

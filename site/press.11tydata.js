@@ -1,7 +1,7 @@
 import { fillCompanyDeep } from './_config/companyText.js';
-import { libRules, readData } from './_config/libRules.js';
+import { elementRules, libRules, readData } from './_pageData/rules.js';
 
-const press = await libRules('press');
+const press = await elementRules('press');
 const format = await libRules('format');
 const { searchField, selectField } = await libRules('filterField');
 

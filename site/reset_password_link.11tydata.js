@@ -1,4 +1,4 @@
-import { sharedRules } from './_config/libRules.js';
+import { sharedRules } from './_pageData/rules.js';
 
 const { ACCOUNT_MESSAGES, RESET_FRAGMENTS } = await sharedRules('accountMessages');
 const { SIGN_UP_PASSWORD_WEAK, PASSWORDS_DO_NOT_MATCH } = await sharedRules('validation');

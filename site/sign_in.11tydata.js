@@ -1,4 +1,4 @@
-import { sharedRules } from './_config/libRules.js';
+import { sharedRules } from './_pageData/rules.js';
 
 const { ACCOUNT_MESSAGES, SIGN_IN_FRAGMENTS, SIGN_IN_NOTICES, SIGN_IN_OUTCOME_TEXT } = await sharedRules('accountMessages');
 

@@ -1,4 +1,4 @@
-import { sharedRules } from './_config/libRules.js';
+import { sharedRules } from './_pageData/rules.js';
 
 const { ACCOUNT_MESSAGES, VERIFY_FRAGMENTS } = await sharedRules('accountMessages');
 

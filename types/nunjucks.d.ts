@@ -1,6 +1,6 @@
 /**
  * The part of Nunjucks (Eleventy's template engine, installed with it) that the unit tests use to
- * render a site partial on its own: tests/unit/filterFields.test.ts.
+ * render a site partial on its own: widgets/lib/filterField.test.ts.
  */
 declare module 'nunjucks' {
   export class FileSystemLoader {

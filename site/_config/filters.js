@@ -1,6 +1,6 @@
 import MarkdownIt from 'markdown-it';
 import { fillCompanyDeep, fillCompanyText } from './companyText.js';
-import { postsNewestFirst } from './blogPost.js';
+import { postsNewestFirst } from '../_pageData/blogPost.js';
 import { canonicalPath } from './urls.js';
 
 const markdown = new MarkdownIt({ html: false, linkify: false, typographer: true });

@@ -21,7 +21,7 @@ import { FRAME_ELEMENTS } from '../../build/elements.mjs';
  *   they animate. A page stylesheet with a selector that names
  *   none of these would apply anywhere: it goes whole into every page file; one that holds an
  *   element's CSS as a layer named for it (blog.css: `dc-blog`) goes whole into the files of the
- *   pages with that element, which adopts the layer (widgets/lib/pageCss.ts) and must find all of it.
+ *   pages with that element, which adopts the layer (widgets/blog/pageCss.ts) and must find all of it.
  * Pages that need the same rules get the same file (the legal pages; posts whose articles use the
  * same elements): the file is named by its content hash and cached forever by the server. The
  * global `assets.css` is the base file's URL.
@@ -166,7 +166,7 @@ export function selectorTokens(css) {
   let global = false;
   const root = postcss.parse(css);
   // An element's own stylesheet in a layer named for it (`@layer pages.dc-blog`): the element adopts
-  // the layer's rules (widgets/lib/pageCss.ts), so a page with the element takes the file whole.
+  // the layer's rules (widgets/blog/pageCss.ts), so a page with the element takes the file whole.
   const elementLayers = new Set();
   root.walkAtRules('layer', (rule) => {
     for (const name of rule.params.split(',')) {

@@ -5,7 +5,7 @@
 build finds the posts by their checked `post` data, see postsNewestFirst.) `post` is the front matter checked by checkPost(): a missing
  * or malformed field fails the build with a message naming the file and the field.
  */
-import { blogPosting, checkPost, postBreadcrumbs } from '../_config/blogPost.js';
+import { blogPosting, checkPost, postBreadcrumbs } from '../_pageData/blogPost.js';
 
 const checked = (data) => checkPost(data, data.page.inputPath, data.company);
 

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { axeViolations } from './support/axe';
 import { readFileSync } from 'node:fs';
 import { INTERVALS } from '../../shared/constants';
-import { badgeTone } from '../../widgets/lib/proficiency';
+import { badgeTone } from '../../site/_pageData/proficiency';
 import { seedConsent } from './support/consent';
 import { useStoredTheme } from './support/theme';
 

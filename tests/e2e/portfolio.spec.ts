@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { axeViolations } from './support/axe';
-import { ASPECT_STORAGE_KEY } from '../../widgets/lib/aspectRatio';
+import { ASPECT_STORAGE_KEY } from '../../widgets/dashboard-gallery/aspectRatio';
 import { DASHBOARD_LOAD_TIMEOUT_MS } from '../../widgets/lib/reports';
 import { seedConsent } from './support/consent';
 import { POWER_BI_URL, hangPowerBi, holdPowerBi, stubPowerBi } from './support/powerbi';

@@ -83,7 +83,7 @@ test('loads none of the blog code: the date order it shares with the blog is a m
   await expect(cards(page)).toHaveCount(6);
   const code = await Promise.all(scripts);
   expect(code.length).toBeGreaterThan(0);
-  // The text of the blog feed check (widgets/lib/blog.ts validateFeed), which /press used to load.
+  // The text of the blog feed check (widgets/blog/rules.ts validateFeed), which /press used to load.
   expect(code.filter((text) => text.includes('The blog feed is not a list of posts'))).toEqual([]);
   expect(code.some((text) => text.includes('Loading press coverage...'))).toBe(true);
 });

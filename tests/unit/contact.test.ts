@@ -17,7 +17,7 @@ import {
   organizationJsonLd,
   osmEmbedUrl,
   osmLinkUrl,
-} from '../../site/_config/contactData.js';
+} from '../../site/_pageData/contactData.js';
 
 const readJson = (path: string) => JSON.parse(readFileSync(path, 'utf8'));
 const company = readJson('site/_data/company.json');

@@ -11,7 +11,7 @@ const root = resolve(import.meta.dirname, '../..');
 
 function sourceFiles(folder: string): string[] {
   return readdirSync(join(root, folder), { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && /\.(ts|tsx|mts)$/.test(entry.name))
+    .filter((entry) => entry.isFile() && /\.(ts|tsx|mts)$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name))
     .map((entry) => relative(root, join(entry.parentPath, entry.name)));
 }
 

@@ -50,7 +50,7 @@ import {
   type ContactValues,
   type SignUpValues,
 } from '../../shared/validation';
-import { ApiError } from '../../widgets/lib/apiClient';
+import { ApiError } from '../../widgets/sign-up-form/apiClient';
 
 const validContact: ContactValues = {
   name: 'Jana Weber',

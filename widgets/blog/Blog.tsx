@@ -16,17 +16,17 @@ import {
   yearOptions,
   type BlogFilter,
   type BlogPost,
-} from '../lib/blog';
+} from './rules';
 import { INTERVALS } from '../../shared/constants';
 import { createCopyMarker } from '../lib/copyMarker';
 import { emit, hostOf, type ElementProps } from '../lib/defineElement';
 import { imageAllowed, parseImageHosts } from '../lib/imageHosts';
-import { sanitizeHtml, shiftHeadings } from '../lib/sanitizeHtml';
+import { sanitizeHtml, shiftHeadings } from './sanitizeHtml';
 import { Featured } from './Featured';
 import { FilterBar } from './FilterBar';
 import { Hero, type Heading } from './Hero';
 import { loadFeed } from './loadFeed';
-import { nextTask } from '../lib/nextTask';
+import { nextTask } from './nextTask';
 import { PostCard } from './PostCard';
 import type { Adoption } from './adoption';
 

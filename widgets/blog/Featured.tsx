@@ -1,5 +1,5 @@
 import type { Ref } from 'react';
-import type { BlogPost } from '../lib/blog';
+import type { BlogPost } from './rules';
 import { formatShortDate } from '../lib/format';
 import type { Heading } from './Hero';
 import { Icon } from './Icon';

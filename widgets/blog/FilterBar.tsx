@@ -1,4 +1,4 @@
-import { BLOG_LABELS, BLOG_TEXT, CATEGORY_OPTIONS, EMPTY_FILTER, hasActiveFilter, type BlogFilter } from '../lib/blog';
+import { BLOG_LABELS, BLOG_TEXT, CATEGORY_OPTIONS, EMPTY_FILTER, hasActiveFilter, type BlogFilter } from './rules';
 import type { FilterFieldSpec } from '../lib/filterField';
 import { SearchField } from '../lib/SearchField';
 import { SelectField } from '../lib/SelectField';

@@ -1,4 +1,4 @@
-import { BLOG_TEXT } from '../lib/blog';
+import { BLOG_TEXT } from './rules';
 
 /** A heading element of the blog. */
 export type Heading = 'h1' | 'h2' | 'h3' | 'h4' | 'h5' | 'h6';

@@ -1,4 +1,4 @@
-import type { BlogPost } from '../lib/blog';
+import type { BlogPost } from './rules';
 import { formatShortDate } from '../lib/format';
 import { Media } from './Media';
 

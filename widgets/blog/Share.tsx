@@ -1,4 +1,4 @@
-import { BLOG_TEXT, facebookShareUrl, linkedinShareUrl, whatsappShareUrl, type BlogPost } from '../lib/blog';
+import { BLOG_TEXT, facebookShareUrl, linkedinShareUrl, whatsappShareUrl, type BlogPost } from './rules';
 import { Icon } from './Icon';
 
 /** [network, label, share URL, icon path] of the share bar (SPEC 2.15, 7). */

@@ -1,5 +1,5 @@
 import { hydrate, render, type ComponentChild } from 'preact';
-import type { BlogFilter } from '../lib/blog';
+import type { BlogFilter } from './rules';
 import { clearPicks, lastPickedIndex, pickCount, servedValue } from '../lib/picks';
 
 /**

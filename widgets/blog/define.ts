@@ -1,5 +1,5 @@
 import { defineElement } from '../lib/defineElement';
-import { cssFromPage } from '../lib/pageCss';
+import { cssFromPage } from './pageCss';
 import { Blog } from './Blog';
 
 export const TAG = 'dc-blog';

@@ -1,4 +1,4 @@
-import { sortPosts, validateFeed, type BlogPost } from '../lib/blog';
+import { sortPosts, validateFeed, type BlogPost } from './rules';
 
 /**
  * Fetches and checks a blog feed (SPEC 8): its usable posts, newest first, and its tagline.

@@ -19,7 +19,7 @@ import {
   type Job,
   type JobDepartment,
   type JobFilter,
-} from '../lib/careers';
+} from './rules';
 import { isOpen } from '../lib/disclosure';
 import { formatShortDate } from '../lib/format';
 import { SearchField } from '../lib/SearchField';

@@ -1,5 +1,5 @@
 import { createElement } from 'react';
-import { CAREERS_FILTER_FIELDS, parseJobData, type CareersDisclosure, type JobDepartment, type JobFilter } from '../lib/careers';
+import { CAREERS_FILTER_FIELDS, parseJobData, type CareersDisclosure, type JobDepartment, type JobFilter } from './rules';
 import { servedValue } from '../lib/picks';
 import { Careers } from './Careers';
 

@@ -4,7 +4,7 @@
  * scripts and frames (blocker.ts), and implements the ConsentApi contract of
  * widgets/lib/consentClient.ts (window.dcConsent and the DOM events).
  */
-import { consentModeUpdate } from '../lib/consentMode';
+import { consentModeUpdate } from './consentMode';
 import {
   OPTIONAL_CATEGORIES,
   allows as recordAllows,

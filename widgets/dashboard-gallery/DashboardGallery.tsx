@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { readAspect, writeAspect, type AspectOption } from '../lib/aspectRatio';
+import { readAspect, writeAspect, type AspectOption } from './aspectRatio';
 import { consentAllows, grantConsent, onConsentChange } from '../lib/consentClient';
 import { emit, hostOf, type ElementProps } from '../lib/defineElement';
 import { EMBED_MESSAGES, parseAllowedHosts, parseEmbed, type EmbedResult } from '../lib/embed';

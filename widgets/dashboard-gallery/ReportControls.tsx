@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { ASPECT_LABELS, ASPECT_OPTIONS, type AspectOption } from '../lib/aspectRatio';
+import { ASPECT_LABELS, ASPECT_OPTIONS, type AspectOption } from './aspectRatio';
 import { createCopyMarker } from '../lib/copyMarker';
 import { emit } from '../lib/defineElement';
 import { EMBED_MESSAGES } from '../lib/embed';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { aspectRatioCss, type AspectOption } from '../lib/aspectRatio';
+import { aspectRatioCss, type AspectOption } from './aspectRatio';
 import { consentManaged, openConsentDialog } from '../lib/consentClient';
 import { emit } from '../lib/defineElement';
 import { EMBED_MESSAGES, type EmbedResult } from '../lib/embed';

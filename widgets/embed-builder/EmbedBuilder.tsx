@@ -10,12 +10,12 @@ import {
   type EmbedElement,
   type EmbedField,
   type PreviewTheme,
-} from '../lib/embedForm';
+} from './embedForm';
 import { cspLines, inlineJson, widgetSnippet, type SnippetAttribute } from '../lib/widgetSnippet';
 import { inlineConsentContent, type PartnerConsent } from '../lib/consentForm';
 import { ConsentSetup, initialConsentChoice, type ConsentChoice } from './ConsentSetup';
 import { parseAllowedHosts } from '../lib/embed';
-import { galleryReports, inlineReports } from '../lib/galleryForm';
+import { galleryReports, inlineReports } from './galleryForm';
 import { GallerySetup, initialGalleryChoice, type GalleryChoice } from './GallerySetup';
 
 /** The configuration from the inline JSON child, or the reason it cannot be used. */

@@ -1,4 +1,4 @@
-import { EMBED_HINT, emptyReport, moved, reportErrors, suggestedTitle, type ReportDraft } from '../lib/galleryForm';
+import { EMBED_HINT, emptyReport, moved, reportErrors, suggestedTitle, type ReportDraft } from './galleryForm';
 
 /** Which reports the pasted <dc-dashboard-gallery> shows: ours (fetched from us) or the partner's own, carried inline. */
 export interface GalleryChoice {

@@ -7,7 +7,7 @@ export const TAG = 'dc-embed-builder';
 /**
  * <dc-embed-builder> (site only, the /embed page): pick a public element, set its attributes,
  * see it live, copy the snippet with its SRI hash and the CSP lines. Reads its configuration
- * (widgets/lib/embedForm.ts EmbedConfig) from an inline <script type="application/json"> child.
+ * (widgets/embed-builder/embedForm.ts EmbedConfig) from an inline <script type="application/json"> child.
  */
 defineElement(TAG, EmbedBuilder, { css });
 

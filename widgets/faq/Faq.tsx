@@ -14,7 +14,7 @@ import {
   type FaqCategory,
   type FaqEntry,
   type FaqFilter,
-} from '../lib/faq';
+} from './rules';
 import { SearchField } from '../lib/SearchField';
 
 export interface FaqProps {

@@ -1,5 +1,5 @@
 import { createElement } from 'react';
-import { DEFAULT_FAQ_FILTER, FAQ_SEARCH_FIELD, parseFaqData, type FaqEntry, type FaqFilter } from '../lib/faq';
+import { DEFAULT_FAQ_FILTER, FAQ_SEARCH_FIELD, parseFaqData, type FaqEntry, type FaqFilter } from './rules';
 import { clearPicks, lastPickedIndex, pickCount, servedValue } from '../lib/picks';
 import { Faq } from './Faq';
 

@@ -3,7 +3,7 @@
  * once for both renderings: the island's components (SearchField.tsx, SelectField.tsx) and the
  * page's static HTML (site/_includes/partials/filter-fields.njk, fed by the page's data file), so
  * the served toolbar and the upgraded one are the same markup and nothing moves on upgrade.
- * No DOM, no framework: the page build loads it too (site/_config/libRules.js).
+ * No DOM, no framework: the page build loads it too (site/_pageData/rules.js).
  */
 
 /** What a page says about one field; the classes have the site's defaults. */

@@ -21,7 +21,7 @@ import {
   type PressFormErrors,
   type PressFormValues,
   type PressItem,
-} from '../lib/press';
+} from './rules';
 import { parseDate } from '../lib/format';
 import { SearchField } from '../lib/SearchField';
 import { SelectField } from '../lib/SelectField';

@@ -3,7 +3,7 @@ import { FORM_TEXT, PasswordField, Spinner, TextField, focusFirstError } from '.
 import { API_BASE } from '../../shared/constants';
 import type { ElementProps } from '../lib/defineElement';
 import { servedValues } from '../lib/servedValues';
-import { nextAfterSignIn, signIn } from '../lib/sessionClient';
+import { nextAfterSignIn, signIn } from './sessionClient';
 import { hasErrors, validateSignIn, type SignInErrors, type SignInField, type SignInValues } from '../../shared/validation';
 
 const T = FORM_TEXT.signIn;
@@ -14,7 +14,7 @@ type Status = 'idle' | 'submitting' | 'failed';
 /**
  * <dc-sign-in-form> (site island, light DOM): the sign-in form of SPEC 2.10 / 4. Checks the
  * SPEC 5 rules on submit and shows the SPEC 8 messages; typing in a field clears its error.
- * A valid submit shows 'Signing In...' while POST /session runs (../lib/sessionClient), then
+ * A valid submit shows 'Signing In...' while POST /session runs (./sessionClient), then
  * goes to the page's `?next=` (a path of this site) or /account; a refusal (wrong email or
  * password, too many attempts, a deactivated account) is shown under the button. The password
  * is never logged. Without JavaScript the same form posts to the API, which answers with 303.

@@ -2,7 +2,7 @@ import { useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'reac
 import type { ElementProps } from '../lib/defineElement';
 import { servedValues } from '../lib/servedValues';
 import { ErrorText, FORM_TEXT, NewPasswordFields, Spinner, TextField, focusFirstError, useTimers } from '../lib/accountForm';
-import { createApiClient } from '../lib/apiClient';
+import { createApiClient } from './apiClient';
 import { INTERVALS } from '../../shared/constants';
 import {
   hasErrors,

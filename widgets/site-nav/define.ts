@@ -1,12 +1,12 @@
 import { dismissableDetails } from '../lib/detailsMenu';
-import { isMenuOpen, nextMenuState, type HoverMenuEvent, type HoverMenuState } from '../lib/hoverMenu';
+import { isMenuOpen, nextMenuState, type HoverMenuEvent, type HoverMenuState } from './hoverMenu';
 import { IslandElement, defineIsland } from '../lib/islandElement';
 
 /**
  * <dc-site-nav>: progressive enhancement of the site header's static markup.
  * Without this script the Services dropdown opens on hover and keyboard focus
  * (CSS :hover / :focus-within) and the phone menu is a <details>. With it the
- * Services menu has one state (../lib/hoverMenu.ts) that its aria-expanded and,
+ * Services menu has one state (./hoverMenu.ts) that its aria-expanded and,
  * through CSS, its visibility follow: hover, focus and click open it, Escape
  * closes it and returns focus to its trigger; and the phone menu closes when
  * focus or a click leaves it. No framework: it only wires events.

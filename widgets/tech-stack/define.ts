@@ -5,7 +5,7 @@ import { wireTabs } from '../lib/tabs';
  * <dc-tech-stack>: the home page's technology-stack tabs (SPEC 2.3). A site
  * island in light DOM: the six category tabs, their panels (four technologies
  * each, with the proficiency badge coloured at build time by
- * widgets/lib/proficiency.ts) and the side panels are static HTML; this element
+ * site/_pageData/proficiency.ts) and the side panels are static HTML; this element
  * only runs the WAI-ARIA tabs pattern over them (click, arrow keys, Home/End).
  * Without JavaScript every category is shown, one after another.
  */

@@ -9,7 +9,7 @@ import {
   readTheme,
   writeTheme,
   type ThemePreference,
-} from '../lib/theme';
+} from './theme';
 
 export interface ThemeToggleProps {
   /** Accessible name of the toggle button (default 'Dark theme'). */
