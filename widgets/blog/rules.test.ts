@@ -260,6 +260,10 @@ describe('yearOptions and tagOptions', () => {
   it('lists distinct tags alphabetically', () => {
     expect(tagOptions(POSTS)).toEqual(['data-modeling', 'data-quality', 'kpis', 'performance', 'power-bi', 'sql', 'strategy']);
   });
+  it('orders tags by English collation: case and accents do not put a tag apart', () => {
+    const tagged = post({ id: 11, tags: ['Zeta', 'beta', 'Éclair', 'alpha', 'eclair'] });
+    expect(tagOptions([tagged])).toEqual(['alpha', 'beta', 'eclair', 'Éclair', 'Zeta']);
+  });
 });
 
 describe('sideList', () => {
@@ -419,6 +423,14 @@ describe('validatePost', () => {
         seo: { metaTitle: 'Choosing KPIs', metaDescription: 'A workshop format.', ogImage: '' },
       }),
     });
+  });
+
+  it('takes a given read time as given (rounded, at least 1), whatever the content', () => {
+    const long = `<p>${'word '.repeat(5000)}</p>`;
+    for (const [given, minutes] of [[2, 2], [1.4, 1], [0.4, 1], [2.5, 3]] as const) {
+      const result = validatePost({ ...good, content: long, read_time_minutes: given });
+      expect(result.ok && result.post.read_time_minutes).toBe(minutes);
+    }
   });
 
   it.each([null, undefined, 'post', 42, [good]])('rejects a non-object entry (%j)', (raw) => {

@@ -343,14 +343,15 @@ export function validatePost(raw: unknown): PostValidation {
   const image_url = text('image_url', false);
   imageUrl('image_url', image_url);
 
-  let read_time_minutes = readTimeMinutes(content);
+  // Counted from the content only when the feed does not give it (counting is the costliest check).
+  let read_time_minutes = 0;
   const rawReadTime = raw.read_time_minutes;
-  if (!absent(rawReadTime)) {
-    if (typeof rawReadTime === 'number' && Number.isFinite(rawReadTime) && rawReadTime > 0) {
-      read_time_minutes = Math.max(1, Math.round(rawReadTime));
-    } else {
-      problem('read_time_minutes', 'must be a positive number');
-    }
+  if (absent(rawReadTime)) {
+    read_time_minutes = readTimeMinutes(content);
+  } else if (typeof rawReadTime === 'number' && Number.isFinite(rawReadTime) && rawReadTime > 0) {
+    read_time_minutes = Math.max(1, Math.round(rawReadTime));
+  } else {
+    problem('read_time_minutes', 'must be a positive number');
   }
 
   const seo: BlogSeo = { metaTitle: title, metaDescription: summary, ogImage: image_url };
