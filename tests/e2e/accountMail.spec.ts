@@ -6,6 +6,7 @@ import { startServerProcess, type ServerProcess } from '../support/serverProcess
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../support/smtpSink';
 import { axeViolations } from './support/axe';
 import { seedConsent } from './support/consent';
+import { atPath } from './support/atPath';
 
 /**
  * Issue 31's mail flows in Chromium against a server process of their own whose mails go to a
@@ -117,7 +118,7 @@ test('sign up → verify by mail → sign in → the account page → change nam
 
   await page.goto(`${server.baseURL}/sign_in?next=/account`);
   await signIn(page, email);
-  await expect(page).toHaveURL(/\/account$/, HASHED);
+  await expect(page).toHaveURL(atPath('/account'), HASHED);
   await expect(page.getByRole('banner').getByRole('link', { name: 'Account' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Profile' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Verify your email' })).toHaveCount(0);
@@ -136,7 +137,7 @@ test('sign up → verify by mail → sign in → the account page → change nam
   const otherPage = await other.newPage();
   await otherPage.goto(`${server.baseURL}/sign_in`);
   await signIn(otherPage, email);
-  await expect(otherPage).toHaveURL(/\/account$/, HASHED);
+  await expect(otherPage).toHaveURL(atPath('/account'), HASHED);
   const passwordForm = page.getByRole('form', { name: 'Password' });
   await passwordForm.getByLabel('Current password').fill(PASSWORD);
   await passwordForm.getByLabel('New password', { exact: true }).fill('weak');
@@ -218,7 +219,7 @@ test('forgot password → the neutral message after 2 s → mail → a new passw
   await expect(page.getByRole('link', { name: 'Send me a new link' })).toHaveAttribute('href', '/reset_password');
   await page.goto(`${server.baseURL}/sign_in`);
   await signIn(page, email, NEW_PASSWORD);
-  await expect(page).toHaveURL(/\/account$/, HASHED);
+  await expect(page).toHaveURL(atPath('/account'), HASHED);
 });
 
 test('without JavaScript: ask for a link, set a new password, sign in', async ({ browser }) => {
@@ -244,6 +245,6 @@ test('without JavaScript: ask for a link, set a new password, sign in', async ({
   await expect(page).toHaveURL(/\/sign_in#password-reset-done$/, HASHED);
   await expect(page.getByText(ACCOUNT_MESSAGES.passwordReset)).toBeVisible();
   await signIn(page, email, NEW_PASSWORD);
-  await expect(page).toHaveURL(/\/account$/, HASHED);
+  await expect(page).toHaveURL(atPath('/account'), HASHED);
   await context.close();
 });

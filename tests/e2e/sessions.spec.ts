@@ -4,6 +4,7 @@ import { ACCOUNT_MESSAGES, SIGN_IN_FRAGMENTS } from '../../shared/accountMessage
 import { API_BASE } from '../../shared/constants';
 import { seedConsent } from './support/consent';
 import { useStoredTheme } from './support/theme';
+import { atPath } from './support/atPath';
 
 /**
  * Sign-in sessions in a real browser against the e2e server: sign in with and without
@@ -46,7 +47,7 @@ test('sign in → the account page → header knows on static pages → sign out
   await page.goto('/account');
   await expect(page).toHaveURL(/\/sign_in\?next=%2Faccount$/);
   await signInWithForm(page, email);
-  await expect(page).toHaveURL(/\/account$/, SIGN_IN);
+  await expect(page).toHaveURL(atPath('/account'), SIGN_IN);
   await expect(page.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible();
   await expect(page.getByRole('definition').getByText(email)).toBeVisible();
   await expect(page.getByText('Jana Weber')).toBeVisible();
@@ -104,7 +105,7 @@ test('signs out one other device and then all others; they are signed out', asyn
     const other = await context.newPage();
     await other.goto('/sign_in');
     await signInWithForm(other, email);
-    await expect(other).toHaveURL(/\/account$/, SIGN_IN);
+    await expect(other).toHaveURL(atPath('/account'), SIGN_IN);
   }
   await page.goto('/sign_in?next=/account');
   await signInWithForm(page, email);
@@ -158,7 +159,7 @@ test.describe('without JavaScript', () => {
     await expect(page.getByText(ACCOUNT_MESSAGES.signInThrottled)).toBeHidden();
 
     await signInWithForm(page, email);
-    await expect(page).toHaveURL(/\/about$/, SIGN_IN);
+    await expect(page).toHaveURL(atPath('/about'), SIGN_IN);
     expect((await page.request.get(`${API_BASE}/me`)).status()).toBe(200);
 
     await page.goto('/account');
