@@ -2,6 +2,7 @@
  * npm run build: from a clean dist/, printing the time of each stage. Two cores, so the stages
  * that do not wait for each other run side by side:
  *
+ *   shared/company.ts from site/_data/company.json (build/companyModule.mjs), first: the server and widgets import it
  *   server (esbuild, a child: server-dist/main.mjs, host-config.mjs) ──────────────┐
  *   font subset (build/fontSubset.mjs, cached) ─────────────────────────────────────┤
  *   widgets: site bundle (Rollup, this process) → standalone files → release ──────┤
@@ -23,6 +24,7 @@ import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { rollup } from 'rollup';
+import { writeCompanyModule } from '../build/companyModule.mjs';
 import { FONT_PATH, writeFontSubset } from '../build/fontSubset.mjs';
 import { writeSiteIcons } from '../build/siteIcons.mjs';
 import rollupConfig from '../rollup.config.mjs';
@@ -71,6 +73,7 @@ const rollupPart = (configPart) =>
 
 try {
   rmSync('dist', { recursive: true, force: true });
+  if (writeCompanyModule()) console.log('build: shared/company.ts rewritten from site/_data/company.json (commit it)');
   await Promise.all([
     stage('server (esbuild)', () => run(['scripts/build-server.mjs']), 'next to the widgets and pages'),
     stage('font subset', async () => {

@@ -13,8 +13,10 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { tsImport } from 'tsx/esm/api';
 
-export const COMPRESSIBLE = /\.(?:html|css|js|mjs|json|svg|xml|txt|webmanifest)$/;
+/** Which files get copies: the rule the server sends them by (shared/compressible.ts). */
+const { COMPRESSIBLE } = /** @type {typeof import('../shared/compressible.ts')} */ (await tsImport('../shared/compressible.ts', import.meta.url));
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);

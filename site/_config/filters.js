@@ -1,11 +1,13 @@
 import MarkdownIt from 'markdown-it';
 import { fillCompanyDeep, fillCompanyText } from './companyText.js';
 import { postsNewestFirst } from './blogPost.js';
-import { canonicalPath } from './urls.js';
+import { sharedRules } from './libRules.js';
+
+const { canonicalPath } = await sharedRules('urls');
 
 const markdown = new MarkdownIt({ html: false, linkify: false, typographer: true });
 
-/** '/about/' -> '/about': the site's canonical form (see urls.js; blog posts keep their slash). */
+/** '/about/' -> '/about': the site's canonical form (see shared/urls.ts; blog posts keep their slash). */
 export { canonicalPath };
 
 export function registerFilters(eleventyConfig) {
