@@ -262,7 +262,7 @@ export function fillMarkers(text, sections) {
 
 /**
  * Writes `text` to `path` unless the file holds it already; returns whether it wrote.
- * @param {string} path
+ * @param {string | URL} path
  * @param {string} text
  * @returns {boolean}
  */
