@@ -6,8 +6,10 @@ import { INPUT_MAX, type ContactField } from './validation';
  * The contact form's fields, described once: <dc-contact-form> (widgets/contact-form/ContactForm.tsx)
  * and the no-JavaScript form (./contactFormHtml: the pages' light DOM and the server's answer to a
  * refused form post) both render these, so the two forms cannot drift apart again. (They had: the
- * element's fields had no maxlength, minlength or phone pattern, and the static form had none of
- * the element's placeholders, inputmode, spellcheck or autocomplete="off" on the message.)
+ * element's fields had no maxlength, minlength or phone pattern; the static form had none of the
+ * element's placeholders, inputmode or autocomplete="off" on the message; and the element's
+ * `spellCheck={false}` never reached the DOM: Preact drops an attribute set to false, so spelling
+ * marks showed under names and addresses.)
  * The order is the forms' order.
  */
 export interface ContactFieldSpec {
@@ -17,6 +19,8 @@ export interface ContactFieldSpec {
   type: 'text' | 'email' | 'tel' | 'textarea';
   autoComplete: string;
   inputMode?: 'email' | 'tel';
+  /** false: no spelling marks (names, addresses and numbers are not words). */
+  spellCheck?: false;
   placeholder: string;
   /** Shown under the field, referenced by aria-describedby. */
   hint?: string;
@@ -44,13 +48,23 @@ export const PHONE_HTML_PATTERN = `${SEP}(?:${INTERNATIONAL}|${NATIONAL})${SEP}`
 export function contactFieldSpecs(variant: LeadVariant): readonly ContactFieldSpec[] {
   const text = VARIANT_TEXT[variant];
   return [
-    { field: 'name', label: 'Name', type: 'text', autoComplete: 'name', placeholder: 'e.g. Jana Weber', minLength: LIMITS.nameMin, maxLength: INPUT_MAX.name },
+    {
+      field: 'name',
+      label: 'Name',
+      type: 'text',
+      autoComplete: 'name',
+      spellCheck: false,
+      placeholder: 'e.g. Jana Weber',
+      minLength: LIMITS.nameMin,
+      maxLength: INPUT_MAX.name,
+    },
     {
       field: 'email',
       label: 'Email',
       type: 'email',
       autoComplete: 'email',
       inputMode: 'email',
+      spellCheck: false,
       placeholder: 'e.g. jana.weber@company.com',
       maxLength: INPUT_MAX.email,
     },
@@ -60,6 +74,7 @@ export function contactFieldSpecs(variant: LeadVariant): readonly ContactFieldSp
       type: 'tel',
       autoComplete: 'tel',
       inputMode: 'tel',
+      spellCheck: false,
       placeholder: 'e.g. +49 621 1234567',
       hint: 'For example +49 621 123 4567 or 0621 123 4567; spaces, hyphens and brackets are fine.',
       pattern: PHONE_HTML_PATTERN,

@@ -34,7 +34,7 @@ function fieldAttributes(spec: ContactFieldSpec): string {
     spec.type === 'textarea' ? `rows="${spec.rows ?? 5}"` : `type="${spec.type}"`,
     `autocomplete="${spec.autoComplete}"`,
     spec.inputMode ? `inputmode="${spec.inputMode}"` : '',
-    spec.type === 'textarea' ? '' : 'spellcheck="false"',
+    spec.spellCheck === false ? 'spellcheck="false"' : '',
     `placeholder="${escapeHtml(spec.placeholder)}"`,
     spec.minLength !== undefined ? `minlength="${spec.minLength}"` : '',
     spec.maxLength !== undefined ? `maxlength="${spec.maxLength}"` : '',

@@ -312,7 +312,8 @@ export function ContactForm({ container, variant, heading, headingLevel, submitL
               {spec.type === 'textarea' ? (
                 <textarea {...common} rows={spec.rows} />
               ) : (
-                <input {...common} type={spec.type} inputMode={spec.inputMode} pattern={spec.pattern} spellCheck={false} />
+                // A string: Preact drops an attribute set to the boolean false.
+                <input {...common} type={spec.type} inputMode={spec.inputMode} pattern={spec.pattern} spellCheck={spec.spellCheck === false ? 'false' : undefined} />
               )}
               {spec.hint ? (
                 <p id={`${id}-hint`} className="field-hint">
