@@ -8,7 +8,10 @@ import { registerIslands } from './site/_config/islands.js';
 import { registerSocialImages } from './site/_config/socialImages.js';
 import { registerStyles } from './site/_config/styles.js';
 
-/** Pages: site/ -> dist/. This file only registers; each concern lives in site/_config/. */
+/**
+ * Pages: site/ -> dist/. This file only registers; each concern lives in site/_config/.
+ * @param {import('./types/eleventy').EleventyConfig} eleventyConfig
+ */
 export default function (eleventyConfig) {
   const outputDir = 'dist';
 

@@ -27,6 +27,7 @@ const elements = listElements();
  * One compress pass: a second one cost 2 s of the site bundle for 141 bytes gzip over all 37 chunks
  * (esbuild's minifier would be 10x faster but made every page about 0.5 KB gzip heavier).
  */
+/** @type {import('@rollup/plugin-terser').Options} */
 const TERSER = { ecma: 2022, module: true, compress: { passes: 1 }, format: { comments: false } };
 
 const plugins = () => [
@@ -46,6 +47,10 @@ const plugins = () => [
       types: [],
       lib: ['es5'],
       noEmit: false,
+      // The type checker's settings for the JavaScript of the build (tsconfig.json), not for this emit.
+      allowJs: false,
+      checkJs: false,
+      allowImportingTsExtensions: false,
       declaration: false,
       sourceMap: false,
     },
@@ -54,6 +59,7 @@ const plugins = () => [
   terser(TERSER),
 ];
 
+/** @type {import('rollup').WarningHandlerWithDefault} */
 const onwarn = (warning, warn) => {
   if (warning.code === 'THIS_IS_UNDEFINED') return;
   warn(warning);
@@ -64,12 +70,20 @@ const onwarn = (warning, warn) => {
  * other element (defineElement, the consent client, constants...). Every page loads those anyway;
  * split the way Rollup would by importer set, they were 7 files of 0.1-1.7 KB each, which cost a
  * request and a gzip stream apiece. A module only one element uses stays in that element's chunk.
+ * @returns {import('rollup').GetManualChunk}
  */
 function runtimeChunks() {
+  /** @type {Set<string> | null} */
   let shared = null;
-  /** The static import closure of each element, from its define.ts. */
+  /**
+   * The static import closure of each element, from its define.ts.
+   * @param {import('rollup').GetModuleInfo} getModuleInfo
+   * @param {string} input
+   */
   const closure = (getModuleInfo, input) => {
+    /** @type {Set<string>} */
     const seen = new Set();
+    /** @param {string} id */
     const visit = (id) => {
       if (seen.has(id)) return;
       seen.add(id);
@@ -95,12 +109,14 @@ function runtimeChunks() {
 /**
  * A chunk is named for its module, except an element's own on-demand module, which every element
  * names alike (widgets/<name>/island.ts): that one is named for its element, careers-island-<hash>.js.
+ * @param {import('rollup').PreRenderedChunk} chunk
  */
 function chunkFileName(chunk) {
   const folder = /\/widgets\/([\w-]+)\/island\.ts$/.exec(chunk.facadeModuleId ?? '')?.[1];
   return folder ? `${folder}-[name]-[hash].js` : '[name]-[hash].js';
 }
 
+/** @type {import('rollup').RollupOptions} */
 const site = {
   input: Object.fromEntries(elements.map((element) => [element.name, element.input])),
   output: {
@@ -121,7 +137,7 @@ const standaloneMinify = terser({ ...TERSER, compress: false });
 
 const standalone = elements
   .filter((element) => element.public)
-  .map((element) => ({
+  .map((element) => /** @type {import('rollup').RollupOptions} */ ({
     input: element.input,
     output: { file: `dist/widgets/${element.tag}.js`, format: 'es', inlineDynamicImports: true },
     plugins: [standaloneFromSite({ tag: element.tag }), standaloneMinify],
@@ -132,6 +148,8 @@ const standalone = elements
  * `rollup -c` builds both; `--configPart site` or `--configPart standalone` one of them
  * (scripts/build.mjs runs the standalone files next to the page build, on the second core).
  * The standalone files start from the site build's output, so `site` runs first.
+ * @param {{ configPart?: string }} args
+ * @returns {import('rollup').RollupOptions[]}
  */
 export default (args) => {
   if (args.configPart === 'site') return [site];

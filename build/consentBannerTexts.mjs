@@ -13,6 +13,7 @@ const SOURCE = fileURLToPath(new URL('../site/_data/consent.json', import.meta.u
  * preferences dialog needs. The texts live once, in that file; this plugin picks them at build
  * time (0.3 KB gzip; with German as well 0.6 KB, which would take the standalone file past its
  * 18 KB budget: a page with lang="de" waits for the file, as every page did before).
+ * @returns {import('rollup').Plugin}
  */
 export function consentBannerTexts() {
   return {
@@ -26,7 +27,12 @@ export function consentBannerTexts() {
   };
 }
 
-/** The banner's part of consent content in English: its `banner` texts and `dialog.saved`. */
+/**
+ * The banner's part of consent content in English: its `banner` texts and `dialog.saved`.
+ * @param {unknown} content site/_data/consent.json
+ * @returns {{ lang: 'en', banner: Record<string, string>, saved: string }}
+ */
 export function pickBannerTexts(content) {
-  return { lang: 'en', banner: content.en.banner, saved: content.en.dialog.saved };
+  const { en } = /** @type {{ en: { banner: Record<string, string>, dialog: { saved: string } } }} */ (content);
+  return { lang: 'en', banner: en.banner, saved: en.dialog.saved };
 }

@@ -11,26 +11,51 @@ import { listElements } from './elements.mjs';
  * The properties r2wc declares in define.ts must all be documented: the build fails otherwise.
  */
 
+/**
+ * @typedef {import('./widgetRelease.mjs').WidgetRelease} WidgetRelease
+ * @typedef {{ name: string, property?: string, type: string, default?: string, description: string }} ApiAttribute
+ * @typedef {{ name: string, detail: string, description: string, deprecated?: string, cancelable?: boolean, target?: string }} ApiEvent
+ * @typedef {{ name: string, description: string, default?: string }} ApiCssProperty
+ * @typedef {{ name: string, description: string }} ApiCssPart
+ * @typedef {object} ElementApi an element's api.json, with the folder it was read from
+ * @property {string} tagName
+ * @property {string} className
+ * @property {string} summary
+ * @property {Array<[string, string]>} example
+ * @property {ApiAttribute[]} attributes
+ * @property {ApiEvent[]} events
+ * @property {ApiCssProperty[]} cssProperties
+ * @property {ApiCssPart[]} cssParts
+ * @property {string} folder
+ */
+
 const widgetsDir = new URL('../widgets/', import.meta.url).pathname;
 
 /** HTMLElement already has these members: the typings do not redeclare them. */
 const HTML_ELEMENT_MEMBERS = new Set(['lang', 'title', 'id', 'hidden', 'slot', 'dir', 'translate', 'inert']);
 
-/** The r2wc props declared in a define.ts: `props: { name: 'string', … }`. */
+/**
+ * The r2wc props declared in a define.ts: `props: { name: 'string', … }`.
+ * @param {string} defineSource
+ * @returns {Array<{ name: string, type: string }>}
+ */
 export function declaredProps(defineSource) {
   const block = /props:\s*\{([^}]*)\}/.exec(defineSource);
   if (!block) return [];
-  return [...block[1].matchAll(/(\w+)\s*:\s*'(\w+)'/g)].map((match) => ({ name: match[1], type: match[2] }));
+  return [...(block[1] ?? '').matchAll(/(\w+)\s*:\s*'(\w+)'/g)].map((match) => ({ name: match[1] ?? '', type: match[2] ?? '' }));
 }
 
-/** Every public element's api.json, checked against its define.ts. */
+/**
+ * Every public element's api.json, checked against its define.ts.
+ * @returns {ElementApi[]}
+ */
 export function readElementApis() {
   return listElements()
     .filter((element) => element.public)
     .map((element) => {
       const file = join(widgetsDir, element.name, 'api.json');
       if (!existsSync(file)) throw new Error(`${element.tag}: widgets/${element.name}/api.json is missing`);
-      const api = JSON.parse(readFileSync(file, 'utf8'));
+      const api = /** @type {Omit<ElementApi, 'folder'>} */ (JSON.parse(readFileSync(file, 'utf8')));
       if (api.tagName !== element.tag) throw new Error(`widgets/${element.name}/api.json: tagName must be ${element.tag}`);
       const documented = new Set(api.attributes.map((attribute) => attribute.property).filter(Boolean));
       for (const prop of declaredProps(readFileSync(element.input, 'utf8'))) {
@@ -42,11 +67,18 @@ export function readElementApis() {
     });
 }
 
+/** @param {ApiAttribute} attribute */
 const typeOf = (attribute) => (attribute.type === 'boolean' ? 'boolean' : attribute.type);
-const pascal = (name) => name.replace(/(^|-)([a-z])/g, (_m, _d, letter) => letter.toUpperCase());
+/** @param {string} name */
+const pascal = (name) => name.replace(/(^|-)([a-z])/g, (_m, _d, /** @type {string} */ letter) => letter.toUpperCase());
+/** @param {ElementApi} api @param {ApiEvent} event */
 const detailName = (api, event) => `${pascal(event.name.startsWith('dc-') ? event.name : `${api.tagName}-${event.name}`)}Detail`;
 
-/** The Custom Elements Manifest of the release. */
+/**
+ * The Custom Elements Manifest of the release.
+ * @param {ElementApi[]} apis
+ * @param {WidgetRelease} release
+ */
 export function buildManifest(apis, release) {
   return {
     schemaVersion: '2.1.0',
@@ -103,15 +135,22 @@ export function buildManifest(apis, release) {
   };
 }
 
+/** @param {string} text @param {string} [indent] */
 const comment = (text, indent = '') => `${indent}/** ${text.replace(/\*\//g, '*\\/').replace(/\n/g, ' ')} */\n`;
 
-/** dc-widgets.d.ts: the elements, their properties and their events, for the DOM. */
+/**
+ * dc-widgets.d.ts: the elements, their properties and their events, for the DOM.
+ * @param {ElementApi[]} apis
+ * @param {string} version
+ * @returns {string}
+ */
 export function buildDeclarations(apis, version) {
   let out = `/**\n * Types of the DataClarity widgets ${version}. Generated from custom-elements.json; do not edit.\n` +
     ' * Add it to your project (e.g. in a types/ folder your tsconfig includes), then\n' +
     " * document.querySelector('dc-dashboard-gallery') is typed and\n" +
     " * addEventListener('dc-report-change', (event) => event.detail.id) knows the detail.\n" +
     ' * React 19: add dc-widgets-react.d.ts as well.\n */\n\n';
+  /** @type {string[]} */
   const eventLines = [];
   for (const api of apis) {
     for (const event of api.events) {
@@ -138,7 +177,12 @@ export function buildDeclarations(apis, version) {
   return out;
 }
 
-/** dc-widgets-react.d.ts: JSX for React 19 (attributes, properties and `on<event-name>` handlers). */
+/**
+ * dc-widgets-react.d.ts: JSX for React 19 (attributes, properties and `on<event-name>` handlers).
+ * @param {ElementApi[]} apis
+ * @param {string} version
+ * @returns {string}
+ */
 export function buildReactDeclarations(apis, version) {
   const details = apis.flatMap((api) => api.events.map((event) => detailName(api, event)));
   let out = `/**\n * React 19 JSX types of the DataClarity widgets ${version}. Generated; do not edit.\n` +
@@ -164,9 +208,16 @@ export function buildReactDeclarations(apis, version) {
   return out;
 }
 
+/** @param {unknown} text */
 const cell = (text) => String(text).replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
-/** The generated README sections of one element, by marker name. */
+/**
+ * The generated README sections of one element, by marker name.
+ * @param {ElementApi} api
+ * @param {string} snippet
+ * @param {string} latestUrl
+ * @returns {Record<'snippet' | 'attributes' | 'events' | 'css-properties' | 'css-parts', string>}
+ */
 export function readmeSections(api, snippet, latestUrl) {
   const attributes = api.attributes.length === 0 ? 'None.' : [
     '| Attribute | Property | Type | Default | Meaning |',
@@ -194,16 +245,27 @@ export function readmeSections(api, snippet, latestUrl) {
   };
 }
 
-/** Replaces `<!-- api:NAME -->…<!-- /api:NAME -->` in a README; returns the new text. */
+/**
+ * Replaces `<!-- api:NAME -->…<!-- /api:NAME -->` in a README; returns the new text.
+ * @param {string} text
+ * @param {Record<string, string>} sections
+ * @returns {string}
+ */
 export function fillMarkers(text, sections) {
   let out = text;
   for (const [name, content] of Object.entries(sections)) {
     const pattern = new RegExp(`(<!-- api:${name} -->)[\\s\\S]*?(<!-- /api:${name} -->)`);
-    out = out.replace(pattern, (_m, open, close) => `${open}\n${content}\n${close}`);
+    out = out.replace(pattern, (_m, /** @type {string} */ open, /** @type {string} */ close) => `${open}\n${content}\n${close}`);
   }
   return out;
 }
 
+/**
+ * Writes `text` to `path` unless the file holds it already; returns whether it wrote.
+ * @param {string | URL} path
+ * @param {string} text
+ * @returns {boolean}
+ */
 export function writeFileIfChanged(path, text) {
   if (existsSync(path) && readFileSync(path, 'utf8') === text) return false;
   writeFileSync(path, text);

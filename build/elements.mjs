@@ -1,20 +1,29 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
+/** @typedef {{ name: string, tag: string, input: string, public: boolean }} ElementEntry */
+
 const widgetsDir = new URL('../widgets/', import.meta.url).pathname;
 const includesDir = new URL('../site/_includes/', import.meta.url).pathname;
 
-/** The custom elements (`dc-*` tags) a Nunjucks template writes, following its `{% include %}`s. */
+/**
+ * The custom elements (`dc-*` tags) a Nunjucks template writes, following its `{% include %}`s.
+ * @param {string} template
+ * @param {string} [dir]
+ * @param {Set<string>} [seen]
+ * @returns {Set<string>}
+ */
 export function templateElements(template, dir = includesDir, seen = new Set()) {
+  /** @type {Set<string>} */
   const found = new Set();
   if (seen.has(template)) return found;
   seen.add(template);
   const path = join(dir, template);
   if (!existsSync(path)) return found; // `ignore missing` includes
   const text = readFileSync(path, 'utf8');
-  for (const match of text.matchAll(/<(dc-[a-z0-9-]+)[\s>]/g)) found.add(match[1]);
+  for (const match of text.matchAll(/<(dc-[a-z0-9-]+)[\s>]/g)) found.add(/** @type {string} */ (match[1]));
   for (const match of text.matchAll(/\{%-?\s*include\s+"([^"]+)"/g)) {
-    for (const tag of templateElements(match[1], dir, seen)) found.add(tag);
+    for (const tag of templateElements(/** @type {string} */ (match[1]), dir, seen)) found.add(tag);
   }
   return found;
 }
@@ -27,9 +36,12 @@ export function templateElements(template, dir = includesDir, seen = new Set()) 
  */
 export const FRAME_ELEMENTS = [...templateElements('layouts/base.njk')].map((tag) => tag.slice('dc-'.length)).sort();
 
-/** Every element: a folder under widgets/ with a define.ts is the element dc-<folder>. */
+/**
+ * Every element: a folder under widgets/ with a define.ts is the element dc-<folder>.
+ * @returns {ElementEntry[]}
+ */
 export function listElements() {
-  const { public: publicNames } = JSON.parse(readFileSync(join(widgetsDir, 'manifest.json'), 'utf8'));
+  const { public: publicNames } = /** @type {{ public: string[] }} */ (JSON.parse(readFileSync(join(widgetsDir, 'manifest.json'), 'utf8')));
   return readdirSync(widgetsDir, { withFileTypes: true })
     .filter((entry) => entry.isDirectory() && existsSync(join(widgetsDir, entry.name, 'define.ts')))
     .map((entry) => ({
@@ -46,6 +58,7 @@ export function listElements() {
  * widgets/lib/lightIsland.ts's defineLightIsland): `dc-careers`, `dc-faq`. Their served markup must
  * be node for node what they render (site/_config/islandWhitespace.js).
  */
+/** @returns {string[]} */
 export function lightIslandTags() {
   return listElements()
     .filter((element) => /\bdefineLightIsland\(/.test(readFileSync(element.input, 'utf8')))

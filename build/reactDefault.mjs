@@ -9,5 +9,6 @@
  */
 import { createElement } from 'preact/compat';
 
+// @ts-expect-error TS2498: preact/compat's types are written `export =`, which `export *` cannot re-export; the module itself is ESM and re-exports as written.
 export * from 'preact/compat';
 export default { createElement };

@@ -21,13 +21,22 @@ export const MANIFEST_ICONS = [
   { src: '/assets/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
 ];
 
-/** The drawing at `size` px; `opaque`: on the background, the mark at `scale` of the square. */
+/**
+ * The drawing at `size` px; `opaque`: on the background, the mark at `scale` of the square.
+ * @param {number} size
+ * @param {{ opaque?: boolean, scale?: number }} [options]
+ * @returns {string}
+ */
 function iconSvg(size, { opaque = false, scale = 1 } = {}) {
   const drawing = readFileSync(ICON_SOURCE, 'utf8').replace('<svg ', `<svg x="${(size * (1 - scale)) / 2}" y="${(size * (1 - scale)) / 2}" width="${size * scale}" height="${size * scale}" `);
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 ${size} ${size}">${opaque ? `<rect width="${size}" height="${size}" fill="${ICON_BACKGROUND}"/>` : ''}${drawing}</svg>`;
 }
 
-/** An ICO file holding PNG images (Windows Vista and every browser read those). */
+/**
+ * An ICO file holding PNG images (Windows Vista and every browser read those).
+ * @param {Array<{ size: number, png: Buffer }>} pngs
+ * @returns {Buffer}
+ */
 export function icoFile(pngs) {
   const header = Buffer.alloc(6 + 16 * pngs.length);
   header.writeUInt16LE(0, 0);
@@ -47,10 +56,16 @@ export function icoFile(pngs) {
   return Buffer.concat([header, ...pngs.map(({ png }) => png)]);
 }
 
-/** Writes favicon.ico to the root of `distDir` and the PNG icons under /assets/icons/. */
+/**
+ * Writes favicon.ico to the root of `distDir` and the PNG icons under /assets/icons/; resolves with the number of files.
+ * @param {string} distDir
+ * @returns {Promise<number>}
+ */
 export async function writeSiteIcons(distDir) {
   const { Resvg } = await import('@resvg/resvg-js');
+  /** @param {string} svg */
   const render = (svg) => Buffer.from(new Resvg(svg).render().asPng());
+  /** @param {string} href @param {Buffer} bytes */
   const write = (href, bytes) => {
     const out = join(distDir, href);
     mkdirSync(dirname(out), { recursive: true });

@@ -10,38 +10,58 @@ import { FONT_SOURCE, FONT_SUBSET } from './fontSubset.mjs';
  * (the hero gradient, the mark, the title in Inter), rasterized with resvg; Inter's variable font is
  * cut to two static TrueType instances for it (resvg reads no WOFF2), cached like the page font.
  */
+/**
+ * @typedef {object} SocialCard one page's card
+ * @property {string} url the page's URL
+ * @property {string} title
+ * @property {string} [description]
+ * @property {string} [kicker] a line above the title (a post's category)
+ * @property {string} brand the company's name
+ * @property {string} host the site's host name
+ */
+
 export const SOCIAL_IMAGE = { width: 1200, height: 630, type: 'image/png' };
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const cacheDir = join(root, 'node_modules/.cache/dc-social-images');
 
-/** The image's URL for a page's URL: /assets/social/<path>.png (`/` is home, `/404.html` is 404). */
+/**
+ * The image's URL for a page's URL: /assets/social/<path>.png (`/` is home, `/404.html` is 404).
+ * @param {string} pageUrl
+ * @returns {string}
+ */
 export function socialImageUrl(pageUrl) {
   const path = String(pageUrl).replace(/\.html$/, '').replace(/^\/+|\/+$/g, '');
   return `/assets/social/${path || 'home'}.png`;
 }
 
+/** @param {unknown} text */
 const escapeXml = (text) => String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * Splits `text` into at most `maxLines` lines of about `perLine` characters (at word breaks; Inter's
  * average advance is close enough to a character count at these sizes); the last line ends in an
  * ellipsis when the text does not fit.
+ * @param {string} text
+ * @param {number} perLine
+ * @param {number} maxLines
+ * @returns {string[]}
  */
 export function wrapText(text, perLine, maxLines) {
   const words = String(text).trim().split(/\s+/).filter(Boolean);
+  /** @type {string[]} */
   const lines = [];
   let line = '';
-  for (let i = 0; i < words.length; i++) {
-    const next = line ? `${line} ${words[i]}` : words[i];
+  for (const word of words) {
+    const next = line ? `${line} ${word}` : word;
     if (next.length <= perLine || !line) {
       line = next;
       continue;
     }
     lines.push(line);
-    line = words[i];
+    line = word;
     if (lines.length === maxLines) {
-      const last = lines[maxLines - 1];
+      const last = lines[maxLines - 1] ?? '';
       lines[maxLines - 1] = `${last.length > perLine - 1 ? last.slice(0, perLine - 1).trimEnd() : last}…`;
       return lines;
     }
@@ -50,10 +70,16 @@ export function wrapText(text, perLine, maxLines) {
   return lines;
 }
 
-/** The card as SVG: kicker (optional), title, description, the brand and the host. */
+/**
+ * The card as SVG: kicker (optional), title, description, the brand and the host.
+ * @param {Omit<SocialCard, 'url'>} card
+ * @returns {string}
+ */
 export function socialCardSvg({ title, description = '', kicker = '', brand, host }) {
   const big = wrapText(title, 26, 3);
-  const [titleLines, size] = big.length < 3 || big[2].length <= 26 && !big[2].endsWith('…') ? [big, 68] : [wrapText(title, 30, 3), 56];
+  const third = big[2] ?? '';
+  /** @type {[string[], number]} */
+  const [titleLines, size] = big.length < 3 || (third.length <= 26 && !third.endsWith('…')) ? [big, 68] : [wrapText(title, 30, 3), 56];
   const titleTop = kicker ? 250 : 215;
   const lineHeight = Math.round(size * 1.1);
   const descTop = titleTop + (titleLines.length - 1) * lineHeight + 62;
@@ -88,9 +114,13 @@ ${descLines.map((line, i) => `<text x="80" y="${descTop + i * 36}" font-family="
 </svg>`;
 }
 
-/** Inter as static TrueType instances (resvg reads neither WOFF2 nor variations), cached. */
+/**
+ * Inter as static TrueType instances (resvg reads neither WOFF2 nor variations), cached.
+ * @returns {Promise<string[]>}
+ */
 async function fontFiles() {
   const source = readFileSync(FONT_SOURCE);
+  /** @type {string[]} */
   const files = [];
   for (const weight of [500, 800]) {
     const key = createHash('sha256').update(source).update(FONT_SUBSET.text).update(String(weight)).digest('hex').slice(0, 16);
@@ -109,6 +139,9 @@ async function fontFiles() {
 /**
  * Writes each card as a PNG to `<outputDir><socialImageUrl(url)>`. A card already rendered from the
  * same SVG is taken from the cache. Resolves with the number of cards and how many were rendered.
+ * @param {string} outputDir
+ * @param {SocialCard[]} cards
+ * @returns {Promise<{ cards: number, rendered: number }>}
  */
 export async function writeSocialImages(outputDir, cards) {
   const { Resvg } = await import('@resvg/resvg-js');
@@ -118,6 +151,7 @@ export async function writeSocialImages(outputDir, cards) {
     const svg = socialCardSvg(card);
     const key = createHash('sha256').update(svg).update(fonts.join()).digest('hex').slice(0, 20);
     const cached = join(cacheDir, `${key}.png`);
+    /** @type {Buffer} */
     let png;
     if (existsSync(cached)) png = readFileSync(cached);
     else {

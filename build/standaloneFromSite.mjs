@@ -14,6 +14,10 @@ import { join } from 'node:path';
  */
 const EMPTY = '\0standalone-empty';
 
+/**
+ * @param {{ tag: string, siteDir?: string, publicPath?: string, siteOnly?: RegExp }} options
+ * @returns {import('rollup').Plugin}
+ */
 export function standaloneFromSite({ tag, siteDir = 'dist/assets/js', publicPath = '/assets/js/', siteOnly = /^adoption-[\w-]+\.js$/ }) {
   return {
     name: 'standalone-from-site',
@@ -24,7 +28,7 @@ export function standaloneFromSite({ tag, siteDir = 'dist/assets/js', publicPath
       return id === EMPTY ? 'export {};' : null;
     },
     options(inputOptions) {
-      const manifest = JSON.parse(readFileSync(join(siteDir, 'manifest.json'), 'utf8'));
+      const manifest = /** @type {Record<string, { file: string } | undefined>} */ (JSON.parse(readFileSync(join(siteDir, 'manifest.json'), 'utf8')));
       const entry = manifest[tag];
       if (!entry) throw new Error(`standalone ${tag}: not in ${siteDir}/manifest.json; build the site bundle first`);
       return { ...inputOptions, input: join(siteDir, entry.file.slice(publicPath.length)) };

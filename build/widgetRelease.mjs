@@ -3,9 +3,15 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFil
 import { join } from 'node:path';
 import { listElements } from './elements.mjs';
 
+/**
+ * @typedef {import('../widgets/lib/widgetSnippet').WidgetFile} WidgetFile
+ * @typedef {{ version: string, major: number, elements: Record<string, WidgetFile & { bytes: number }> }} WidgetRelease
+ */
+
 const widgetsDir = new URL('../widgets/', import.meta.url).pathname;
 
 /** The widgets' release version (semver), kept in widgets/manifest.json and matched by widgets/CHANGELOG.md. */
+/** @returns {string} */
 export function widgetVersion() {
   const { version } = JSON.parse(readFileSync(join(widgetsDir, 'manifest.json'), 'utf8'));
   if (typeof version !== 'string' || !/^\d+\.\d+\.\d+$/.test(version)) {
@@ -14,12 +20,20 @@ export function widgetVersion() {
   return version;
 }
 
-/** Subresource Integrity value of a file's bytes: sha384, base64 (what `integrity` takes). */
+/**
+ * Subresource Integrity value of a file's bytes: sha384, base64 (what `integrity` takes).
+ * @param {Uint8Array} bytes
+ * @returns {string}
+ */
 export function integrityOf(bytes) {
   return `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
 }
 
-/** The content hash in a pinned file name: the first 16 hex digits of the file's SHA-384. */
+/**
+ * The content hash in a pinned file name: the first 16 hex digits of the file's SHA-384.
+ * @param {Uint8Array} bytes
+ * @returns {string}
+ */
 export function contentHashOf(bytes) {
   return createHash('sha384').update(bytes).digest('hex').slice(0, 16);
 }
@@ -34,12 +48,15 @@ export function contentHashOf(bytes) {
  *                                             file's SRI hash (read by the /embed page and the docs).
  *
  * The unversioned /widgets/dc-<name>.js stay as they are. Returns the release record.
+ * @param {{ distDir?: string }} [options]
+ * @returns {WidgetRelease}
  */
 export function writeWidgetRelease({ distDir = 'dist' } = {}) {
   const version = widgetVersion();
   const major = Number(version.split('.')[0]);
   const outDir = join(distDir, 'widgets', `v${major}`);
   mkdirSync(outDir, { recursive: true });
+  /** @type {WidgetRelease['elements']} */
   const elements = {};
   for (const element of listElements().filter((candidate) => candidate.public)) {
     const source = join(distDir, 'widgets', `${element.tag}.js`);

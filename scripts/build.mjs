@@ -2,6 +2,7 @@
  * npm run build: from a clean dist/, printing the time of each stage. Two cores, so the stages
  * that do not wait for each other run side by side:
  *
+ *   shared/company.ts from site/_data/company.json (build/companyModule.mjs), first: the server and widgets import it
  *   server (esbuild, a child: server-dist/main.mjs, host-config.mjs) ──────────────┐
  *   font subset (build/fontSubset.mjs, cached) ─────────────────────────────────────┤
  *   widgets: site bundle (Rollup, this process) → standalone files → release ──────┤
@@ -23,15 +24,24 @@ import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { rollup } from 'rollup';
+import { writeCompanyModule } from '../build/companyModule.mjs';
 import { FONT_PATH, writeFontSubset } from '../build/fontSubset.mjs';
 import { writeSiteIcons } from '../build/siteIcons.mjs';
 import rollupConfig from '../rollup.config.mjs';
 import { precompress } from './precompress.mjs';
 
 const node = process.execPath;
+/** @param {number} ms */
 const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
 
+/** @type {Set<import('node:child_process').ChildProcess>} */
 const children = new Set();
+/**
+ * Runs `node <args>` as a child; resolves when it exits with 0.
+ * @param {string[]} args
+ * @param {Record<string, string>} [env]
+ * @returns {Promise<void>}
+ */
 const run = (args, env = {}) =>
   new Promise((resolve, reject) => {
     const child = spawn(node, args, { stdio: 'inherit', shell: false, env: { ...process.env, ...env } });
@@ -44,7 +54,14 @@ const run = (args, env = {}) =>
     });
   });
 
-/** Runs `work`, prints its time when it ends (with what ran next to it), and returns its result. */
+/**
+ * Runs `work`, prints its time when it ends (with what ran next to it), and returns its result.
+ * @template T
+ * @param {string} name
+ * @param {() => Promise<T>} work
+ * @param {string} [note]
+ * @returns {Promise<T>}
+ */
 const stage = async (name, work, note = '') => {
   const start = performance.now();
   const result = await work();
@@ -55,13 +72,14 @@ const stage = async (name, work, note = '') => {
 /**
  * Builds one part of rollup.config.mjs ('site' or 'standalone') in this process; the configs of a
  * part at once (the standalone files: Rollup's work on one overlaps the minifier's on another).
+ * @param {'site' | 'standalone'} configPart
  */
 const rollupPart = (configPart) =>
   Promise.all(
     rollupConfig({ configPart }).map(async (options) => {
       const bundle = await rollup(options);
       try {
-        const outputs = Array.isArray(options.output) ? options.output : [options.output];
+        const outputs = [options.output ?? []].flat();
         await Promise.all(outputs.map((output) => bundle.write(output)));
       } finally {
         await bundle.close();
@@ -71,6 +89,7 @@ const rollupPart = (configPart) =>
 
 try {
   rmSync('dist', { recursive: true, force: true });
+  if (writeCompanyModule()) console.log('build: shared/company.ts rewritten from site/_data/company.json (commit it)');
   await Promise.all([
     stage('server (esbuild)', () => run(['scripts/build-server.mjs']), 'next to the widgets and pages'),
     stage('font subset', async () => {
@@ -99,7 +118,7 @@ try {
   await stage('size budgets', () => run(['scripts/size.mjs', '--check']));
 } catch (error) {
   for (const child of children) child.kill();
-  console.error(`\nBuild failed: ${error.message}`);
+  console.error(`\nBuild failed: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 }
 console.log(`build: ${'total'.padEnd(30)} ${seconds(performance.now()).padStart(8)}   (from the process's start)`);

@@ -17,7 +17,10 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 
-/** Where each program may be; the first existing path wins. */
+/**
+ * Where each program may be; the first existing path wins.
+ * @type {Record<string, { required: boolean, packages: string[], paths: () => Array<string | undefined> }>}
+ */
 const TOOLS = {
   chromium: {
     required: true,
@@ -41,12 +44,18 @@ const TOOLS = {
   },
 };
 
+/** @returns {string[]} */
 function postgresBins() {
   const root = '/usr/lib/postgresql';
   const versions = safe(() => readdirSync(root)) ?? [];
   return versions.sort((a, b) => Number(b) - Number(a)).map((version) => `${root}/${version}/bin/postgres`);
 }
 
+/**
+ * @template T
+ * @param {() => T} fn
+ * @returns {T | undefined}
+ */
 function safe(fn) {
   try {
     return fn();
@@ -55,8 +64,9 @@ function safe(fn) {
   }
 }
 
+/** @param {string} name */
 function locate(name) {
-  return TOOLS[name].paths().find((path) => path && existsSync(path));
+  return TOOLS[name]?.paths().find((path) => path && existsSync(path));
 }
 
 const wanted = process.argv.slice(2).length > 0 ? process.argv.slice(2) : Object.keys(TOOLS);
@@ -68,14 +78,14 @@ if (missing.length > 0) {
   const osRelease = safe(() => readFileSync('/etc/os-release', 'utf8')) ?? '';
   const isDebian = /^(ID|ID_LIKE)=.*(debian|ubuntu)/m.test(osRelease);
   if (isRoot && isDebian) {
-    const packages = missing.flatMap((name) => TOOLS[name].packages);
+    const packages = missing.flatMap((name) => TOOLS[name]?.packages ?? []);
     console.log(`test deps: installing Debian packages ${packages.join(' ')} (apt-get)...`);
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
     try {
       execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
       execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...packages], { stdio: 'inherit', env });
     } catch (error) {
-      console.error(`test deps: apt-get failed (${error.message}); tests that need ${missing.join(', ')} will say so.`);
+      console.error(`test deps: apt-get failed (${error instanceof Error ? error.message : String(error)}); tests that need ${missing.join(', ')} will say so.`);
     }
   }
 }
@@ -83,14 +93,16 @@ if (missing.length > 0) {
 let failed = false;
 for (const name of wanted) {
   const path = locate(name);
+  const tool = TOOLS[name];
+  if (!tool) continue;
   if (path) console.log(`test deps: ${name} at ${path}`);
-  else if (TOOLS[name].required) {
+  else if (tool.required) {
     failed = true;
-    console.error(`test deps: no ${name} found. Install it (Debian/Ubuntu: apt-get install ${TOOLS[name].packages.join(' ')}) or set CHROME_PATH.`);
+    console.error(`test deps: no ${name} found. Install it (Debian/Ubuntu: apt-get install ${tool.packages.join(' ')}) or set CHROME_PATH.`);
   } else if (process.env.CI) {
     // In CI every program is installed here; a missing one would let its tests skip unseen.
     failed = true;
-    console.error(`test deps: no ${name} found, and CI=true does not let its tests skip (Debian/Ubuntu: apt-get install ${TOOLS[name].packages.join(' ')}).`);
-  } else console.warn(`test deps: no ${name}; the tests that need it will skip (Debian/Ubuntu: apt-get install ${TOOLS[name].packages.join(' ')}).`);
+    console.error(`test deps: no ${name} found, and CI=true does not let its tests skip (Debian/Ubuntu: apt-get install ${tool.packages.join(' ')}).`);
+  } else console.warn(`test deps: no ${name}; the tests that need it will skip (Debian/Ubuntu: apt-get install ${tool.packages.join(' ')}).`);
 }
 if (failed) process.exit(1);

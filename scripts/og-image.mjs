@@ -14,10 +14,12 @@ import { tsImport } from 'tsx/esm/api';
 import { FONT_SOURCE } from '../build/fontSubset.mjs';
 
 const root = resolve(import.meta.dirname, '..');
+/** @type {typeof import('../site/_data/company.json')} */
 const company = JSON.parse(readFileSync(join(root, 'site/_data/company.json'), 'utf8'));
 const font = pathToFileURL(FONT_SOURCE).href;
 const out = join(root, 'site/assets/images/og-default.png');
-const { escapeHtml } = await tsImport('../shared/escapeHtml.ts', import.meta.url);
+const { escapeHtml } = /** @type {typeof import('../shared/escapeHtml')} */ (await tsImport('../shared/escapeHtml.ts', import.meta.url));
+/** @param {unknown} text */
 const escape = (text) => escapeHtml(String(text));
 
 const dots = Array.from({ length: 40 }, (_, i) => {

@@ -13,13 +13,19 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { tsImport } from 'tsx/esm/api';
 
-export const COMPRESSIBLE = /\.(?:html|css|js|mjs|json|svg|xml|txt|webmanifest)$/;
+/** Which files get copies: the rule the server sends them by (shared/compressible.ts). */
+const { COMPRESSIBLE } = /** @type {typeof import('../shared/compressible.ts')} */ (await tsImport('../shared/compressible.ts', import.meta.url));
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
 
-/** Every compressible file under `dir`, relative paths, dotfiles and dot-folders left out. */
+/**
+ * Every compressible file under `dir`, relative paths, dotfiles and dot-folders left out.
+ * @param {string} dir
+ * @returns {Promise<string[]>}
+ */
 export async function compressibleFiles(dir) {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   return entries
@@ -33,17 +39,20 @@ export async function compressibleFiles(dir) {
  * same bytes are compressed once: each public widget is published three times (/widgets/dc-x.js,
  * /widgets/v1/dc-x.js, /widgets/v1/dc-x.<hash>.js), and Brotli 11 over those copies was a third of
  * this stage.
+ * @param {string} dir
+ * @returns {Promise<{ files: number, bytes: number, brotli: number, gzip: number }>}
  */
 export async function precompress(dir) {
   const files = await compressibleFiles(dir);
   const totals = { files: files.length, bytes: 0, brotli: 0, gzip: 0 };
+  /** @type {Map<string, Promise<[Buffer, Buffer]>>} */
   const compressed = new Map();
+  /** @param {Buffer} source */
   const compress = (source) => {
     const key = createHash('sha256').update(source).digest('base64');
-    if (!compressed.has(key)) {
-      compressed.set(
-        key,
-        Promise.all([
+    let both = compressed.get(key);
+    if (!both) {
+      both = Promise.all([
           brotli(source, {
             params: {
               [constants.BROTLI_PARAM_QUALITY]: 11,
@@ -52,10 +61,10 @@ export async function precompress(dir) {
             },
           }),
           gz(source, { level: 9 }),
-        ]),
-      );
+        ]);
+      compressed.set(key, both);
     }
-    return compressed.get(key);
+    return both;
   };
   await Promise.all(
     files.map(async (path) => {
@@ -78,6 +87,7 @@ export async function precompress(dir) {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const dir = process.argv[2] ?? 'dist';
   const totals = await precompress(dir);
+  /** @param {number} bytes */
   const kb = (bytes) => `${(bytes / 1024).toFixed(0)} KB`;
   console.log(`precompressed ${totals.files} files: ${kb(totals.bytes)} -> brotli ${kb(totals.brotli)}, gzip ${kb(totals.gzip)}`);
 }

@@ -16,22 +16,39 @@ import { lightIslandTags } from '../build/elements.mjs';
 const dist = 'dist';
 const check = process.argv.includes('--check');
 const markdown = process.argv.includes('--markdown');
+/**
+ * @typedef {{ runtime: number, elementOwn: number, standalone: number, pageTotal: number, firstRoundTrip: number }} Limits
+ * @typedef {Limits & {
+ *   elements?: Record<string, Partial<Limits> & { elementTotal?: number }>,
+ *   pages?: Record<string, Partial<Limits>>,
+ * }} Budgets
+ * @typedef {'runtime' | 'elementOwn' | 'standalone' | 'pageTotal' | 'firstRoundTrip'} LimitName
+ */
+/** @type {Budgets} */
 const budgets = JSON.parse(readFileSync('size-budgets.json', 'utf8'));
 const manifestPath = join(dist, 'assets/js/manifest.json');
 if (!existsSync(manifestPath)) {
   console.error('size: dist/ has no widget build; run npm run build first.');
   process.exit(1);
 }
+/** @type {Record<string, { file: string, imports: string[], lazy?: string[], public: boolean }>} */
 const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+/** @param {string | Buffer} text */
 const gz = (text) => gzipSync(text, { level: 9 }).length;
+/** @param {string} urlPath */
 const gzFile = (urlPath) => gz(readFileSync(join(dist, urlPath)));
-/** What the server sends with Brotli: the build's .br copy (scripts/precompress.mjs), or a fresh one. */
+/**
+ * What the server sends with Brotli: the build's .br copy (scripts/precompress.mjs), or a fresh one.
+ * @param {string} urlPath
+ */
 const brFile = (urlPath) => {
   const path = join(dist, urlPath);
   if (existsSync(`${path}.br`)) return statSync(`${path}.br`).size;
   return brotliCompressSync(readFileSync(path), { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
 };
+/** @param {number} bytes */
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+/** @type {string[]} */
 const failures = [];
 /**
  * The light islands (widgets/lib/lightIsland.ts) load their code on demand when the browser is
@@ -41,11 +58,13 @@ const failures = [];
  * page whose stylesheet lacks the magazine's layer, which no page of the site does.
  */
 const loadedAtIdle = new Map(lightIslandTags().map((tag) => [manifest[tag]?.file, manifest[tag]?.lazy ?? []]));
+/** @param {string} tag @param {LimitName} key @returns {number} */
 const budgetFor = (tag, key) => budgets.elements?.[tag]?.[key] ?? budgets[key];
 /** The pages with a budget of their own for `key`: ' (/ 18.0 KB, /blog 15.0 KB)', or ''. */
+/** @param {LimitName} key */
 const pageBudgets = (key) => {
   const own = Object.entries(budgets.pages ?? {}).filter(([, page]) => page[key] !== undefined);
-  return own.length ? ` (${own.map(([route, page]) => `${route} ${kb(page[key])}`).join(', ')})` : '';
+  return own.length ? ` (${own.map(([route, page]) => `${route} ${kb(page[key] ?? 0)}`).join(', ')})` : '';
 };
 
 const runtimeFiles = new Set(Object.values(manifest).flatMap((entry) => entry.imports));
@@ -81,7 +100,9 @@ const elementRows = Object.entries(manifest).map(([tag, entry]) => {
   return { tag, own, lazy, standalone, public: entry.public };
 });
 
+/** @type {string[]} */
 const pages = [];
+/** @param {string} dir */
 const walk = (dir) => {
   for (const name of readdirSync(dir)) {
     const path = join(dir, name);
@@ -93,23 +114,24 @@ walk(dist);
 const pageRows = pages.sort().map((path) => {
   const html = readFileSync(path, 'utf8');
   let total = 0;
+  /** @type {Set<string>} */
   const files = new Set();
   for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
-    const src = /\bsrc="([^"]+)"/.exec(match[1])?.[1];
-    const type = /\btype="([^"]+)"/.exec(match[1])?.[1] ?? '';
+    const src = /\bsrc="([^"]+)"/.exec(match[1] ?? '')?.[1];
+    const type = /\btype="([^"]+)"/.exec(match[1] ?? '')?.[1] ?? '';
     if (src) files.add(src);
-    else if (!type.includes('json')) total += gz(match[2]);
+    else if (!type.includes('json')) total += gz(match[2] ?? '');
   }
-  for (const match of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)) files.add(match[1]);
+  for (const match of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)) files.add(match[1] ?? '');
   for (const match of html.matchAll(/<script type="module" src="([^"]+)"/g)) {
-    (loadedAtIdle.get(match[1]) ?? []).forEach((file) => files.add(file));
+    (loadedAtIdle.get(match[1] ?? '') ?? []).forEach((file) => files.add(file));
   }
   for (const file of files) if (file.startsWith('/')) total += gzFile(file);
   const route = '/' + relative(dist, path).replace(/(^|\/)index\.html$/, '').replace(/\.html$/, '');
   const totalBudget = budgets.pages?.[route]?.pageTotal ?? budgets.pageTotal;
   if (total > totalBudget) failures.push(`page ${route} ${kb(total)} > ${kb(totalBudget)}`);
   // The first round trip: the HTML and the stylesheets it links, as sent with Brotli.
-  const stylesheets = [...html.matchAll(/<link rel="stylesheet" href="(\/[^"]+)"/g)].map((match) => match[1]);
+  const stylesheets = [...html.matchAll(/<link rel="stylesheet" href="(\/[^"]+)"/g)].map((match) => match[1] ?? '');
   const firstView = brFile('/' + relative(dist, path)) + stylesheets.reduce((sum, href) => sum + brFile(href), 0);
   const firstViewBudget = budgets.pages?.[route]?.firstRoundTrip ?? budgets.firstRoundTrip;
   if (firstView > firstViewBudget) failures.push(`page ${route} first round trip (HTML + stylesheets, Brotli) ${kb(firstView)} > ${kb(firstViewBudget)}`);
@@ -127,7 +149,7 @@ if (markdown) {
   const firstView = [...pageRows].sort((a, b) => b.firstView - a.firstView)[0];
   if (firstView) {
     const median = [...pageRows].sort((a, b) => a.firstView - b.firstView)[Math.floor(pageRows.length / 2)];
-    console.log(`First round trip: HTML + its stylesheets (base + page files) at most ${kb(firstView.firstView)} with Brotli (\`${firstView.route}\`), median ${kb(median.firstView)}.`);
+    console.log(`First round trip: HTML + its stylesheets (base + page files) at most ${kb(firstView.firstView)} with Brotli (\`${firstView.route}\`), median ${kb(median?.firstView ?? 0)}.`);
   }
 } else {
   console.log('Widgets (gzip)');

@@ -14,22 +14,38 @@
  */
 import { spawn } from 'node:child_process';
 
-/** A command line, run with inherited output, or with its output collected to print at once. */
+/**
+ * @typedef {{ ok: boolean, code: number | string | null, output: string }} RunResult
+ * @typedef {{ collect?: boolean }} RunOptions
+ */
+
+/**
+ * A command line, run with inherited output, or with its output collected to print at once.
+ * @param {string} command
+ * @param {string[]} args
+ * @param {RunOptions} [options]
+ * @returns {Promise<RunResult>}
+ */
 function run(command, args, { collect = false } = {}) {
   return new Promise((resolve) => {
     const child = spawn(command, args, { stdio: collect ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    /** @type {Buffer[]} */
     const chunks = [];
     if (collect) {
-      child.stdout.on('data', (chunk) => chunks.push(chunk));
-      child.stderr.on('data', (chunk) => chunks.push(chunk));
+      child.stdout?.on('data', (chunk) => chunks.push(chunk));
+      child.stderr?.on('data', (chunk) => chunks.push(chunk));
     }
     child.on('close', (code, signal) => resolve({ ok: code === 0, code: code ?? signal, output: Buffer.concat(chunks).toString() }));
   });
 }
 
+/**
+ * @param {string} script
+ * @param {RunOptions} [options]
+ */
 const npmRun = (script, options) => run('npm', ['run', '--silent', script], options);
 
-/** The phases in order; each resolves to true when it passed. */
+/** @type {Array<[string, () => Promise<boolean>]>} The phases in order; each resolves to true when it passed. */
 const phases = [
   ['set-up', async () => (await run('node', ['scripts/ensure-test-deps.mjs'])).ok],
   [
@@ -51,12 +67,14 @@ const phases = [
   ['browser', async () => (await npmRun('test:e2e')).ok],
 ];
 
+/** @param {number} ms */
 const seconds = (ms) => {
   const s = Math.round(ms / 1000);
   return s >= 60 ? `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, '0')} s` : `${s} s`;
 };
 
 const started = Date.now();
+/** @type {Array<[string, number, boolean]>} */
 const times = [];
 let failed = null;
 for (const [name, phase] of phases) {

@@ -19,7 +19,7 @@ if (!existsSync(dir)) {
 }
 
 function findJava() {
-  const candidates = [process.env.JAVA_HOME && `${process.env.JAVA_HOME}/bin/java`, '/usr/bin/java'].filter(Boolean);
+  const candidates = [process.env.JAVA_HOME ? `${process.env.JAVA_HOME}/bin/java` : '', '/usr/bin/java'].filter(Boolean);
   const found = candidates.find((path) => existsSync(path));
   if (found) return found;
   const onPath = spawnSync('java', ['-version'], { stdio: 'ignore' });
@@ -51,6 +51,7 @@ if (result.error) {
   process.exit(1);
 }
 
+/** @type {Array<{ type: string, subType?: string, url: string, lastLine?: number, firstColumn?: number, lastColumn?: number, message: string }>} */
 let messages;
 try {
   messages = JSON.parse(result.stderr || result.stdout || '{"messages":[]}').messages;

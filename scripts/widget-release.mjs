@@ -19,10 +19,18 @@ import {
 import { writeWidgetRelease } from '../build/widgetRelease.mjs';
 
 const distDir = process.argv[2] ?? 'dist';
-const { inlineJson, widgetSnippet } = await tsImport('../widgets/lib/widgetSnippet.ts', import.meta.url);
-const { inlineConsentContent, partnerConsent } = await tsImport('../widgets/lib/consentForm.ts', import.meta.url);
+const { inlineJson, widgetSnippet } = /** @type {typeof import('../widgets/lib/widgetSnippet')} */ (
+  await tsImport('../widgets/lib/widgetSnippet.ts', import.meta.url)
+);
+const { inlineConsentContent, partnerConsent } = /** @type {typeof import('../widgets/lib/consentForm')} */ (
+  await tsImport('../widgets/lib/consentForm.ts', import.meta.url)
+);
+/**
+ * @param {string} name a data file of site/_data
+ * @returns {unknown}
+ */
 const readData = (name) => JSON.parse(readFileSync(new URL(`../site/_data/${name}.json`, import.meta.url), 'utf8'));
-const { siteUrl } = JSON.parse(readFileSync(new URL('../site/_data/company.json', import.meta.url), 'utf8'));
+const { siteUrl } = /** @type {{ siteUrl: string }} */ (JSON.parse(readFileSync(new URL('../site/_data/company.json', import.meta.url), 'utf8')));
 
 const release = writeWidgetRelease({ distDir });
 const apis = readElementApis();
@@ -33,19 +41,25 @@ writeFileSync(join(distDir, 'widgets', 'dc-widgets-react.d.ts'), buildReactDecla
 /**
  * <dc-consent> describing a partner's own site: the snippet /embed starts from under "My site"
  * (site/_data/consentPartner.json over the texts of consent.json), so README and /embed agree.
+ * @param {import('../widgets/lib/widgetSnippet').WidgetFile} file
  */
 function ownSiteExample(file) {
-  const consent = partnerConsent(readData('consent'), readData('consentPartner'));
+  const consent = partnerConsent(
+    /** @type {Parameters<typeof partnerConsent>[0]} */ (readData('consent')),
+    /** @type {Parameters<typeof partnerConsent>[1]} */ (readData('consentPartner')),
+  );
   const inline = inlineJson(inlineConsentContent(consent, consent));
   return `\`\`\`html\n${widgetSnippet({ origin: siteUrl, tag: 'dc-consent', file, inline })}\n\`\`\``;
 }
 
 for (const api of apis) {
   const file = release.elements[api.tagName];
-  const attributes = (api.example ?? []).map(([name, value]) => [name, value.replace('{origin}', siteUrl)]);
+  if (!file) throw new Error(`widget release: ${api.tagName} has api.json but no release file`);
+  const attributes = (api.example ?? []).map(([name, value]) => /** @type {[string, string]} */ ([name, value.replace('{origin}', siteUrl)]));
   const snippet = widgetSnippet({ origin: siteUrl, tag: api.tagName, file, attributes });
   const readme = new URL(`../widgets/${api.folder}/README.md`, import.meta.url);
   const text = readFileSync(readme, 'utf8');
+  /** @type {Record<string, string>} */
   const sections = readmeSections(api, snippet, new URL(file.latest, siteUrl).href);
   if (api.tagName === 'dc-consent') sections['own-site'] = ownSiteExample(file);
   const next = fillMarkers(text, sections);

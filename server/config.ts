@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { FRAME_SOURCES } from './hosting/siteRules';
 import { COMPANY_EMAIL } from '../shared/contactLead';
-import company from '../site/_data/company.json';
+import { COMPANY as company } from '../shared/company';
 import { DAY_MS, DEFAULT_ACCOUNT_SETTINGS, type AccountSettings } from './accounts/settings';
 import { DEFAULT_ADMIN_AUTH_RATE_LIMIT } from './api/adminAuth';
 import { DEFAULT_CONTACT_RATE_LIMIT } from './api/contact';

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { COMPRESSIBLE } from '../scripts/precompress.mjs';
+import { COMPRESSIBLE } from '../shared/compressible';
 
-/** Text files the build writes Brotli/gzip copies of: one rule, scripts/precompress.mjs's. */
+/** Text files the build writes Brotli/gzip copies of: one rule (shared/compressible.ts) for the build and the server. */
 export { COMPRESSIBLE };
 
 /** Content types of the text files, as @fastify/static sends them. */

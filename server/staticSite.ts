@@ -1,6 +1,6 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { canonicalPath } from '../site/_config/urls.js';
+import { canonicalPath } from '../shared/urls';
 import { API_BASE } from '../shared/constants';
 import { sendProblem } from './api/problem';
 import { chooseEncoding, indexDist } from './distIndex';
@@ -14,7 +14,7 @@ export { cacheControlFor };
 /**
  * Serves dist/: every route is a directory with an index.html, answered at
  * its canonical URL without a trailing slash (`/about`); `/about/` and
- * `/about/index.html` redirect there with 301. The exception (site/_config/urls.js)
+ * `/about/index.html` redirect there with 301. The exception (shared/urls.ts)
  * are the blog posts, canonical WITH the slash: `/blog/{slug}/` answers 200 and
  * `/blog/{slug}` and `/blog/{slug}/index.html` redirect to it. Unknown paths get the built
  * not-found page with status 404. Text files are sent as the Brotli or gzip

@@ -1,28 +1,19 @@
-import { CONTACT_ENDPOINT, CONTACT_FIELDS, HONEYPOT_FIELD, VARIANT_TEXT, type LeadVariant } from './contactLead';
-import { INPUT_MAX, type ContactErrors, type ContactField, type ContactValues } from './validation';
-import { LIMITS } from './constants';
+import { PHONE_HTML_PATTERN, contactFieldSpecs, type ContactFieldSpec } from './contactFields';
+import { CONTACT_ENDPOINT, HONEYPOT_FIELD, VARIANT_TEXT, type LeadVariant } from './contactLead';
+import { type ContactErrors, type ContactValues } from './validation';
 import { escapeHtml } from './escapeHtml';
 
 /**
  * The contact form as plain HTML: the no-JavaScript content of <dc-contact-form> on /contact and
- * /free_consultation (built by Eleventy through site/_config/libRules.js) and the form the server
+ * /free_consultation (built by Eleventy through site/_pageData/rules.js) and the form the server
  * sends back with the visitor's values and the messages to fix when a form post is refused. One
  * function, so the page and the server's answer cannot drift apart. The browser checks the native
  * constraints (required, minlength, type=email, a phone pattern) before posting; the server
  * checks the shared rules again.
  */
 
-/** Separators allowed anywhere in a phone number (as ./validation removes them). */
-const SEP = '(?:\\s|-|\\(|\\))*';
-
-/**
- * The phone rule of ./validation as an HTML `pattern` (implicitly anchored, compiled with the `v`
- * flag): separators anywhere, then either an optional leading +, a first digit 1-9 and up to 15 more
- * digits, or a national number: 0, a digit 1-9 and 4 to 14 more digits.
- */
-const INTERNATIONAL = `\\+?${SEP}[1-9](?:${SEP}[0-9]){0,${LIMITS.phoneMaxDigits - 1}}`;
-const NATIONAL = `0${SEP}[1-9](?:${SEP}[0-9]){${LIMITS.phoneNationalMinDigits - 2},${LIMITS.phoneMaxDigits - 2}}`;
-export const PHONE_HTML_PATTERN = `${SEP}(?:${INTERNATIONAL}|${NATIONAL})${SEP}`;
+/** The phone pattern of the fields' description, kept under its old name for the static form's readers. */
+export { PHONE_HTML_PATTERN };
 
 export interface StaticFormOptions {
   variant: LeadVariant;
@@ -37,25 +28,20 @@ export interface StaticFormOptions {
   headingLevel?: number;
 }
 
-interface StaticField {
-  label: string;
-  attributes: string;
-  hint?: string;
-  textarea?: boolean;
-}
-
-function fieldSpecs(variant: LeadVariant): Record<ContactField, StaticField> {
-  const text = VARIANT_TEXT[variant];
-  return {
-    name: { label: 'Name', attributes: `type="text" autocomplete="name" minlength="${LIMITS.nameMin}" maxlength="${INPUT_MAX.name}"` },
-    email: { label: 'Email', attributes: `type="email" autocomplete="email" maxlength="${INPUT_MAX.email}"` },
-    phone: {
-      label: 'Phone',
-      attributes: `type="tel" autocomplete="tel" pattern="${escapeHtml(PHONE_HTML_PATTERN)}"`,
-      hint: 'For example +49 621 123 4567 or 0621 123 4567; spaces, hyphens and brackets are fine.',
-    },
-    message: { label: text.messageLabel, attributes: `rows="5" minlength="${LIMITS.messageMin}" maxlength="${INPUT_MAX.message}"`, textarea: true },
-  };
+/** A field's native attributes, in the static form's order (type, autocomplete, constraints). */
+function fieldAttributes(spec: ContactFieldSpec): string {
+  return [
+    spec.type === 'textarea' ? `rows="${spec.rows ?? 5}"` : `type="${spec.type}"`,
+    `autocomplete="${spec.autoComplete}"`,
+    spec.inputMode ? `inputmode="${spec.inputMode}"` : '',
+    spec.spellCheck === false ? 'spellcheck="false"' : '',
+    `placeholder="${escapeHtml(spec.placeholder)}"`,
+    spec.minLength !== undefined ? `minlength="${spec.minLength}"` : '',
+    spec.maxLength !== undefined ? `maxlength="${spec.maxLength}"` : '',
+    spec.pattern ? `pattern="${escapeHtml(spec.pattern)}"` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
 }
 
 /** The whole form (a `.card` block), with values and error messages when given. */
@@ -64,24 +50,24 @@ export function contactFormHtml(options: StaticFormOptions): string {
   const prefix = options.idPrefix ?? 'lf';
   const level = options.headingLevel ?? 2;
   const text = VARIANT_TEXT[variant];
-  const specs = fieldSpecs(variant);
-  const invalid = CONTACT_FIELDS.filter((field) => errors[field]);
+  const specs = contactFieldSpecs(variant);
+  const invalid = specs.filter((spec) => errors[spec.field]);
   const parts: string[] = [];
   parts.push(`<form class="card lead-form" method="post" action="${escapeHtml(options.action ?? CONTACT_ENDPOINT)}" aria-labelledby="${prefix}-heading">`);
   parts.push(`<h${level} id="${prefix}-heading" class="lead-form-heading">${escapeHtml(text.heading)}</h${level}>`);
   parts.push(`<p class="lead-form-intro">${escapeHtml(text.intro)}</p>`);
   if (invalid.length > 0 || errors.variant) {
     parts.push(`<div class="lead-form-alert" role="alert" tabindex="-1" id="${prefix}-alert"><p><strong>Please correct ${invalid.length === 1 ? 'this field' : 'these fields'} and send again:</strong></p><ul>`);
-    for (const field of invalid) {
-      parts.push(`<li><a href="#${prefix}-${field}">${escapeHtml(specs[field].label)}: ${escapeHtml(errors[field]!)}</a></li>`);
+    for (const { field, label } of invalid) {
+      parts.push(`<li><a href="#${prefix}-${field}">${escapeHtml(label)}: ${escapeHtml(errors[field]!)}</a></li>`);
     }
     if (errors.variant) parts.push(`<li>${escapeHtml(errors.variant)}</li>`);
     parts.push('</ul></div>');
   }
   parts.push(`<input type="hidden" name="variant" value="${escapeHtml(variant)}">`);
   if (options.page) parts.push(`<input type="hidden" name="page" value="${escapeHtml(options.page)}">`);
-  for (const field of CONTACT_FIELDS) {
-    const spec = specs[field];
+  for (const spec of specs) {
+    const { field } = spec;
     const id = `${prefix}-${field}`;
     const error = errors[field] ?? '';
     const describedBy = [spec.hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
@@ -90,9 +76,9 @@ export function contactFormHtml(options: StaticFormOptions): string {
     parts.push(`<div class="form-field lead-form-${field}">`);
     parts.push(`<label for="${id}">${escapeHtml(spec.label)}</label>`);
     parts.push(
-      spec.textarea
-        ? `<textarea ${common} ${spec.attributes}>${escapeHtml(value)}</textarea>`
-        : `<input ${common} ${spec.attributes} value="${escapeHtml(value)}">`,
+      spec.type === 'textarea'
+        ? `<textarea ${common} ${fieldAttributes(spec)}>${escapeHtml(value)}</textarea>`
+        : `<input ${common} ${fieldAttributes(spec)} value="${escapeHtml(value)}">`,
     );
     if (spec.hint) parts.push(`<p id="${id}-hint" class="lead-form-hint">${escapeHtml(spec.hint)}</p>`);
     if (error) parts.push(`<p id="${id}-error" class="lead-form-error">${escapeHtml(error)}</p>`);

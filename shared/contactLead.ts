@@ -1,4 +1,4 @@
-import { email as companyEmail } from '../site/_data/company.json';
+import { COMPANY } from './company';
 import { API_BASE } from './constants';
 import { validateContact, type ContactErrors, type ContactField, type ContactValues } from './validation';
 
@@ -10,8 +10,8 @@ import { validateContact, type ContactErrors, type ContactField, type ContactVal
  * once. The field rules and SPEC 8 messages themselves are those of ./validation.
  */
 
-/** The company's contact address (site/_data/company.json): named in every "could not send" message. */
-export const COMPANY_EMAIL: string = companyEmail;
+/** The company's contact address (site/_data/company.json, through ./company): named in every "could not send" message. */
+export const COMPANY_EMAIL: string = COMPANY.email;
 
 /** The lead endpoint of the site's own server. */
 export const CONTACT_ENDPOINT = `${API_BASE}/contact`;

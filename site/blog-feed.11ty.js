@@ -6,7 +6,7 @@ import { postsNewestFirst } from './_pageData/blogPost.js';
  * /blog/feed.xml: the blog as an Atom 1.0 feed (RFC 4287), every post with its full HTML
  * content, newest first. Pages announce it with <link rel="alternate"> (data `feedLink`).
  * URLs in the content (href, src, srcset, poster..., in any quoting) are made absolute against the
- * post's own URL by @11ty/eleventy-plugin-rss, so feed readers resolve them.
+ * post's own URL by `@11ty/eleventy-plugin-rss`, so feed readers resolve them.
  */
 export const data = {
   permalink: '/blog/feed.xml',
@@ -15,29 +15,51 @@ export const data = {
   eleventyImport: { collections: ['all'] },
 };
 
+/** @type {Record<string, string>} */
 const XML_ESCAPES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
-/** Text for XML content and attributes; characters XML 1.0 forbids are dropped. */
+/**
+ * Text for XML content and attributes; characters XML 1.0 forbids are dropped.
+ * @param {unknown} value
+ * @returns {string}
+ */
 export function xml(value) {
   return String(value)
     .replace(/[^\u0009\u000A\u000D\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '')
-    .replace(/[&<>"']/g, (char) => XML_ESCAPES[char]);
+    .replace(/[&<>"']/g, (char) => XML_ESCAPES[char] ?? char);
 }
 
-/** RFC 3339 timestamp of a 'YYYY-MM-DD' date (midnight UTC). */
+/**
+ * RFC 3339 timestamp of a 'YYYY-MM-DD' date (midnight UTC).
+ * @param {string} date
+ */
 const timestamp = (date) => dateToRfc3339(new Date(`${date}T00:00:00Z`));
 
-/** A post's HTML with every URL absolute, resolved against the post's own URL. */
+/**
+ * A post's HTML with every URL absolute, resolved against the post's own URL.
+ * @param {string} html
+ * @param {string} postUrl
+ * @returns {Promise<string>}
+ */
 export function absoluteContent(html, postUrl) {
   return convertHtmlToAbsoluteUrls(html, postUrl);
 }
 
+/**
+ * @param {{
+ *   company: { siteUrl: string, legalName: string },
+ *   blogPage: { feedTitle: string, feedSubtitle: string },
+ *   collections: { all: Parameters<typeof postsNewestFirst>[0] },
+ *   permalink: string,
+ * }} data
+ * @returns {Promise<string>}
+ */
 export async function render(data) {
   const { company, blogPage } = data;
   const posts = postsNewestFirst(data.collections.all, true);
   const blogUrl = new URL('/blog', company.siteUrl).href;
   const selfUrl = new URL(data.permalink, company.siteUrl).href;
-  const updated = posts.length > 0 ? timestamp(posts[0].date) : timestamp('2025-01-01');
-  const contents = await Promise.all(posts.map((post) => absoluteContent(post.content.trim(), post.canonical_url)));
+  const updated = timestamp(posts[0]?.date ?? '2025-01-01');
+  const contents = await Promise.all(posts.map((post) => absoluteContent((post.content ?? '').trim(), post.canonical_url)));
   const entries = posts.map(
     (post, index) => `  <entry>
     <id>${xml(post.canonical_url)}</id>

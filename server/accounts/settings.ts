@@ -1,4 +1,4 @@
-import company from '../../site/_data/company.json';
+import { COMPANY as company } from '../../shared/company';
 import type { RouteRateLimit } from '../api/routeRateLimit';
 
 /**

@@ -1,4 +1,4 @@
-import { SLASH_CANONICAL } from '../../site/_config/urls.js';
+import { SLASH_CANONICAL } from '../../shared/urls';
 import { HOST_FILES, type SiteFile } from './siteFiles';
 import { API_PAGE_PATTERN, API_PATHS, CONTENT_TYPES, CROSS_ORIGIN_PREFIXES, NOT_FOUND_PAGE, PATH_HEADER_NAMES, pathHeaders, REDIRECTS, siteWideHeaders } from './siteRules';
 
@@ -109,7 +109,7 @@ export function nginxConfig(files: readonly SiteFile[], csp: string, options: Ng
     line(`    ${quote(crossOrigin)} ${quote(cross)};`);
     line('}');
   }
-  // Names whose canonical form keeps the slash (site/_config/urls.js: the blog posts).
+  // Names whose canonical form keeps the slash (shared/urls.ts: the blog posts).
   const slashCanonicalBare = SLASH_CANONICAL.source.replace(/\\\/\$$/, '$');
   // The path as requested ($uri has doubled slashes merged, Node redirects those).
   line('map $request_uri $dc_request_path {');

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { canonicalPath } from '../../site/_config/urls.js';
+import { canonicalPath } from '../../shared/urls';
 import { cacheControlFor } from './siteRules';
 
 /** One file of the built site as a host serves it. */

@@ -98,7 +98,7 @@ export function contentTypeFor(urlPath: string): string | undefined {
   return CONTENT_TYPES.find(([suffix]) => urlPath.endsWith(suffix))?.[1];
 }
 
-/** Permanent redirects between spellings of a route (besides the slash rules of site/_config/urls.js). */
+/** Permanent redirects between spellings of a route (besides the slash rules of shared/urls.ts). */
 export const REDIRECTS: Readonly<Record<string, string>> = {
   '/privacy-policy': '/privacy_policy',
 };

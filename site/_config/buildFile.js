@@ -7,6 +7,8 @@ import { existsSync } from 'node:fs';
  * which the widget build writes whole and renames into place, so it is never read half written.
  * Without the variable (a page build on its own) the file must be there already. Resolves to
  * whether it exists.
+ * @param {string} path
+ * @returns {Promise<boolean>}
  */
 export async function buildFileReady(path) {
   const deadline = Date.now() + Number(process.env.DC_BUILD_WAIT_MS ?? 0);

@@ -9,8 +9,11 @@ const EXECUTABLE_TYPES = new Set(['', 'module', 'text/javascript', 'application/
  * writes them to dist/.csp.json; the server puts them in the
  * Content-Security-Policy, so inline scripts run without 'unsafe-inline'.
  * Data blocks (application/json, application/ld+json) are not scripts and need no hash.
+ * @param {import('../../types/eleventy').EleventyConfig} eleventyConfig
+ * @param {{ outputFile: string }} options
  */
 export function registerCspHashes(eleventyConfig, { outputFile }) {
+  /** @type {Set<string>} */
   const hashes = new Set();
   eleventyConfig.on('eleventy.before', () => hashes.clear());
 
@@ -21,7 +24,7 @@ export function registerCspHashes(eleventyConfig, { outputFile }) {
       if (/\ssrc\s*=/.test(attributes)) continue;
       const type = (/\stype\s*=\s*["']?([^"'\s>]+)/.exec(attributes)?.[1] ?? '').toLowerCase();
       if (!EXECUTABLE_TYPES.has(type)) continue;
-      hashes.add(`sha256-${createHash('sha256').update(match[2], 'utf8').digest('base64')}`);
+      hashes.add(`sha256-${createHash('sha256').update(match[2] ?? '', 'utf8').digest('base64')}`);
     }
     return content;
   });

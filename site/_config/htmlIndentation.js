@@ -10,6 +10,7 @@
  * comments, and the content of <pre>, <textarea>, <script> and <style>, where whitespace is content
  * (and an inline script's bytes are what its CSP hash covers). No stylesheet of the site sets
  * `white-space: pre*` outside <pre>.
+ * @param {import('../../types/eleventy').EleventyConfig} eleventyConfig
  */
 export function registerHtmlIndentation(eleventyConfig) {
   eleventyConfig.addTransform('html-indentation', function htmlIndentation(content) {
@@ -24,7 +25,11 @@ const KEPT = /<(pre|textarea|script|style)\b[\s\S]*?<\/\1\s*>|<!--[\s\S]*?-->|<[
 /** A run of whitespace (HTML's: space, tab, CR, LF, FF) that holds a line break. */
 const LINE_BROKEN_RUN = /[ \t\r\n\f]*\n[ \t\r\n\f]*/g;
 
-/** `html` with each line-broken run of whitespace in its text reduced to one line break. */
+/**
+ * `html` with each line-broken run of whitespace in its text reduced to one line break.
+ * @param {string} html
+ * @returns {string}
+ */
 export function collapseIndentation(html) {
   let result = '';
   let last = 0;

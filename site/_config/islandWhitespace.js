@@ -15,6 +15,8 @@ import { lightIslandTags } from '../../build/elements.mjs';
  * Only whitespace that holds a line break goes (the template's indentation); a space between two
  * inline elements, which the component writes too, stays; so does anything inside <pre>,
  * <textarea> or <script>, where whitespace is content.
+ * @param {import('../../types/eleventy').EleventyConfig} eleventyConfig
+ * @param {{ tags?: string[] }} [options]
  */
 export function registerIslandWhitespace(eleventyConfig, { tags = [...lightIslandTags(), 'dc-blog'] } = {}) {
   eleventyConfig.addTransform('island-whitespace', function islandWhitespace(content) {
@@ -26,13 +28,19 @@ export function registerIslandWhitespace(eleventyConfig, { tags = [...lightIslan
 /** Whitespace content (kept whole), or a line-broken run of whitespace between two tags (removed). */
 const INDENTATION = /(<(pre|textarea|script)\b[\s\S]*?<\/\2>)|(?<=>)[ \t\r\n\f]*\n[ \t\r\n\f]*(?=<)/gi;
 
-/** `html` with the indentation between the tags inside each of the `tags` elements removed. */
+/**
+ * `html` with the indentation between the tags inside each of the `tags` elements removed.
+ * @param {string} html
+ * @param {readonly string[]} tags
+ * @returns {string}
+ */
 export function stripIslandWhitespace(html, tags) {
   let result = html;
   for (const tag of tags) {
     result = result.replace(
       new RegExp(`(<${tag}[\\s>])([\\s\\S]*?)(</${tag}>)`, 'g'),
-      (whole, open, inner, close) => `${`${open}${inner}`.replace(INDENTATION, (match, kept) => kept ?? '')}${close}`,
+      (_whole, /** @type {string} */ open, /** @type {string} */ inner, /** @type {string} */ close) =>
+        `${`${open}${inner}`.replace(INDENTATION, (_match, /** @type {string | undefined} */ kept) => kept ?? '')}${close}`,
     );
   }
   return result;

@@ -10,7 +10,9 @@ import { buildFileReady } from './buildFile.js';
  * after the islands' scripts as well.
  */
 const FRAME_ORDER = ['dc-consent', ...FRAME_ELEMENTS.map((name) => `dc-${name}`).filter((tag) => tag !== 'dc-consent')];
+/** @param {string} a @param {string} b */
 export const scriptOrder = (a, b) => {
+  /** @param {string} tag */
   const rank = (tag) => (FRAME_ORDER.includes(tag) ? FRAME_ORDER.indexOf(tag) : FRAME_ORDER.length);
   return rank(a) - rank(b) || a.localeCompare(b);
 };
@@ -22,20 +24,27 @@ export const scriptOrder = (a, b) => {
  * widget build (rollup) writes; run `npm run build:widgets` before the pages. It is read when the
  * first page is done, not at the start: `npm run build` runs the widgets and the pages side by
  * side, and the pages wait here for the manifest (site/_config/buildFile.js).
+ * @param {import('../../types/eleventy').EleventyConfig} eleventyConfig
+ * @param {{ manifestPath: string }} options
  */
 export function registerIslands(eleventyConfig, { manifestPath }) {
+  /** @typedef {Record<string, { file: string, imports: string[] } | undefined>} IslandManifest */
+  /** @type {Promise<IslandManifest> | null} */
   let manifest = null;
   eleventyConfig.on('eleventy.before', () => {
     manifest = null;
   });
+  /** @returns {Promise<IslandManifest>} */
   const load = async () => ((await buildFileReady(manifestPath)) ? JSON.parse(readFileSync(manifestPath, 'utf8')) : {});
 
   eleventyConfig.addTransform('islands', async function islands(content) {
     if (!this.page.outputPath || !this.page.outputPath.endsWith('.html')) return content;
     manifest ??= load();
     const elements = await manifest;
-    const tags = new Set([...content.matchAll(/<(dc-[a-z0-9-]+)[\s>]/g)].map((match) => match[1]));
+    const tags = new Set([...content.matchAll(/<(dc-[a-z0-9-]+)[\s>]/g)].map((match) => match[1] ?? ''));
+    /** @type {Set<string>} */
     const preloads = new Set();
+    /** @type {string[]} */
     const scripts = [];
     for (const tag of [...tags].sort(scriptOrder)) {
       const entry = elements[tag];

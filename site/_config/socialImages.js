@@ -5,18 +5,28 @@ import { SOCIAL_IMAGE, socialImageUrl, writeSocialImages } from '../../build/soc
  * (head.njk's og:image), and after the build each page's card is made from what the page says of
  * itself: its og:title (without the company name), og:description, and for a post its category.
  */
+/** @param {string} html @param {string} property */
 const meta = (html, property) => {
   const match = new RegExp(`<meta property="${property}" content="([^"]*)"`).exec(html);
-  return match ? decode(match[1]) : '';
+  return match ? decode(match[1] ?? '') : '';
 };
+/** @type {Record<string, string>} */
+const NAMED = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+/** @param {string} text */
 const decode = (text) =>
-  text.replace(/&(#\d+|#x[\da-f]+|amp|lt|gt|quot|apos);/gi, (_, code) => {
-    const named = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" }[code.toLowerCase()];
+  text.replace(/&(#\d+|#x[\da-f]+|amp|lt|gt|quot|apos);/gi, (_, /** @type {string} */ code) => {
+    const named = NAMED[code.toLowerCase()];
     if (named) return named;
-    return String.fromCodePoint(code[1].toLowerCase() === 'x' ? parseInt(code.slice(2), 16) : Number(code.slice(1)));
+    return String.fromCodePoint(code[1]?.toLowerCase() === 'x' ? parseInt(code.slice(2), 16) : Number(code.slice(1)));
   });
 
-/** The card of one built page, or null for a page without social metadata. */
+/**
+ * The card of one built page, or null for a page without social metadata.
+ * @param {string} url
+ * @param {string} html
+ * @param {{ name: string, siteUrl: string }} company
+ * @returns {import('../../build/socialImages.mjs').SocialCard | null}
+ */
 export function socialCard(url, html, company) {
   const fullTitle = meta(html, 'og:title');
   if (!fullTitle || !html.includes('/assets/social/')) return null;
@@ -26,14 +36,18 @@ export function socialCard(url, html, company) {
   return { url, title, description: meta(html, 'og:description'), kicker, brand: company.name, host: new URL(company.siteUrl).host };
 }
 
+/**
+ * @param {import('../../types/eleventy').EleventyConfig} eleventyConfig
+ * @param {{ outputDir: string, company: { name: string, siteUrl: string } }} options
+ */
 export function registerSocialImages(eleventyConfig, { outputDir, company }) {
-  eleventyConfig.addFilter('socialImage', (url) => socialImageUrl(url));
+  eleventyConfig.addFilter('socialImage', (/** @type {string} */ url) => socialImageUrl(url));
   eleventyConfig.addGlobalData('socialImageSize', SOCIAL_IMAGE);
   eleventyConfig.on('eleventy.after', async ({ results }) => {
     const cards = results
       .filter((result) => typeof result.outputPath === 'string' && result.outputPath.endsWith('.html'))
       .map((result) => socialCard(result.url, result.content, company))
-      .filter(Boolean);
+      .filter((card) => card !== null);
     const { rendered } = await writeSocialImages(outputDir, cards);
     console.log(`social images: ${cards.length} cards (${rendered} rendered, the rest cached)`);
   });

@@ -32,8 +32,21 @@ import { FRAME_ELEMENTS } from '../../build/elements.mjs';
  */
 export const OWNED = 0.25;
 
+/**
+ * A page stylesheet of main.css, processed, with what its selectors name.
+ * @typedef {{ name: string, layer?: string, css: string } & SelectorTokens} PagePart
+ * @typedef {{ selectors: string[][], global: boolean, elementLayers: string[] }} SelectorTokens
+ * @typedef {{ base: string, parts: PagePart[], write: (name: string, css: string) => string }} BuiltStyles
+ * @typedef {{ input: string, tokens: string, outputDir: string }} StyleOptions
+ */
+
+/**
+ * @param {import('../../types/eleventy').EleventyConfig} eleventyConfig
+ * @param {StyleOptions} options
+ */
 export function registerStyles(eleventyConfig, { input, tokens, outputDir }) {
   eleventyConfig.addWatchTarget(dirname(input));
+  /** @type {Promise<BuiltStyles> | null} */
   let built = null;
   eleventyConfig.on('eleventy.before', () => {
     built = null;
@@ -56,18 +69,30 @@ export function registerStyles(eleventyConfig, { input, tokens, outputDir }) {
 
 const FRAME_TAGS = new Set(FRAME_ELEMENTS.map((name) => `dc-${name}`));
 
-/** Whether a page holds an island: a custom element besides the frame's, which may add classes after load. */
+/**
+ * Whether a page holds an island: a custom element besides the frame's, which may add classes after load.
+ * @param {Set<string>} used
+ */
 const hasIsland = (used) => [...used].some((token) => token.startsWith('dc-') && !FRAME_TAGS.has(token));
 
-/** Whether a page with these tokens can match a selector (its class/id/element names). */
+/**
+ * Whether a page with these tokens can match a selector (its class/id/element names).
+ * @param {Set<string>} used
+ * @param {string[]} names
+ */
 const matches = (used, names) => names.every((name) => used.has(name));
 
 /**
  * A page's page file: for each page stylesheet (in main.css's order), all of it, the rules the page
  * can match, or nothing. `name` names the stylesheets taken whole (else the one it uses most).
+ * @param {PagePart[]} parts
+ * @param {Set<string>} used
+ * @returns {{ name: string, css: string }}
  */
 export function pageCss(parts, used) {
+  /** @type {string[]} */
   const pieces = [];
+  /** @type {PagePart[]} */
   const whole = [];
   let most = { name: 'page', matched: 0 };
   const island = hasIsland(used);
@@ -88,16 +113,28 @@ export function pageCss(parts, used) {
 }
 
 /** Parsed page stylesheets by their text: each is parsed once per build, and cloned per page. */
+/** @type {Map<string, import('postcss').Root>} */
 const parsed = new Map();
 
-/** A RegExp matching `text` literally. */
+/**
+ * A RegExp matching `text` literally.
+ * @param {string} text
+ */
 const literal = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** The rules of a stylesheet with a selector the page can match, in their at-rules, and the keyframes they use. */
+/**
+ * The rules of a stylesheet with a selector the page can match, in their at-rules, and the keyframes they use.
+ * @param {string} css
+ * @param {Set<string>} used
+ * @returns {string}
+ */
 export function usedRules(css, used) {
-  if (!parsed.has(css)) parsed.set(css, postcss.parse(css));
-  const root = parsed.get(css).clone();
+  const source = parsed.get(css) ?? postcss.parse(css);
+  parsed.set(css, source);
+  const root = source.clone();
+  /** @type {import('postcss').AtRule[]} */
   const keyframes = [];
+  /** @param {import('postcss').Container} container */
   const keep = (container) => {
     container.each((node) => {
       if (node.type === 'rule') {
@@ -126,8 +163,13 @@ export function usedRules(css, used) {
 /** main.css's imports of page stylesheets: `@import './pages/x.css' layer(pages);` (or a component's layer). */
 const PAGE_IMPORT = /^@import\s+'(\.\/pages\/([\w-]+)\.css)'\s+layer\(([\w-]+)\);\s*$/gm;
 
+/**
+ * @param {StyleOptions} options
+ * @returns {Promise<BuiltStyles>}
+ */
 async function buildStyles({ input, tokens, outputDir }) {
   const main = readFileSync(input, 'utf8');
+  /** @param {string} name @param {string} css */
   const write = (name, css) => {
     const href = `/assets/css/${name}-${createHash('sha256').update(css).digest('hex').slice(0, 10)}.css`;
     writeFileSync(join(outputDir, href), css);
@@ -139,17 +181,26 @@ async function buildStyles({ input, tokens, outputDir }) {
     processCss(main.replace(PAGE_IMPORT, ''), input),
     ...pageImports.map((match) => processCss(match[0], input)),
   ]);
-  const parts = pageImports.map((match, index) => ({ name: match[2], layer: match[3], css: partCss[index], ...selectorTokens(partCss[index]) }));
+  const parts = pageImports.map((match, index) => {
+    const css = partCss[index] ?? '';
+    return { name: match[2] ?? '', layer: match[3] ?? '', css, ...selectorTokens(css) };
+  });
   const tokensCss = await processCss(readFileSync(tokens, 'utf8'), tokens);
   mkdirSync(join(outputDir, 'widgets'), { recursive: true });
   writeFileSync(join(outputDir, 'widgets/dc-tokens.css'), tokensCss);
+  /** @type {Map<string, string>} */
   const written = new Map();
-  /** Writes a page file once per content (pages that need the same rules share it); returns its URL. */
+  /**
+   * Writes a page file once per content (pages that need the same rules share it); returns its URL.
+   * @param {string} name
+   * @param {string} css
+   */
   const writePage = (name, css) => {
-    if (!written.has(css)) written.set(css, write(name, css));
-    return written.get(css);
+    const href = written.get(css) ?? write(name, css);
+    written.set(css, href);
+    return href;
   };
-  return { base: write('site', baseCss), parts, write: writePage };
+  return { base: write('site', baseCss ?? ''), parts, write: writePage };
 }
 
 const CLASS_OR_ID = /([.#])(-?[_a-zA-Z][\w-]*)/g;
@@ -160,17 +211,21 @@ const CUSTOM_ELEMENT = /(?:^|[\s>+~(,])(dc-[a-z0-9-]+)/g;
  * it needs (a page can match it only when its HTML holds all of them); `global` when a selector
  * names none. Names inside :not() are left out (their absence is what matches). `elementLayers`:
  * the elements whose own CSS it holds as a layer named for them.
+ * @param {string} css
+ * @returns {SelectorTokens}
  */
 export function selectorTokens(css) {
+  /** @type {Map<string, string[]>} */
   const selectors = new Map();
   let global = false;
   const root = postcss.parse(css);
   // An element's own stylesheet in a layer named for it (`@layer pages.dc-blog`): the element adopts
   // the layer's rules (widgets/blog/pageCss.ts), so a page with the element takes the file whole.
+  /** @type {Set<string>} */
   const elementLayers = new Set();
   root.walkAtRules('layer', (rule) => {
     for (const name of rule.params.split(',')) {
-      const tag = name.trim().split('.').pop();
+      const tag = name.trim().split('.').pop() ?? '';
       if (rule.nodes && /^dc-[a-z0-9-]+$/.test(tag)) elementLayers.add(tag);
     }
   });
@@ -186,23 +241,32 @@ export function selectorTokens(css) {
   return { selectors: [...selectors.values()], global, elementLayers: [...elementLayers] };
 }
 
-/** The names a selector needs in the page, or null for a shadow root's selector (never matches in the page). */
+/**
+ * The names a selector needs in the page, or null for a shadow root's selector (never matches in the page).
+ * @param {string} selector
+ * @returns {string[] | null}
+ */
 function selectorNames(selector) {
   if (selector.startsWith(':host')) return null;
   const positive = selector.replace(/:not\((?:[^()]|\([^()]*\))*\)/g, '');
   return [
     ...new Set([
       ...[...positive.matchAll(CLASS_OR_ID)].map((match) => `${match[1]}${match[2]}`),
-      ...[...positive.matchAll(CUSTOM_ELEMENT)].map((match) => match[1]),
+      ...[...positive.matchAll(CUSTOM_ELEMENT)].map((match) => match[1] ?? ''),
     ]),
   ];
 }
 
-/** The classes (`.x`), ids (`#x`) and custom elements (`dc-x`) a page's HTML holds. */
+/**
+ * The classes (`.x`), ids (`#x`) and custom elements (`dc-x`) a page's HTML holds.
+ * @param {string} html
+ * @returns {Set<string>}
+ */
 export function pageTokens(html) {
+  /** @type {Set<string>} */
   const tokens = new Set();
-  for (const match of html.matchAll(/\sclass="([^"]*)"/g)) for (const name of match[1].split(/\s+/)) if (name) tokens.add(`.${name}`);
+  for (const match of html.matchAll(/\sclass="([^"]*)"/g)) for (const name of (match[1] ?? '').split(/\s+/)) if (name) tokens.add(`.${name}`);
   for (const match of html.matchAll(/\sid="([^"]+)"/g)) tokens.add(`#${match[1]}`);
-  for (const match of html.matchAll(/<(dc-[a-z0-9-]+)/g)) tokens.add(match[1]);
+  for (const match of html.matchAll(/<(dc-[a-z0-9-]+)/g)) tokens.add(match[1] ?? '');
   return tokens;
 }

@@ -7,6 +7,12 @@ import { join } from 'node:path';
  * field, so a missing field fails the build instead of rendering an empty box.
  */
 
+/**
+ * A post's front matter after checkPost: the widget's BlogPost without the body, plus its page URL and date text.
+ * @typedef {Omit<import('../../widgets/blog/rules').BlogPost, 'content'> & { url: string, displayDate: string }} CheckedPost
+ * @typedef {{ siteUrl: string, legalName: string }} PostCompany
+ */
+
 /** The categories a post may have: the blog filter's five (widgets/blog/rules.ts BLOG_CATEGORIES). */
 export const POST_CATEGORIES = ['Analytics', 'Engineering', 'Business', 'Marketing', 'Client Success'];
 
@@ -15,8 +21,10 @@ const SHORT_US = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeri
 const KEBAB = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const SITE_ASSETS = 'site';
 
+/** @param {unknown} value @returns {value is string} */
 const isText = (value) => typeof value === 'string' && value.trim() !== '';
 
+/** @param {unknown} value */
 function validDate(value) {
   if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
   const date = new Date(`${value}T00:00:00Z`);
@@ -29,11 +37,17 @@ function validDate(value) {
  * @param {string} inputPath the Markdown file, for the error message
  * @param {{ siteUrl: string }} company company facts (the canonical URL's origin)
  * @param {{ assetsRoot?: string }} [options] where '/assets/...' image paths live on disk (default 'site')
- * @returns the post's SPEC 3 fields (without `content`) plus `url` (its site path) and
+ * @returns {CheckedPost} the post's SPEC 3 fields (without `content`) plus `url` (its site path) and
  *   `displayDate` ('Nov 12, 2024', as the widget formats it)
  */
 export function checkPost(data, inputPath, company, { assetsRoot = SITE_ASSETS } = {}) {
+  /** @type {string[]} */
   const problems = [];
+  /**
+   * @param {string} field
+   * @param {(value: any) => boolean} ok the rule, given the field's value as the front matter has it
+   * @param {string} message
+   */
   const need = (field, ok, message) => {
     if (data[field] === undefined || data[field] === null) problems.push(`"${field}" is missing`);
     else if (!ok(data[field])) problems.push(`"${field}" ${message}`);
@@ -85,9 +99,14 @@ export function checkPost(data, inputPath, company, { assetsRoot = SITE_ASSETS }
   };
 }
 
+/** @param {string} path @param {{ siteUrl: string }} company */
 const absolute = (path, company) => new URL(path, company.siteUrl).href;
 
-/** schema.org BlogPosting of one checked post (SPEC 2.15: headline, description, image, author, publisher, date, url). */
+/**
+ * schema.org BlogPosting of one checked post (SPEC 2.15: headline, description, image, author, publisher, date, url).
+ * @param {CheckedPost} post
+ * @param {PostCompany} company
+ */
 export function blogPosting(post, company) {
   return {
     '@context': 'https://schema.org',
@@ -118,13 +137,19 @@ export function blogPosting(post, company) {
  * A post as the blog's list names it (Blog.blogPost on /blog): what identifies it and links to it.
  * The whole BlogPosting is on the post's own page under the same @id, so the list does not repeat
  * it (the six full records were 1 KB Brotli of the blog page's first round trip).
+ * @param {CheckedPost} post
+ * @param {PostCompany} company
  */
 export function blogPostingReference(post, company) {
   const { '@id': id, headline, url, datePublished, image, author } = blogPosting(post, company);
   return { '@type': 'BlogPosting', '@id': id, headline, url, datePublished, image, author };
 }
 
-/** schema.org BreadcrumbList Home > Blog > post. */
+/**
+ * schema.org BreadcrumbList Home > Blog > post.
+ * @param {CheckedPost} post
+ * @param {{ siteUrl: string }} company
+ */
 export function postBreadcrumbs(post, company) {
   return {
     '@context': 'https://schema.org',
@@ -142,10 +167,16 @@ export function postBreadcrumbs(post, company) {
  * `post`), newest first. With `withContent`, each also carries its rendered HTML as `content`
  * (only for templates that are not posts themselves: a post reading another's content would
  * make the posts depend on each other).
+ * @param {readonly { data: { post?: CheckedPost }, content: string }[]} collection
+ * @param {boolean} [withContent]
+ * @returns {(CheckedPost & { content?: string })[]}
  */
 export function postsNewestFirst(collection, withContent = false) {
   return collection
     .filter((item) => item.data?.post?.slug)
-    .map((item) => (withContent ? { ...item.data.post, content: item.content } : { ...item.data.post }))
+    .map((item) => {
+      const post = /** @type {CheckedPost} */ (item.data.post);
+      return withContent ? { ...post, content: item.content } : { ...post };
+    })
     .sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0));
 }

@@ -1,12 +1,11 @@
 /**
  * Build-time blog rules: the front-matter schema (site/_pageData/blogPost.js), the canonical URL
- * forms (site/_config/urls.js), the Atom helpers (site/blog-feed.11ty.js).
+ * forms (shared/urls.ts), the Atom helpers (site/blog-feed.11ty.js).
  */
 import { describe, expect, it } from 'vitest';
 import { blogPosting, blogPostingReference, checkPost, POST_CATEGORIES, postsNewestFirst } from './blogPost.js';
-import { canonicalPath, isSlashCanonical } from '../_config/urls.js';
+import { canonicalPath, isSlashCanonical } from '../../shared/urls';
 import { BLOG_CATEGORIES } from '../../widgets/blog/rules';
-// @ts-expect-error an Eleventy template module without types
 import { absoluteContent, xml } from '../blog-feed.11ty.js';
 
 const company = { siteUrl: 'https://www.dataclarity.de', legalName: 'DataClarity GmbH' };

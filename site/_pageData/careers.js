@@ -1,10 +1,15 @@
 import { fillCompanyDeep } from '../_config/companyText.js';
 import { elementRules, libRules, readData, sharedRules } from './rules.js';
 
-const careers = await elementRules('careers');
-const format = await libRules('format');
-const { searchField, selectField } = await libRules('filterField');
-const { escapeHtml } = await sharedRules('escapeHtml');
+const careers = /** @type {typeof import('../../widgets/careers/rules')} */ (await elementRules('careers'));
+const format = /** @type {typeof import('../../widgets/lib/format')} */ (await libRules('format'));
+const { searchField, selectField } = /** @type {typeof import('../../widgets/lib/filterField')} */ (await libRules('filterField'));
+const { escapeHtml } = /** @type {typeof import('../../shared/escapeHtml')} */ (await sharedRules('escapeHtml'));
+
+/**
+ * @typedef {typeof import('../_data/company.json')} Company
+ * @typedef {import('../../widgets/careers/rules').Job} Job
+ */
 
 /**
  * The careers pages' data (SPEC 2.13): /career, the list <dc-careers> takes over, and each job's
@@ -14,11 +19,15 @@ const { escapeHtml } = await sharedRules('escapeHtml');
  * A malformed jobs.json fails the build, naming the field.
  */
 export function careersData() {
-  const company = readData('company');
+  const company = /** @type {Company} */ (readData('company'));
   return { company, view: careersView(readData('jobs'), company) };
 }
 
-/** The careers page as the island renders it: checked data, dropdown options, labels, apply links and job pages. */
+/**
+ * The careers page as the island renders it: checked data, dropdown options, labels, apply links and job pages.
+ * @param {unknown} jobs site/_data/jobs.json, checked here
+ * @param {Company} company
+ */
 function careersView(jobs, company) {
   const departments = careers.parseJobData(fillCompanyDeep(jobs, company));
   const total = careers.countJobs(departments);
@@ -50,7 +59,11 @@ function careersView(jobs, company) {
   };
 }
 
-/** A job's JobPosting structured data, for its own page: everything in it is shown on that page. */
+/**
+ * A job's JobPosting structured data, for its own page: everything in it is shown on that page.
+ * @param {Job} job
+ * @param {Company} company
+ */
 export function jobPostingLd(job, company) {
   const organization = { '@type': 'Organization', name: company.legalName, sameAs: company.siteUrl, logo: new URL('/assets/favicon.svg', company.siteUrl).href };
   const remote = job.location === 'Remote (EU)';
@@ -90,6 +103,10 @@ export function jobPostingLd(job, company) {
   };
 }
 
+/**
+ * @param {string} heading
+ * @param {readonly string[]} items
+ */
 function section(heading, items) {
   return items.length ? `<h3>${heading}</h3><ul>${items.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</ul>` : '';
 }

@@ -4,13 +4,25 @@
  * and site/_data/contact.json, so no fact is written twice.
  */
 
+/**
+ * @typedef {typeof import('../_data/company.json')} Company
+ * @typedef {typeof import('../_data/contact.json')} Contact
+ * @typedef {typeof import('../_data/consultation.json')} Consultation
+ * @typedef {{ lat?: unknown, lng?: unknown }} Coordinates coordinates as the data has them, checked before use
+ */
+
 export const OSM_ORIGIN = 'https://www.openstreetmap.org';
 
 /** Size of the map frame the bounding box is computed for (CSS pixels, roughly the desktop frame). */
 const FRAME = { width: 960, height: 480 };
 
+/** @param {number} value */
 const round = (value) => Number(value.toFixed(5));
 
+/**
+ * @param {Coordinates | null | undefined} coordinates
+ * @returns {{ lat: number, lng: number }}
+ */
 function checkedCoordinates(coordinates) {
   const lat = Number(coordinates?.lat);
   const lng = Number(coordinates?.lng);
@@ -20,14 +32,22 @@ function checkedCoordinates(coordinates) {
   return { lat, lng };
 }
 
+/**
+ * @param {unknown} zoom
+ * @returns {number}
+ */
 function checkedZoom(zoom) {
-  if (!Number.isInteger(zoom) || zoom < 1 || zoom > 19) throw new Error(`Map zoom must be a whole number from 1 to 19, got ${zoom}`);
+  if (typeof zoom !== 'number' || !Number.isInteger(zoom) || zoom < 1 || zoom > 19) {
+    throw new Error(`Map zoom must be a whole number from 1 to 19, got ${String(zoom)}`);
+  }
   return zoom;
 }
 
 /**
  * The bounding box that shows `coordinates` in the centre of a FRAME-sized map at `zoom`
  * (Web Mercator: 256 px tiles, 360° of longitude across 256·2^zoom px).
+ * @param {Coordinates} coordinates
+ * @param {number} zoom
  */
 export function mapBoundingBox(coordinates, zoom) {
   const { lat, lng } = checkedCoordinates(coordinates);
@@ -37,7 +57,12 @@ export function mapBoundingBox(coordinates, zoom) {
   return { minLng: round(lng - halfLng), minLat: round(lat - halfLat), maxLng: round(lng + halfLng), maxLat: round(lat + halfLat) };
 }
 
-/** The embeddable map (export/embed.html) with a marker on the office. */
+/**
+ * The embeddable map (export/embed.html) with a marker on the office.
+ * @param {Coordinates} coordinates
+ * @param {number} zoom
+ * @returns {string}
+ */
 export function osmEmbedUrl(coordinates, zoom) {
   const { lat, lng } = checkedCoordinates(coordinates);
   const box = mapBoundingBox(coordinates, zoom);
@@ -48,7 +73,12 @@ export function osmEmbedUrl(coordinates, zoom) {
   return url.href;
 }
 
-/** The full map on openstreetmap.org, for "open in a new tab". */
+/**
+ * The full map on openstreetmap.org, for "open in a new tab".
+ * @param {Coordinates} coordinates
+ * @param {number} zoom
+ * @returns {string}
+ */
 export function osmLinkUrl(coordinates, zoom) {
   const { lat, lng } = checkedCoordinates(coordinates);
   const url = new URL('/', OSM_ORIGIN);
@@ -58,12 +88,16 @@ export function osmLinkUrl(coordinates, zoom) {
   return url.href;
 }
 
+/** @param {Company} company */
 function postalAddress(company) {
   const { street, number, zip, city, countryCode } = company.address;
   return { '@type': 'PostalAddress', streetAddress: `${street} ${number}`, postalCode: zip, addressLocality: city, addressCountry: countryCode };
 }
 
-/** schema.org Organization of the company (also referenced by the other pages' data). */
+/**
+ * schema.org Organization of the company (also referenced by the other pages' data).
+ * @param {Company} company
+ */
 export function organizationJsonLd(company) {
   const site = company.siteUrl.replace(/\/$/, '');
   return {
@@ -93,7 +127,11 @@ export function organizationJsonLd(company) {
   };
 }
 
-/** /contact: the Organization and the Mannheim office as a LocalBusiness with hours and location. */
+/**
+ * /contact: the Organization and the Mannheim office as a LocalBusiness with hours and location.
+ * @param {Company} company
+ * @param {Contact} contact
+ */
 export function contactJsonLd(company, contact) {
   const site = company.siteUrl.replace(/\/$/, '');
   const { lat, lng } = checkedCoordinates(company.office.coordinates);
@@ -110,20 +148,24 @@ export function contactJsonLd(company, contact) {
     address: postalAddress(company),
     geo: { '@type': 'GeoCoordinates', latitude: lat, longitude: lng },
     hasMap: osmLinkUrl(company.office.coordinates, contact.map.zoom),
-    openingHoursSpecification: [
+    openingHoursSpecification: /** @type {const} */ ([
       {
         '@type': 'OpeningHoursSpecification',
         dayOfWeek: contact.openingHours.dayOfWeek.map((day) => `https://schema.org/${day}`),
         opens: contact.openingHours.opens,
         closes: contact.openingHours.closes,
       },
-    ],
+    ]),
     parentOrganization: { '@id': organization['@id'] },
   };
-  return [organization, office];
+  return /** @type {const} */ ([organization, office]);
 }
 
-/** /free_consultation: the consultation as a free Service offered by the Organization. */
+/**
+ * /free_consultation: the consultation as a free Service offered by the Organization.
+ * @param {Company} company
+ * @param {Consultation} consultation
+ */
 export function consultationJsonLd(company, consultation) {
   const site = company.siteUrl.replace(/\/$/, '');
   return {

@@ -10,21 +10,40 @@ import { tsImport } from 'tsx/esm/api';
  * `sharedRules('contactLead')` reads shared/ (code the server runs too). Each module is compiled
  * once per build.
  */
+/** @type {Map<string, Promise<unknown>>} */
 const cache = new Map();
 
+/**
+ * The module `<folder>/<name>.ts`, compiled once; callers name its type
+ * (`@type {typeof import('../../shared/x')}`), as a static import would give it.
+ * @param {string} folder
+ * @param {string} name
+ * @returns {Promise<unknown>}
+ */
 function load(folder, name) {
   if (!/^[a-zA-Z]+$/.test(name)) throw new Error(`bad module name '${name}'`);
   if (!/^(shared|widgets\/(lib|[a-z]+(-[a-z]+)*))$/.test(folder)) throw new Error(`bad rules folder '${folder}'`);
   const path = `../../${folder}/${name}.ts`;
-  if (!cache.has(path)) cache.set(path, tsImport(path, import.meta.url));
-  return cache.get(path);
+  const module = cache.get(path) ?? tsImport(path, import.meta.url);
+  cache.set(path, module);
+  return module;
 }
 
+/**
+ * @param {string} element
+ * @param {string} [name]
+ */
 export const elementRules = (element, name = 'rules') => load(`widgets/${element}`, name);
+/** @param {string} name */
 export const libRules = (name) => load('widgets/lib', name);
+/** @param {string} name */
 export const sharedRules = (name) => load('shared', name);
 
 /** A data file of site/_data, read directly (for template data files that derive a page's view from it). */
+/**
+ * @param {string} name
+ * @returns {unknown} the parsed JSON; callers name its type
+ */
 export function readData(name) {
   if (!/^[a-zA-Z]+$/.test(name)) throw new Error(`readData: bad data file name '${name}'`);
   return JSON.parse(readFileSync(new URL(`../_data/${name}.json`, import.meta.url), 'utf8'));

@@ -14,7 +14,7 @@ export default {
   feedLink: '/blog/feed.xml',
   eleventyComputed: {
     post: checked,
-    /** Canonical URL /blog/{slug}/ (the slash form; see site/_config/urls.js). */
+    /** Canonical URL /blog/{slug}/ (the slash form; see shared/urls.ts). */
     permalink: (data) => `/blog/${data.slug}/index.html`,
     description: (data) => data.seo?.metaDescription,
     ogTitle: (data) => data.seo?.metaTitle,

@@ -205,6 +205,36 @@ test.describe('contact form', () => {
   });
 });
 
+/** Each field of a form as a person and the browser meet it: label, type and the attributes that shape typing. */
+async function fieldsOf(scope: Locator) {
+  return scope.locator('input:not([type="hidden"]):not([tabindex="-1"]), textarea').evaluateAll((controls) =>
+    controls.map((control) => {
+      const root = control.getRootNode() as Document | ShadowRoot;
+      const label = root.querySelector(`label[for="${control.id}"]`)?.textContent?.trim() ?? '';
+      const names = ['name', 'type', 'autocomplete', 'inputmode', 'placeholder', 'minlength', 'maxlength', 'pattern', 'spellcheck', 'rows', 'required'];
+      return { label, tag: control.localName, attributes: Object.fromEntries(names.map((name) => [name, control.getAttribute(name)])) };
+    }),
+  );
+}
+
+test.describe('one description of the contact fields', () => {
+  for (const path of ['/contact', '/free_consultation']) {
+    test(`${path}: the element and the form without JavaScript have the same fields`, async ({ browser, page, baseURL }) => {
+      const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+      const noScript = await context.newPage();
+      await noScript.goto(path);
+      const served = await fieldsOf(noScript.locator('dc-contact-form form'));
+      await context.close();
+
+      await page.goto(path);
+      await contactFormsAwake(page);
+      const element = await fieldsOf(form(page).locator('form.cf-form'));
+      expect(served.map((entry) => entry.attributes.name)).toEqual(['name', 'email', 'phone', 'message']);
+      expect(element).toEqual(served);
+    });
+  }
+});
+
 test.describe('/contact page', () => {
   test('shows the contact facts and promises in its HTML, also without JavaScript', async ({ browser, baseURL }) => {
     const context = await browser.newContext({ javaScriptEnabled: false, baseURL });

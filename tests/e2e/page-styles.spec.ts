@@ -4,7 +4,6 @@ import { expect, test } from '@playwright/test';
 import postcss from 'postcss';
 import { processCss } from '../../build/cssModule.mjs';
 import { FRAME_ELEMENTS } from '../../build/elements.mjs';
-// @ts-expect-error: plain JavaScript of the page build, without declarations
 import { OWNED, pageTokens, selectorTokens } from '../../site/_config/styles.js';
 
 /*
@@ -41,7 +40,7 @@ test.describe('the built pages', () => {
     const parts = await Promise.all(
       imports.map(async (match) => {
         const css = await processCss(match[0], main);
-        return { name: match[1]!, css, rules: ruleSelectors(css), ...selectorTokens(css) } as { name: string; css: string; rules: string[]; selectors: string[][]; global: boolean };
+        return { name: match[1]!, css, rules: ruleSelectors(css), ...selectorTokens(css) };
       }),
     );
     expect(parts.length).toBeGreaterThan(10);

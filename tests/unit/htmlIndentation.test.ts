@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-// @ts-expect-error: plain JavaScript of the page build, without declarations
 import { collapseIndentation } from '../../site/_config/htmlIndentation.js';
 
-const collapse = (html: string) => collapseIndentation(html) as string;
+const collapse = (html: string) => collapseIndentation(html);
 
 describe('collapseIndentation', () => {
   it('reduces each line-broken run of whitespace between tags and in text to one line break', () => {

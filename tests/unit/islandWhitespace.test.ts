@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { lightIslandTags } from '../../build/elements.mjs';
-// @ts-expect-error: plain JavaScript of the page build, without declarations
 import { stripIslandWhitespace } from '../../site/_config/islandWhitespace.js';
 
-const strip = (html: string, tags = ['dc-faq']) => stripIslandWhitespace(html, tags) as string;
+const strip = (html: string, tags = ['dc-faq']) => stripIslandWhitespace(html, tags);
 
 describe('stripIslandWhitespace', () => {
   it('removes the indentation between the tags inside a light island, from its first child on', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { csvCell, leadsCsv } from '../../server/leads/csv';
+import { contactFieldSpecs } from '../../shared/contactFields';
 import { PHONE_HTML_PATTERN, contactFormHtml } from '../../shared/contactFormHtml';
 import { escapeHtml } from '../../shared/escapeHtml';
 import { HONEYPOT_FIELD, readLeadInput, validateLead } from '../../shared/contactLead';
@@ -47,6 +48,25 @@ describe('the static form', () => {
     expect(html).toContain(`value="${escapeHtml('"><script>x</script>')}"`);
     expect(html).not.toContain('<script>');
     expect(html).toContain('name="variant" value="consultation"');
+  });
+});
+
+describe('the contact fields, described once', () => {
+  it('the static form renders every field of the description with its label and attributes', () => {
+    for (const variant of ['contact', 'consultation'] as const) {
+      const html = contactFormHtml({ variant });
+      for (const spec of contactFieldSpecs(variant)) {
+        const control = new RegExp(`<(input|textarea) id="lf-${spec.field}" name="${spec.field}"[^>]*>`).exec(html)?.[0] ?? '';
+        expect(html).toContain(`<label for="lf-${spec.field}">${escapeHtml(spec.label)}</label>`);
+        expect(control).toContain(`placeholder="${escapeHtml(spec.placeholder)}"`);
+        expect(control).toContain(`autocomplete="${spec.autoComplete}"`);
+        if (spec.maxLength !== undefined) expect(control).toContain(`maxlength="${spec.maxLength}"`);
+        else expect(control).not.toContain('maxlength');
+        if (spec.minLength !== undefined) expect(control).toContain(`minlength="${spec.minLength}"`);
+        if (spec.inputMode) expect(control).toContain(`inputmode="${spec.inputMode}"`);
+        if (spec.hint) expect(html).toContain(escapeHtml(spec.hint));
+      }
+    }
   });
 });
 

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-// @ts-expect-error: plain JavaScript of the page build, without declarations
 import { OWNED, pageCss, pageTokens, selectorTokens, usedRules } from '../../site/_config/styles.js';
 
 /* The per-page stylesheets (site/_config/styles.js): which page files a page links. */

@@ -9,6 +9,7 @@ import {
   type ContactField,
   type ContactValues,
 } from '../../shared/validation';
+import { contactFieldSpecs } from '../../shared/contactFields';
 import { COMPANY_EMAIL, CONTACT_FIELDS, HONEYPOT_FIELD, VARIANT_TEXT, sendFailureMessage } from '../../shared/contactLead';
 import {
   EMPTY_CONTACT,
@@ -79,15 +80,6 @@ function servedFocus(form: HTMLFormElement): { field: ContactField; selection: [
   return { field, selection };
 }
 
-interface FieldSpec {
-  label: string;
-  type: 'text' | 'email' | 'tel' | 'textarea';
-  autoComplete: string;
-  placeholder: string;
-  hint?: string;
-  inputMode?: 'text' | 'email' | 'tel';
-}
-
 const warned = new Set<string>();
 function warnOnce(message: string | undefined): void {
   if (!message || warned.has(message)) return;
@@ -136,22 +128,7 @@ export function ContactForm({ container, variant, heading, headingLevel, submitL
   const [focusField, setFocusField] = useState<{ field: ContactField } | null>(null);
   const inputs = useRef<Partial<Record<ContactField, HTMLInputElement | HTMLTextAreaElement | null>>>({});
 
-  const fields = useMemo<Record<ContactField, FieldSpec>>(
-    () => ({
-      name: { label: 'Name', type: 'text', autoComplete: 'name', placeholder: 'e.g. Jana Weber' },
-      email: { label: 'Email', type: 'email', autoComplete: 'email', placeholder: 'e.g. jana.weber@company.com', inputMode: 'email' },
-      phone: {
-        label: 'Phone',
-        type: 'tel',
-        autoComplete: 'tel',
-        placeholder: 'e.g. +49 621 1234567',
-        hint: 'For example +49 621 123 4567 or 0621 123 4567; spaces, hyphens and brackets are fine.',
-        inputMode: 'tel',
-      },
-      message: { label: text.messageLabel, type: 'textarea', autoComplete: 'off', placeholder: text.messagePlaceholder },
-    }),
-    [text],
-  );
+  const fields = useMemo(() => contactFieldSpecs(parsedVariant.value), [parsedVariant.value]);
 
   // A submission a `dc-submit` listener took over (processing 2 s, sent 3 s, then a cleared form).
   // The timers start in the submit handler itself, so the states last exactly their intervals.
@@ -304,8 +281,8 @@ export function ContactForm({ container, variant, heading, headingLevel, submitL
       </Heading>
       <p className="cf-intro">{text.intro}</p>
       <form className="cf-form" noValidate onSubmit={onSubmit} aria-labelledby="cf-heading" aria-busy={busy ? 'true' : 'false'}>
-        {CONTACT_FIELDS.map((field) => {
-          const spec = fields[field];
+        {fields.map((spec) => {
+          const { field } = spec;
           const id = `cf-${field}`;
           const error = errors[field] ?? '';
           const describedBy = [spec.hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
@@ -316,6 +293,8 @@ export function ContactForm({ container, variant, heading, headingLevel, submitL
             value: values[field],
             placeholder: spec.placeholder,
             autoComplete: spec.autoComplete,
+            minLength: spec.minLength,
+            maxLength: spec.maxLength,
             required: true,
             readOnly: busy,
             'aria-invalid': Boolean(error),
@@ -331,9 +310,10 @@ export function ContactForm({ container, variant, heading, headingLevel, submitL
             <div className={`field field-${field}`} key={field}>
               <label htmlFor={id}>{spec.label}</label>
               {spec.type === 'textarea' ? (
-                <textarea {...common} rows={5} />
+                <textarea {...common} rows={spec.rows} />
               ) : (
-                <input {...common} type={spec.type} inputMode={spec.inputMode} spellCheck={false} />
+                // A string: Preact drops an attribute set to the boolean false.
+                <input {...common} type={spec.type} inputMode={spec.inputMode} pattern={spec.pattern} spellCheck={spec.spellCheck === false ? 'false' : undefined} />
               )}
               {spec.hint ? (
                 <p id={`${id}-hint`} className="field-hint">

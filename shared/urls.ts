@@ -1,7 +1,7 @@
 /**
- * The site's canonical URL forms, shared by the page build (filters.js: <link rel=canonical>,
- * sitemap, header) and the server (server/staticSite.ts: which spelling answers 200 and which
- * one redirects with 301).
+ * The site's canonical URL forms, shared by the page build (site/_config/filters.js:
+ * <link rel=canonical>, sitemap, header) and the server (server/staticSite.ts: which spelling
+ * answers 200 and which one redirects with 301; the nginx config and _redirects of server/hosting).
  *
  * Every route is canonical WITHOUT a trailing slash (`/about`), except the blog posts, which
  * live at `/blog/{slug}/` (SPEC 3: a post's canonical_url). A post's page is a directory index
@@ -12,7 +12,7 @@
 export const SLASH_CANONICAL = /^\/blog\/[a-z0-9]+(?:-[a-z0-9]+)*\/$/;
 
 /** Whether `path` (a URL path, decoded) is one of the slash-canonical directory indexes. */
-export function isSlashCanonical(path) {
+export function isSlashCanonical(path: string): boolean {
   return SLASH_CANONICAL.test(path);
 }
 
@@ -20,7 +20,7 @@ export function isSlashCanonical(path) {
  * The canonical spelling of a page URL: '/about/' -> '/about', '/about/index.html' -> '/about',
  * '/blog/some-post/index.html' -> '/blog/some-post/', '/' stays '/'.
  */
-export function canonicalPath(url) {
+export function canonicalPath(url: string | null | undefined): string {
   if (!url || url === '/') return '/';
   const bare = url.replace(/index\.html$/, '').replace(/\/+$/, '') || '/';
   return bare !== '/' && isSlashCanonical(`${bare}/`) ? `${bare}/` : bare;
