@@ -69,6 +69,7 @@ describe('openSqliteStore', () => {
       'created_at',
       'updated_at',
       'email_verified_at',
+      'role',
     ]);
   });
 
