@@ -14,6 +14,8 @@ export interface Session {
   createdAt: Date;
   lastSeenAt: Date;
   userAgent: string;
+  /** The sign-in was proven with a passkey (WebAuthn): what the staff console requires (server/staff/guard). */
+  passkeyVerified: boolean;
 }
 
 /** A session found by its token, with its user's state. */
@@ -25,6 +27,8 @@ export interface NewSession {
   tokenHash: string;
   userId: string;
   userAgent: string;
+  /** Default false: a password sign-in. */
+  passkeyVerified?: boolean;
 }
 
 export interface SessionStore {

@@ -1,0 +1,47 @@
+import { isoTime } from '../db/isoTime';
+import type { AuditEntry, StaffMember } from './staffStore';
+
+/** The audit entry and staff member as both stores read them (times: ISO text from SQLite, `Date` from PostgreSQL). */
+export interface AuditRow {
+  id: string;
+  at: string | Date;
+  actor_id: string | null;
+  actor_email: string;
+  action: string;
+  record_type: string;
+  record_id: string;
+  detail: string;
+}
+
+export function auditFromRow(row: AuditRow): AuditEntry {
+  return {
+    id: row.id,
+    at: isoTime(row.at),
+    actorId: row.actor_id,
+    actorEmail: row.actor_email,
+    action: row.action,
+    recordType: row.record_type,
+    recordId: row.record_id,
+    detail: row.detail,
+  };
+}
+
+export interface StaffRow {
+  id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  active: number | boolean;
+  created_at: string | Date;
+}
+
+export function staffFromRow(row: StaffRow): StaffMember {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    active: row.active === 1 || row.active === true,
+    createdAt: isoTime(row.created_at),
+  };
+}
