@@ -106,7 +106,7 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
   } else {
     app.log.warn('SMTP_URL is not set: contact and consultation requests are stored in the database but not mailed.');
   }
-  const retention = leadRetention({ store: leadStore, days: options.leads.retentionDays, log: app.log });
+  const retention = leadRetention({ store: leadStore, audit: stores?.staff, days: options.leads.retentionDays, log: app.log });
   app.addHook('onReady', async () => {
     retention.start();
     delivery?.start();
