@@ -205,7 +205,7 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
             staff: stores.staff,
             leads: leadStore,
             settings: accountSettings,
-            kick: delivery ? () => delivery!.kick() : null,
+            kick: delivery ? () => delivery?.kick() : null,
           }),
         );
       }
