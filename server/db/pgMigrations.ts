@@ -167,7 +167,12 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
       CREATE INDEX audit_log_by_time ON audit_log (at, seq);
       ALTER TABLE leads ADD COLUMN staff_note TEXT NOT NULL DEFAULT '';
       CREATE INDEX leads_by_variant ON leads (variant, received_at);
-      CREATE INDEX leads_by_handled ON leads ((handled_at IS NULL), received_at);`,
+      CREATE INDEX leads_open ON leads (received_at) WHERE handled_at IS NULL;
+      CREATE INDEX leads_open_by_variant ON leads (variant, received_at) WHERE handled_at IS NULL;
+      -- The inbox's search (ILIKE '%text%' on name, email and message): trigrams make it an index
+      -- lookup (pg_trgm ships with PostgreSQL and is a trusted extension: the database owner may create it).
+      CREATE EXTENSION IF NOT EXISTS pg_trgm;
+      CREATE INDEX leads_search ON leads USING gin ((name || ' ' || email || ' ' || message) gin_trgm_ops);`,
   },
 ];
 

@@ -134,7 +134,8 @@ export const MIGRATIONS: readonly string[] = [
    CREATE INDEX audit_log_by_time ON audit_log (at);
    ALTER TABLE leads ADD COLUMN staff_note TEXT NOT NULL DEFAULT '';
    CREATE INDEX leads_by_variant ON leads (variant, received_at);
-   CREATE INDEX leads_by_handled ON leads ((handled_at IS NULL), received_at);`,
+   CREATE INDEX leads_open ON leads (received_at) WHERE handled_at IS NULL;
+   CREATE INDEX leads_open_by_variant ON leads (variant, received_at) WHERE handled_at IS NULL;`,
 ];
 
 /** Latest schema version this code knows. */

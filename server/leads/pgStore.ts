@@ -145,15 +145,18 @@ export function createPgLeadStore(pool: PgPool, options: PgLeadStoreOptions = {}
       if (options.search) {
         params.push(containsPattern(options.search));
         const n = params.length;
-        where.push(`(l.name ILIKE $${n} OR l.email ILIKE $${n} OR l.message ILIKE $${n})`);
+        // The expression of the trigram index leads_search (../db/pgMigrations).
+        where.push(`(l.name || ' ' || l.email || ' ' || l.message) ILIKE $${n}`);
       }
       const clause = where.length > 0 ? ` WHERE ${where.join(' AND ')}` : '';
       const total = (await query<{ n: number }>(`SELECT COUNT(*)::int AS n FROM leads l${clause}`, params)).rows[0]!.n;
-      let sql = `${LEAD_SELECT}${clause} ORDER BY l.received_at DESC, l.seq DESC`;
+      const order = ' ORDER BY l.received_at DESC, l.seq DESC';
+      let sql = `${LEAD_SELECT}${clause}${order}`;
       const pageParams = [...params];
       if (options.limit !== undefined) {
         pageParams.push(options.limit, options.offset ?? 0);
-        sql += ` LIMIT $${pageParams.length - 1} OFFSET $${pageParams.length}`;
+        // The page's ids first, then the attempt columns for those rows only (not for the skipped ones).
+        sql = `${LEAD_SELECT} WHERE l.id IN (SELECT l.id FROM leads l${clause}${order} LIMIT $${pageParams.length - 1} OFFSET $${pageParams.length})${order}`;
       }
       const { rows } = await query<LeadRow>(sql, pageParams);
       return { leads: rows.map(leadFromRow), total };

@@ -198,9 +198,11 @@ export function openSqliteLeadStore(pathOrDb: string | Database.Database, option
       }
       const clause = where.length > 0 ? ` WHERE ${where.join(' AND ')}` : '';
       const total = (db.prepare(`SELECT COUNT(*) AS n FROM leads l${clause}`).get(params) as { n: number }).n;
-      let sql = `${LEAD_SELECT}${clause} ORDER BY l.received_at DESC, l.rowid DESC`;
+      const order = ' ORDER BY l.received_at DESC, l.rowid DESC';
+      let sql = `${LEAD_SELECT}${clause}${order}`;
       if (query.limit !== undefined) {
-        sql += ' LIMIT @limit OFFSET @offset';
+        // The page's ids first, then the attempt columns for those rows only (not for the skipped ones).
+        sql = `${LEAD_SELECT} WHERE l.id IN (SELECT l.id FROM leads l${clause}${order} LIMIT @limit OFFSET @offset)${order}`;
         params.limit = query.limit;
         params.offset = query.offset ?? 0;
       }
