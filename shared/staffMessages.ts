@@ -18,6 +18,11 @@ export const STAFF_MESSAGES = {
   badSearch: (max: number) => `The search must be at most ${max} characters.`,
   badLimit: (max: number) => `limit must be a whole number from 1 to ${max}.`,
   badOffset: 'offset must be a whole number from 0.',
+  accountNotFound: 'There is no account with this id (it may have been deleted).',
+  /** PATCH /staff/users/{id} with nothing it knows. */
+  accountPatch: 'Send active (true or false).',
+  /** A staff member deactivating their own account. */
+  notYourself: 'You cannot deactivate your own account here.',
   /** Retry asked for a lead whose delivery has not failed. */
   notFailed: 'Only a request whose delivery failed can be retried.',
   /** Retry asked while no mail server is configured. */

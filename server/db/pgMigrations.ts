@@ -146,6 +146,7 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
     sql: `
       ALTER TABLE users ADD COLUMN role TEXT NOT NULL DEFAULT 'client' CHECK (role IN ('client', 'staff'));
       CREATE INDEX users_by_role ON users (role);
+      ALTER TABLE users ADD COLUMN last_sign_in_at TIMESTAMPTZ;
       ALTER TABLE sessions ADD COLUMN passkey_verified BOOLEAN NOT NULL DEFAULT FALSE;
       CREATE TABLE staff_enrollments (
         token_hash TEXT PRIMARY KEY,

@@ -114,6 +114,7 @@ export const MIGRATIONS: readonly string[] = [
   // audit log of staff actions, the internal note on a lead and the indexes of the inbox filters.
   `ALTER TABLE users ADD COLUMN role TEXT NOT NULL DEFAULT 'client' CHECK (role IN ('client', 'staff'));
    CREATE INDEX users_by_role ON users (role);
+   ALTER TABLE users ADD COLUMN last_sign_in_at TEXT;
    ALTER TABLE sessions ADD COLUMN passkey_verified INTEGER NOT NULL DEFAULT 0 CHECK (passkey_verified IN (0, 1));
    CREATE TABLE staff_enrollments (
      token_hash TEXT PRIMARY KEY NOT NULL,

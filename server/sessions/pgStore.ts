@@ -27,8 +27,10 @@ export function createPgSessionStore(pool: PgPool): SessionStore {
   const query = async <Row extends object>(sql: string, params: unknown[]) => pool.query<Row>(sql, params);
   return {
     async create(input: NewSession) {
+      // A new session is a sign-in: the user's last sign-in moves in the same statement.
       const { rows } = await query<SessionRow>(
-        `INSERT INTO sessions AS s (token_hash, id, user_id, created_at, last_seen_at, user_agent, passkey_verified)
+        `WITH signed_in AS (UPDATE users SET last_sign_in_at = clock_timestamp() WHERE id = $3)
+         INSERT INTO sessions AS s (token_hash, id, user_id, created_at, last_seen_at, user_agent, passkey_verified)
          VALUES ($1, $2, $3, clock_timestamp(), clock_timestamp(), $4, $5) RETURNING ${COLUMNS}`,
         [input.tokenHash, randomUUID(), input.userId, input.userAgent.slice(0, USER_AGENT_MAX), input.passkeyVerified === true],
       );

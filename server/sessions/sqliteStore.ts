@@ -41,6 +41,12 @@ export function openSqliteSessionStore(path: string, options: { now?: () => Date
     `SELECT s.id, s.user_id, s.created_at, s.last_seen_at, s.user_agent, s.passkey_verified, u.active
      FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ?`,
   );
+  const markSignIn = db.prepare('UPDATE users SET last_sign_in_at = ? WHERE id = ?');
+  // A new session is a sign-in: the user's last sign-in moves in the same transaction.
+  const createTx = db.transaction((row: { token_hash: string; id: string; user_id: string; created_at: string; user_agent: string; passkey_verified: number }) => {
+    insert.run(row);
+    markSignIn.run(row.created_at, row.user_id);
+  });
   const touchOne = db.prepare('UPDATE sessions SET last_seen_at = ? WHERE token_hash = ?');
   const deleteOne = db.prepare('DELETE FROM sessions WHERE token_hash = ?');
   const selectForUser = db.prepare(
@@ -61,7 +67,7 @@ export function openSqliteSessionStore(path: string, options: { now?: () => Date
         user_agent: input.userAgent.slice(0, USER_AGENT_MAX),
         passkey_verified: input.passkeyVerified === true ? 1 : 0,
       };
-      insert.run(row);
+      createTx.immediate(row);
       return sessionFromRow({ ...row, last_seen_at: row.created_at });
     },
     async find(tokenHash: string): Promise<SessionWithUser | null> {

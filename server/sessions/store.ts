@@ -32,6 +32,7 @@ export interface NewSession {
 }
 
 export interface SessionStore {
+  /** Starts a session and records it as the user's last sign-in (users.last_sign_in_at). */
   create(input: NewSession): Promise<Session>;
   find(tokenHash: string): Promise<SessionWithUser | null>;
   /** Moves lastSeenAt to now. */

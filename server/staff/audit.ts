@@ -9,6 +9,8 @@ export const AUDIT_ACTIONS = {
   leadRetried: 'lead.retried',
   leadDeleted: 'lead.deleted',
   leadsExported: 'leads.exported',
+  accountDeactivated: 'account.deactivated',
+  accountReactivated: 'account.reactivated',
   staffAdded: 'staff.added',
   staffRemoved: 'staff.removed',
   staffEnrollmentIssued: 'staff.enrollment-issued',

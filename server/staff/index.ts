@@ -11,6 +11,7 @@ import { registerAuditRoutes } from './auditRoutes';
 import { requireStaff } from './guard';
 import { registerStaffLeadRoutes } from './leadRoutes';
 import type { StaffStore } from './staffStore';
+import { registerStaffUserRoutes } from './userRoutes';
 
 export interface StaffRoutesOptions {
   users: UserStore;
@@ -35,5 +36,6 @@ export async function registerStaffRoutes(scope: FastifyInstance, options: Staff
   scope.addHook('onRequest', requireStaff(sessions, options.users, options.staff));
   const audit = auditor(options.staff);
   registerStaffLeadRoutes(scope, { leads: options.leads, audit, kick: options.kick });
+  registerStaffUserRoutes(scope, { staff: options.staff, audit });
   registerAuditRoutes(scope, options.staff);
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { inTransaction, type PgPool } from '../db/postgres';
-import { auditFromRow, staffFromRow, type AuditRow, type StaffRow } from './staffRows';
+import { containsPattern } from '../leads/store';
+import { ACCOUNT_COLUMNS, accountFromRow, auditFromRow, staffFromRow, type AccountRow, type AuditRow, type StaffRow } from './staffRows';
 import type { EnrollmentUse, Role, StaffStore } from './staffStore';
 
 /** The staff store (./staffStore) on PostgreSQL (migration 'staff'): one statement per call, except issuing a link. */
@@ -18,6 +19,31 @@ export function pgStaffStore(pool: PgPool): StaffStore {
         "SELECT id, email, first_name, last_name, active, created_at FROM users WHERE role = 'staff' ORDER BY created_at, seq",
       );
       return rows.map(staffFromRow);
+    },
+    async listAccounts(query) {
+      const params: unknown[] = [];
+      let clause = '';
+      if (query.search) {
+        params.push(containsPattern(query.search));
+        clause = ' WHERE first_name ILIKE $1 OR last_name ILIKE $1 OR email ILIKE $1';
+      }
+      const n = params.length;
+      const [page, count] = await Promise.all([
+        pool.query<AccountRow>(`SELECT ${ACCOUNT_COLUMNS} FROM users${clause} ORDER BY created_at DESC, seq DESC LIMIT $${n + 1} OFFSET $${n + 2}`, [
+          ...params,
+          query.limit,
+          query.offset ?? 0,
+        ]),
+        pool.query<{ n: number }>(`SELECT COUNT(*)::int AS n FROM users${clause}`, params),
+      ]);
+      return { accounts: page.rows.map(accountFromRow), total: count.rows[0]!.n };
+    },
+    async account(userId) {
+      const { rows } = await pool.query<AccountRow>(`SELECT ${ACCOUNT_COLUMNS} FROM users WHERE id = $1`, [userId]);
+      return rows[0] ? accountFromRow(rows[0]) : null;
+    },
+    async setActive(userId, active) {
+      return ((await pool.query('UPDATE users SET active = $1, updated_at = now() WHERE id = $2', [active, userId])).rowCount ?? 0) > 0;
     },
     async issueEnrollment(userId, tokenHash, expiresAt, now) {
       await inTransaction(pool, async (client) => {

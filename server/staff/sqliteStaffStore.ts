@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
-import { auditFromRow, staffFromRow, type AuditRow, type StaffRow } from './staffRows';
+import { containsPattern } from '../leads/store';
+import { ACCOUNT_COLUMNS, accountFromRow, auditFromRow, staffFromRow, type AccountRow, type AuditRow, type StaffRow } from './staffRows';
 import type { EnrollmentUse, Role, StaffStore } from './staffStore';
 
 /** The staff store (./staffStore) on the server's SQLite file (migration 5). */
@@ -10,6 +11,8 @@ export function sqliteStaffStore(db: Database.Database): StaffStore {
   const selectStaff = db.prepare(
     "SELECT id, email, first_name, last_name, active, created_at FROM users WHERE role = 'staff' ORDER BY created_at, rowid",
   );
+  const selectAccount = db.prepare(`SELECT ${ACCOUNT_COLUMNS} FROM users WHERE id = ?`);
+  const updateActive = db.prepare('UPDATE users SET active = ?, updated_at = ? WHERE id = ?');
   const dropForUser = db.prepare('DELETE FROM staff_enrollments WHERE user_id = ?');
   const sweep = db.prepare('DELETE FROM staff_enrollments WHERE expires_at <= ?');
   const insertEnrollment = db.prepare('INSERT INTO staff_enrollments (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)');
@@ -39,6 +42,21 @@ export function sqliteStaffStore(db: Database.Database): StaffStore {
     },
     async listStaff() {
       return (selectStaff.all() as StaffRow[]).map(staffFromRow);
+    },
+    async listAccounts(query) {
+      const search = query.search ? containsPattern(query.search) : null;
+      const clause = search ? " WHERE first_name LIKE @search ESCAPE '\\' OR last_name LIKE @search ESCAPE '\\' OR email LIKE @search ESCAPE '\\'" : '';
+      const params = { ...(search ? { search } : {}), limit: query.limit, offset: query.offset ?? 0 };
+      const rows = db.prepare(`SELECT ${ACCOUNT_COLUMNS} FROM users${clause} ORDER BY created_at DESC, rowid DESC LIMIT @limit OFFSET @offset`).all(params) as AccountRow[];
+      const total = (db.prepare(`SELECT COUNT(*) AS n FROM users${clause}`).get(search ? { search } : {}) as { n: number }).n;
+      return { accounts: rows.map(accountFromRow), total };
+    },
+    async account(userId) {
+      const row = selectAccount.get(userId) as AccountRow | undefined;
+      return row ? accountFromRow(row) : null;
+    },
+    async setActive(userId, active) {
+      return updateActive.run(active ? 1 : 0, new Date().toISOString(), userId).changes > 0;
     },
     async issueEnrollment(userId, tokenHash, expiresAt, now) {
       issue.immediate(userId, tokenHash, expiresAt.toISOString(), now.toISOString());

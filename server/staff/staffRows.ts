@@ -1,5 +1,5 @@
 import { isoTime } from '../db/isoTime';
-import type { AuditEntry, StaffMember } from './staffStore';
+import type { AccountSummary, AuditEntry, Role, StaffMember } from './staffStore';
 
 /** The audit entry and staff member as both stores read them (times: ISO text from SQLite, `Date` from PostgreSQL). */
 export interface AuditRow {
@@ -43,5 +43,34 @@ export function staffFromRow(row: StaffRow): StaffMember {
     lastName: row.last_name,
     active: row.active === 1 || row.active === true,
     createdAt: isoTime(row.created_at),
+  };
+}
+
+/** The columns of an {@link AccountSummary}, standard SQL both databases run. */
+export const ACCOUNT_COLUMNS = 'id, first_name, last_name, email, role, email_verified_at, active, created_at, last_sign_in_at';
+
+export interface AccountRow {
+  id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  role: Role;
+  email_verified_at: string | Date | null;
+  active: number | boolean;
+  created_at: string | Date;
+  last_sign_in_at: string | Date | null;
+}
+
+export function accountFromRow(row: AccountRow): AccountSummary {
+  return {
+    id: row.id,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    email: row.email,
+    role: row.role,
+    emailVerified: row.email_verified_at !== null,
+    active: row.active === 1 || row.active === true,
+    createdAt: isoTime(row.created_at),
+    lastSignInAt: row.last_sign_in_at === null ? null : isoTime(row.last_sign_in_at),
   };
 }

@@ -20,6 +20,27 @@ export interface StaffMember {
   createdAt: string;
 }
 
+/** An account as the console's client list shows it. */
+export interface AccountSummary {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  role: Role;
+  emailVerified: boolean;
+  active: boolean;
+  createdAt: string;
+  /** When a session was last started (a sign-in); null: never. */
+  lastSignInAt: string | null;
+}
+
+export interface AccountQuery {
+  /** Text that first name, last name or email contain (case-insensitive for ASCII letters). */
+  search?: string;
+  limit: number;
+  offset?: number;
+}
+
 export interface NewAuditEntry {
   /** The staff member's user id; null for the command line (an operator on the server). */
   actorId: string | null;
@@ -54,6 +75,12 @@ export interface StaffStore {
   setRole(userId: string, role: Role): Promise<boolean>;
   /** Every staff member, oldest first. */
   listStaff(): Promise<StaffMember[]>;
+  /** Accounts, newest first, searched and paged, with the total. */
+  listAccounts(query: AccountQuery): Promise<{ accounts: AccountSummary[]; total: number }>;
+  /** One account, or null. */
+  account(userId: string): Promise<AccountSummary | null>;
+  /** Deactivates (every session ends: the users.active trigger) or reactivates; false when there is no such user. */
+  setActive(userId: string, active: boolean): Promise<boolean>;
   /** Replaces the user's enrollment link by the one with this token hash. */
   issueEnrollment(userId: string, tokenHash: string, expiresAt: Date, now: Date): Promise<void>;
   /** Whether an enrollment link is usable now, without using it (the link's page). */

@@ -159,13 +159,15 @@ for (const backend of backends) {
     }
 
     /** Every route of the console's API, with what a staff request gets. */
-    const ROUTES: Array<{ method: InjectOptions['method']; url: (id: string) => string; payload?: object; ok: number }> = [
+    const ROUTES: Array<{ method: InjectOptions['method']; url: (id: string, userId: string) => string; payload?: object; ok: number }> = [
       { method: 'GET', url: () => '/staff/leads', ok: 200 },
       { method: 'GET', url: () => '/staff/leads.csv', ok: 200 },
       { method: 'GET', url: (id) => `/staff/leads/${id}`, ok: 200 },
       { method: 'PATCH', url: (id) => `/staff/leads/${id}`, payload: { handled: true, note: 'Called back.' }, ok: 200 },
       { method: 'POST', url: (id) => `/staff/leads/${id}/retry`, ok: 202 },
       { method: 'DELETE', url: (id) => `/staff/leads/${id}`, ok: 204 },
+      { method: 'GET', url: () => '/staff/users', ok: 200 },
+      { method: 'PATCH', url: (_id, userId) => `/staff/users/${userId}`, payload: { active: false }, ok: 200 },
       { method: 'GET', url: () => '/staff/audit', ok: 200 },
     ];
 
@@ -175,20 +177,22 @@ for (const backend of backends) {
       for (const route of ROUTES) {
         for (const persona of PERSONAS) {
           const lead = route.method === 'POST' ? await failedLead() : await seedLead();
+          const target = await seedUser({ verified: true });
           const headers = { ...SAME_SITE, ...(await cookieOf(persona)) };
-          const response = await api({ method: route.method, url: route.url(lead.id), headers, ...(route.payload ? { payload: route.payload } : {}) });
-          table.push(`${route.method} ${route.url(':id')} × ${persona} → ${response.statusCode}`);
+          const response = await api({ method: route.method, url: route.url(lead.id, target.id), headers, ...(route.payload ? { payload: route.payload } : {}) });
+          table.push(`${route.method} ${route.url(':id', ':id')} × ${persona} → ${response.statusCode}`);
           if (persona === 'staff') {
             expect(response.statusCode, table.at(-1)).toBe(route.ok);
             continue;
           }
           expect(response.statusCode, table.at(-1)).toBe(REFUSAL[persona].status);
           expect(response.json()).toEqual({ type: 'about:blank', title: expect.any(String), status: REFUSAL[persona].status, detail: REFUSAL[persona].message, message: REFUSAL[persona].message });
-          for (const leaked of [secret.name, secret.email, lead.email, lead.id]) expect(response.body).not.toContain(leaked);
+          for (const leaked of [secret.name, secret.email, lead.email, lead.id, target.email]) expect(response.body).not.toContain(leaked);
           // A refused change changed nothing.
           const after = await stores.leads.get(lead.id);
           expect(after).not.toBeNull();
           expect(after!.handledAt).toBeNull();
+          expect((await stores.users.get(target.id))!.active).toBe(true);
         }
       }
       expect(table).toHaveLength(ROUTES.length * PERSONAS.length);
@@ -359,6 +363,56 @@ for (const backend of backends) {
         ]);
         expect(audit.entries[1].detail).toBe('1 of 1');
         expect(JSON.stringify(audit)).not.toContain(risky.name);
+      });
+    });
+
+    describe('accounts, as staff', () => {
+      it('lists and searches accounts (name, email, role, verified, active, created, last sign-in), deactivates (sessions end) and reactivates, audited', async () => {
+        const member = await seedUser({ role: 'staff' });
+        const headers = { ...SAME_SITE, cookie: `${SESSION_COOKIE}=${await sessionOf(member.id, true)}` };
+        const client = await seedUser({ verified: true });
+        const silent = await seedUser();
+        const clientToken = await sessionOf(client.id, false);
+
+        const all = (await api({ method: 'GET', url: '/staff/users?limit=2', headers })).json();
+        expect(all).toMatchObject({ limit: 2, offset: 0 });
+        expect(all.accounts.map((a: { id: string }) => a.id)).toEqual([silent.id, client.id]);
+        expect(all.accounts[1]).toEqual({
+          id: client.id,
+          firstName: 'Jana',
+          lastName: 'Weber',
+          email: client.email,
+          role: 'client',
+          emailVerified: true,
+          active: true,
+          createdAt: expect.any(String),
+          lastSignInAt: expect.any(String),
+        });
+        expect(all.accounts[0]).toMatchObject({ emailVerified: false, lastSignInAt: null });
+        const found = (await api({ method: 'GET', url: `/staff/users?q=${encodeURIComponent(client.email.toUpperCase())}`, headers })).json();
+        expect(found.accounts.map((a: { id: string }) => a.id)).toEqual([client.id]);
+        expect(found.total).toBe(1);
+        expect(JSON.stringify(all)).not.toMatch(/password|scrypt/i);
+
+        const off = await api({ method: 'PATCH', url: `/staff/users/${client.id}`, headers, payload: { active: false } });
+        expect(off.statusCode).toBe(200);
+        expect(off.json().active).toBe(false);
+        expect(await stores.sessions.find(hashToken(clientToken))).toBeNull();
+        const on = await api({ method: 'PATCH', url: `/staff/users/${client.id}`, headers, payload: { active: true } });
+        expect(on.json().active).toBe(true);
+        const entries = (await stores.staff.auditLog({ limit: 2 })).entries;
+        expect(entries.map((e) => [e.action, e.recordId, e.actorEmail])).toEqual([
+          [AUDIT_ACTIONS.accountReactivated, client.id, member.email],
+          [AUDIT_ACTIONS.accountDeactivated, client.id, member.email],
+        ]);
+
+        const self = await api({ method: 'PATCH', url: `/staff/users/${member.id}`, headers, payload: { active: false } });
+        expect(self.statusCode).toBe(409);
+        expect(self.json().message).toBe(STAFF_MESSAGES.notYourself);
+        expect((await api({ method: 'PATCH', url: `/staff/users/${client.id}`, headers, payload: { active: 'no' } })).json().errors).toEqual({ active: STAFF_MESSAGES.accountPatch });
+        expect((await api({ method: 'PATCH', url: `/staff/users/${client.id}`, headers, payload: { role: 'staff' } })).statusCode).toBe(400);
+        expect(await stores.staff.roleOf(client.id)).toBe('client');
+        expect((await api({ method: 'PATCH', url: '/staff/users/nobody', headers, payload: { active: true } })).statusCode).toBe(404);
       });
     });
 

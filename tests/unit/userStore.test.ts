@@ -70,6 +70,7 @@ describe('openSqliteStore', () => {
       'updated_at',
       'email_verified_at',
       'role',
+      'last_sign_in_at',
     ]);
   });
 
