@@ -16,7 +16,7 @@ const started = performance.now();
 await build({
   // The host configurations' writer too (scripts/host-config.ts): the build runs it with Node after
   // the pages, without starting a TypeScript loader for it (about 1 s of CPU next to precompress).
-  entryPoints: { main: 'server/main.ts', 'host-config': 'scripts/host-config.ts', backup: 'scripts/backup.ts', restore: 'scripts/restore.ts' },
+  entryPoints: { main: 'server/main.ts', 'host-config': 'scripts/host-config.ts', backup: 'scripts/backup.ts', restore: 'scripts/restore.ts', staff: 'scripts/staff.ts' },
   outdir: 'server-dist',
   outExtension: { '.js': '.mjs' },
   bundle: true,
@@ -31,4 +31,4 @@ await build({
 // The password hashing workers' task (piscina loads it by file name, ./users/scryptWorker.ts): plain
 // JavaScript, beside main.mjs, where the bundle's `new URL('./scrypt-worker.mjs', import.meta.url)` looks.
 copyFileSync('server/users/scrypt-worker.mjs', 'server-dist/scrypt-worker.mjs');
-console.log(`server: server-dist/main.mjs, host-config.mjs, backup.mjs, restore.mjs and scrypt-worker.mjs in ${Math.round(performance.now() - started)} ms`);
+console.log(`server: server-dist/main.mjs, host-config.mjs, backup.mjs, restore.mjs, staff.mjs and scrypt-worker.mjs in ${Math.round(performance.now() - started)} ms`);

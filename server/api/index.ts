@@ -10,6 +10,7 @@ import { leadRetention } from '../leads/retention';
 import type { LeadStore } from '../leads/store';
 import type { LeadSettings } from '../config';
 import { registerAccountRoutes } from '../accounts/index';
+import { registerStaffRoutes } from '../staff/index';
 import { linkMails } from '../accounts/linkMails';
 import { registerTokenPages } from '../accounts/tokenPages';
 import { DEFAULT_ACCOUNT_SETTINGS, type AccountSettings } from '../accounts/settings';
@@ -105,7 +106,7 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
   } else {
     app.log.warn('SMTP_URL is not set: contact and consultation requests are stored in the database but not mailed.');
   }
-  const retention = leadRetention({ store: leadStore, days: options.leads.retentionDays, log: app.log });
+  const retention = leadRetention({ store: leadStore, audit: stores?.staff, days: options.leads.retentionDays, log: app.log });
   app.addHook('onReady', async () => {
     retention.start();
     delivery?.start();
@@ -192,6 +193,19 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
             links: links!,
             kick: () => delivery?.kick(),
             hashPassword: options.hashPassword,
+          }),
+        );
+      }
+
+      if (stores) {
+        await api.register(async (scope) =>
+          registerStaffRoutes(scope, {
+            users: store,
+            sessions: stores.sessions,
+            staff: stores.staff,
+            leads: leadStore,
+            settings: accountSettings,
+            kick: delivery ? () => delivery?.kick() : null,
           }),
         );
       }

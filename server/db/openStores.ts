@@ -14,6 +14,9 @@ import { openSqliteStore } from '../users/sqliteStore';
 import type { UserStore } from '../users/store';
 import { migratePostgres } from './migrate';
 import { pgRateLimitStore } from './pgRateLimitStore';
+import { pgStaffStore } from '../staff/pgStaffStore';
+import { sqliteStaffStore } from '../staff/sqliteStaffStore';
+import type { StaffStore } from '../staff/staffStore';
 import { isPostgresUrl, openPgPool, redactUrl } from './postgres';
 
 /**
@@ -34,6 +37,8 @@ export interface Stores {
   signInFailures: FailureCounter;
   /** Link tokens, verified addresses and the account mails' outbox (server/accounts/accountStore). */
   accounts: AccountStore;
+  /** Roles, staff enrollment links and the audit log (server/staff/staffStore). */
+  staff: StaffStore;
   /**
    * The @fastify/rate-limit store shared by all instances (PostgreSQL); undefined means the
    * plugin's in-process store, right for the single SQLite process.
@@ -70,6 +75,7 @@ export async function openStores(options: StoresOptions): Promise<Stores> {
       sessions: createPgSessionStore(pool),
       signInFailures: pgFailureCounter(pool),
       accounts: pgAccountStore(pool, options.messageIdDomain),
+      staff: pgStaffStore(pool),
       rateLimitStore: pgRateLimitStore(pool),
       close: () => pool.end(),
     };
@@ -85,6 +91,7 @@ export async function openStores(options: StoresOptions): Promise<Stores> {
     sessions,
     signInFailures: sqliteFailureCounter(sessions.db),
     accounts: sqliteAccountStore(sessions.db, options.messageIdDomain),
+    staff: sqliteStaffStore(sessions.db),
     rateLimitStore: undefined,
     close: async () => {
       await sessions.close();

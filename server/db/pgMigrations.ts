@@ -139,6 +139,42 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
       CREATE INDEX mail_outbox_due ON mail_outbox (next_attempt_at, id);
       CREATE INDEX leads_by_email ON leads (lower(email));`,
   },
+  {
+    // Staff (issue 32): the same as SQLite's migration 5 (roles, passkey-verified sessions,
+    // enrollment links by their SHA-256, the audit log, the lead's internal note, the inbox's indexes).
+    name: 'staff',
+    sql: `
+      ALTER TABLE users ADD COLUMN role TEXT NOT NULL DEFAULT 'client' CHECK (role IN ('client', 'staff'));
+      CREATE INDEX users_by_role ON users (role);
+      ALTER TABLE users ADD COLUMN last_sign_in_at TIMESTAMPTZ;
+      ALTER TABLE sessions ADD COLUMN passkey_verified BOOLEAN NOT NULL DEFAULT FALSE;
+      CREATE TABLE staff_enrollments (
+        token_hash TEXT PRIMARY KEY,
+        user_id    TEXT NOT NULL CONSTRAINT staff_enrollments_user_key UNIQUE REFERENCES users (id) ON DELETE CASCADE,
+        created_at TIMESTAMPTZ NOT NULL,
+        expires_at TIMESTAMPTZ NOT NULL
+      );
+      CREATE TABLE audit_log (
+        seq         BIGINT GENERATED ALWAYS AS IDENTITY,
+        id          TEXT PRIMARY KEY,
+        at          TIMESTAMPTZ NOT NULL,
+        actor_id    TEXT,
+        actor_email TEXT NOT NULL,
+        action      TEXT NOT NULL,
+        record_type TEXT NOT NULL,
+        record_id   TEXT NOT NULL,
+        detail      TEXT NOT NULL DEFAULT ''
+      );
+      CREATE INDEX audit_log_by_time ON audit_log (at, seq);
+      ALTER TABLE leads ADD COLUMN staff_note TEXT NOT NULL DEFAULT '';
+      CREATE INDEX leads_by_variant ON leads (variant, received_at);
+      CREATE INDEX leads_open ON leads (received_at) WHERE handled_at IS NULL;
+      CREATE INDEX leads_open_by_variant ON leads (variant, received_at) WHERE handled_at IS NULL;
+      -- The inbox's search (ILIKE '%text%' on name, email and message): trigrams make it an index
+      -- lookup (pg_trgm ships with PostgreSQL and is a trusted extension: the database owner may create it).
+      CREATE EXTENSION IF NOT EXISTS pg_trgm;
+      CREATE INDEX leads_search ON leads USING gin ((name || ' ' || email || ' ' || message) gin_trgm_ops);`,
+  },
 ];
 
 /** Latest schema version this code knows. */

@@ -109,6 +109,34 @@ export const MIGRATIONS: readonly string[] = [
    );
    CREATE INDEX mail_outbox_due ON mail_outbox (next_attempt_at);
    CREATE INDEX leads_by_email ON leads (lower(email));`,
+  // 5: staff (issue 32): a role per user (never set by the public API: server/staff), whether a
+  // session was proven with a passkey, single-use staff enrollment links (their SHA-256), the
+  // audit log of staff actions, the internal note on a lead and the indexes of the inbox filters.
+  `ALTER TABLE users ADD COLUMN role TEXT NOT NULL DEFAULT 'client' CHECK (role IN ('client', 'staff'));
+   CREATE INDEX users_by_role ON users (role);
+   ALTER TABLE users ADD COLUMN last_sign_in_at TEXT;
+   ALTER TABLE sessions ADD COLUMN passkey_verified INTEGER NOT NULL DEFAULT 0 CHECK (passkey_verified IN (0, 1));
+   CREATE TABLE staff_enrollments (
+     token_hash TEXT PRIMARY KEY NOT NULL,
+     user_id    TEXT NOT NULL UNIQUE REFERENCES users (id) ON DELETE CASCADE,
+     created_at TEXT NOT NULL,
+     expires_at TEXT NOT NULL
+   );
+   CREATE TABLE audit_log (
+     id          TEXT PRIMARY KEY NOT NULL,
+     at          TEXT NOT NULL,
+     actor_id    TEXT,
+     actor_email TEXT NOT NULL,
+     action      TEXT NOT NULL,
+     record_type TEXT NOT NULL,
+     record_id   TEXT NOT NULL,
+     detail      TEXT NOT NULL DEFAULT ''
+   );
+   CREATE INDEX audit_log_by_time ON audit_log (at);
+   ALTER TABLE leads ADD COLUMN staff_note TEXT NOT NULL DEFAULT '';
+   CREATE INDEX leads_by_variant ON leads (variant, received_at);
+   CREATE INDEX leads_open ON leads (received_at) WHERE handled_at IS NULL;
+   CREATE INDEX leads_open_by_variant ON leads (variant, received_at) WHERE handled_at IS NULL;`,
 ];
 
 /** Latest schema version this code knows. */

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { inTransaction, type PgPool } from '../db/postgres';
 import {
+  containsPattern,
   leadMessageId,
   type CreatedLead,
   type DeliveryAttempt,
@@ -135,15 +136,27 @@ export function createPgLeadStore(pool: PgPool, options: PgLeadStoreOptions = {}
         params.push(options.status);
         where.push(`l.status = $${params.length}`);
       }
+      if (options.variant) {
+        params.push(options.variant);
+        where.push(`l.variant = $${params.length}`);
+      }
       if (options.handled === true) where.push('l.handled_at IS NOT NULL');
       if (options.handled === false) where.push('l.handled_at IS NULL');
+      if (options.search) {
+        params.push(containsPattern(options.search));
+        const n = params.length;
+        // The expression of the trigram index leads_search (../db/pgMigrations).
+        where.push(`(l.name || ' ' || l.email || ' ' || l.message) ILIKE $${n}`);
+      }
       const clause = where.length > 0 ? ` WHERE ${where.join(' AND ')}` : '';
       const total = (await query<{ n: number }>(`SELECT COUNT(*)::int AS n FROM leads l${clause}`, params)).rows[0]!.n;
-      let sql = `${LEAD_SELECT}${clause} ORDER BY l.received_at DESC, l.seq DESC`;
+      const order = ' ORDER BY l.received_at DESC, l.seq DESC';
+      let sql = `${LEAD_SELECT}${clause}${order}`;
       const pageParams = [...params];
       if (options.limit !== undefined) {
         pageParams.push(options.limit, options.offset ?? 0);
-        sql += ` LIMIT $${pageParams.length - 1} OFFSET $${pageParams.length}`;
+        // The page's ids first, then the attempt columns for those rows only (not for the skipped ones).
+        sql = `${LEAD_SELECT} WHERE l.id IN (SELECT l.id FROM leads l${clause}${order} LIMIT $${pageParams.length - 1} OFFSET $${pageParams.length})${order}`;
       }
       const { rows } = await query<LeadRow>(sql, pageParams);
       return { leads: rows.map(leadFromRow), total };
@@ -152,6 +165,27 @@ export function createPgLeadStore(pool: PgPool, options: PgLeadStoreOptions = {}
     async setHandled(id, handled, at) {
       await query('UPDATE leads SET handled_at = $1 WHERE id = $2', [handled ? at : null, id]);
       return getOne(id);
+    },
+
+    async noteOf(id) {
+      const { rows } = await query<{ staff_note: string }>('SELECT staff_note FROM leads WHERE id = $1', [id]);
+      return rows[0] ? rows[0].staff_note : null;
+    },
+
+    async setNote(id, note) {
+      return ((await query('UPDATE leads SET staff_note = $1 WHERE id = $2', [note, id])).rowCount ?? 0) > 0;
+    },
+
+    async retryNow(id, now) {
+      if (closed) throw new Error('The lead store is closed.');
+      // One statement: the lead goes back to 'pending' only while it is 'failed', and gets its outbox entry.
+      const { rowCount } = await pool.query(
+        `WITH back AS (UPDATE leads SET status = 'pending' WHERE id = $1 AND status = 'failed' RETURNING id)
+         INSERT INTO lead_outbox (lead_id, message_id, attempts, next_attempt_at)
+         SELECT back.id, $2, (SELECT COUNT(*)::int FROM lead_delivery_attempts a WHERE a.lead_id = back.id), $3 FROM back`,
+        [id, leadMessageId(id, domain), now],
+      );
+      return (rowCount ?? 0) > 0;
     },
 
     async delete(id) {

@@ -4,7 +4,8 @@ import type { LeadStore } from './store';
 /**
  * Retention of leads (privacy policy, section 6): every lead received more than `days` days ago
  * is deleted, with its outbox entry and attempt log, at start and then every `intervalMs`
- * (default 6 hours).
+ * (default 6 hours). The staff audit log (server/staff) is kept as long as the leads: its entries
+ * older than the same cutoff go in the same sweep.
  */
 export interface Retention {
   /** One sweep; resolves with how many leads were deleted. */
@@ -17,6 +18,8 @@ const DAY_MS = 86_400_000;
 
 export function leadRetention(options: {
   store: LeadStore;
+  /** The audit log kept with the leads' retention (server/staff/staffStore). */
+  audit?: { deleteAuditBefore(cutoff: Date): Promise<number> } | undefined;
   days: number;
   intervalMs?: number;
   log?: Pick<FastifyBaseLogger, 'info' | 'error'>;
@@ -28,6 +31,8 @@ export function leadRetention(options: {
     const cutoff = new Date(now().getTime() - options.days * DAY_MS);
     const deleted = await options.store.deleteReceivedBefore(cutoff);
     if (deleted > 0) options.log?.info({ deleted, cutoff: cutoff.toISOString() }, 'leads past their retention period deleted');
+    const auditDeleted = (await options.audit?.deleteAuditBefore(cutoff)) ?? 0;
+    if (auditDeleted > 0) options.log?.info({ deleted: auditDeleted, cutoff: cutoff.toISOString() }, 'audit entries past the retention period deleted');
     return deleted;
   };
   const safeSweep = () => {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import { openSqliteDatabase } from '../db/sqlite';
 import {
+  containsPattern,
   leadMessageId,
   type CreatedLead,
   type DeliveryAttempt,
@@ -51,6 +52,13 @@ export function openSqliteLeadStore(pathOrDb: string | Database.Database, option
   const selectByKey = db.prepare('SELECT id FROM leads WHERE idempotency_key = ?');
   const updateHandled = db.prepare('UPDATE leads SET handled_at = ? WHERE id = ?');
   const deleteOne = db.prepare('DELETE FROM leads WHERE id = ?');
+  const selectNote = db.prepare('SELECT staff_note FROM leads WHERE id = ?');
+  const updateNote = db.prepare('UPDATE leads SET staff_note = ? WHERE id = ?');
+  const requeue = db.prepare(
+    `INSERT INTO lead_outbox (lead_id, message_id, attempts, next_attempt_at)
+     SELECT id, ?, (SELECT COUNT(*) FROM lead_delivery_attempts a WHERE a.lead_id = leads.id), ? FROM leads WHERE id = ? AND status = 'failed'`,
+  );
+  const setPending = db.prepare("UPDATE leads SET status = 'pending' WHERE id = ?");
   const deleteOld = db.prepare('DELETE FROM leads WHERE received_at < ?');
   const claim = db.prepare(
     `UPDATE lead_outbox SET lease_token = @token, lease_until = @until, attempts = attempts + 1
@@ -127,6 +135,12 @@ export function openSqliteLeadStore(pathOrDb: string | Database.Database, option
     },
   );
 
+  const retryTx = db.transaction((id: string, now: string): boolean => {
+    if (requeue.run(leadMessageId(id, domain), now, id).changes === 0) return false;
+    setPending.run(id);
+    return true;
+  });
+
   type Queued = { input: NewLead; receivedAt: string; resolve: (value: CreatedLead) => void; reject: (error: unknown) => void };
   let queue: Queued[] = [];
   const commitQueue = db.transaction((batch: Queued[]) => batch.map((item) => createTx(item.input, item.receivedAt)));
@@ -172,13 +186,23 @@ export function openSqliteLeadStore(pathOrDb: string | Database.Database, option
         where.push('l.status = @status');
         params.status = query.status;
       }
+      if (query.variant) {
+        where.push('l.variant = @variant');
+        params.variant = query.variant;
+      }
       if (query.handled === true) where.push('l.handled_at IS NOT NULL');
       if (query.handled === false) where.push('l.handled_at IS NULL');
+      if (query.search) {
+        where.push("(l.name LIKE @search ESCAPE '\\' OR l.email LIKE @search ESCAPE '\\' OR l.message LIKE @search ESCAPE '\\')");
+        params.search = containsPattern(query.search);
+      }
       const clause = where.length > 0 ? ` WHERE ${where.join(' AND ')}` : '';
       const total = (db.prepare(`SELECT COUNT(*) AS n FROM leads l${clause}`).get(params) as { n: number }).n;
-      let sql = `${LEAD_SELECT}${clause} ORDER BY l.received_at DESC, l.rowid DESC`;
+      const order = ' ORDER BY l.received_at DESC, l.rowid DESC';
+      let sql = `${LEAD_SELECT}${clause}${order}`;
       if (query.limit !== undefined) {
-        sql += ' LIMIT @limit OFFSET @offset';
+        // The page's ids first, then the attempt columns for those rows only (not for the skipped ones).
+        sql = `${LEAD_SELECT} WHERE l.id IN (SELECT l.id FROM leads l${clause}${order} LIMIT @limit OFFSET @offset)${order}`;
         params.limit = query.limit;
         params.offset = query.offset ?? 0;
       }
@@ -189,6 +213,19 @@ export function openSqliteLeadStore(pathOrDb: string | Database.Database, option
     async setHandled(id, handled, at) {
       updateHandled.run(handled ? at.toISOString() : null, id);
       return getSync(id);
+    },
+
+    async noteOf(id) {
+      const row = selectNote.get(id) as { staff_note: string } | undefined;
+      return row ? row.staff_note : null;
+    },
+
+    async setNote(id, note) {
+      return updateNote.run(note, id).changes > 0;
+    },
+
+    async retryNow(id, now) {
+      return retryTx.immediate(id, now.toISOString());
     },
 
     async delete(id) {

@@ -78,6 +78,9 @@ export interface CreatedLead {
 
 export interface LeadQuery {
   status?: LeadStatus;
+  variant?: LeadVariant;
+  /** Text that name, email or message contain (case-insensitive for ASCII letters; the staff inbox's search). */
+  search?: string;
   /** true: only handled leads; false: only open ones; absent: both. */
   handled?: boolean;
   /** Page size (the API bounds it). Absent: every matching lead. */
@@ -127,6 +130,16 @@ export interface LeadStore {
   list(query?: LeadQuery): Promise<LeadPage>;
   /** Sets (or clears) handledAt; returns the lead or null when there is none with this id. */
   setHandled(id: string, handled: boolean, at: Date): Promise<Lead | null>;
+  /** The internal note staff keep on a lead ('' when none), or null when there is no such lead. */
+  noteOf(id: string): Promise<string | null>;
+  /** Replaces the internal note; false when there is no such lead. */
+  setNote(id: string, note: string): Promise<boolean>;
+  /**
+   * Puts a 'failed' lead back in the outbox, due at `now`, for one more attempt (the staff
+   * console's "retry now"): the attempt count goes on from the log, so the delivery tries once
+   * and, failing again, gives up again. False when the lead is not 'failed'.
+   */
+  retryNow(id: string, now: Date): Promise<boolean>;
   /** Erases a lead with its outbox entry and attempt log; false when there was none. */
   delete(id: string): Promise<boolean>;
   /** Erases every lead received before `cutoff` (retention); returns how many. */
@@ -159,6 +172,11 @@ export interface LeadStore {
   outboxStats(): Promise<OutboxStats>;
   /** Releases the database (when the store opened it). Safe to call twice. */
   close(): Promise<void>;
+}
+
+/** A LIKE pattern that matches `text` anywhere (`\\` escapes the wildcards; used with ESCAPE '\\'). */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /** The stable Message-ID of a lead's mail: the same on every attempt, so a mailbox can drop a duplicate. */

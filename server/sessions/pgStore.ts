@@ -8,14 +8,15 @@ interface SessionRow {
   created_at: Date;
   last_seen_at: Date;
   user_agent: string;
+  passkey_verified: boolean;
   active?: boolean;
 }
 
 function sessionFromRow(row: SessionRow): Session {
-  return { id: row.id, userId: row.user_id, createdAt: row.created_at, lastSeenAt: row.last_seen_at, userAgent: row.user_agent };
+  return { id: row.id, userId: row.user_id, createdAt: row.created_at, lastSeenAt: row.last_seen_at, userAgent: row.user_agent, passkeyVerified: row.passkey_verified };
 }
 
-const COLUMNS = 's.id, s.user_id, s.created_at, s.last_seen_at, s.user_agent';
+const COLUMNS = 's.id, s.user_id, s.created_at, s.last_seen_at, s.user_agent, s.passkey_verified';
 
 /**
  * SessionStore on PostgreSQL (migration `sessions` of ../db/pgMigrations): one statement per
@@ -26,10 +27,12 @@ export function createPgSessionStore(pool: PgPool): SessionStore {
   const query = async <Row extends object>(sql: string, params: unknown[]) => pool.query<Row>(sql, params);
   return {
     async create(input: NewSession) {
+      // A new session is a sign-in: the user's last sign-in moves in the same statement.
       const { rows } = await query<SessionRow>(
-        `INSERT INTO sessions AS s (token_hash, id, user_id, created_at, last_seen_at, user_agent)
-         VALUES ($1, $2, $3, clock_timestamp(), clock_timestamp(), $4) RETURNING ${COLUMNS}`,
-        [input.tokenHash, randomUUID(), input.userId, input.userAgent.slice(0, USER_AGENT_MAX)],
+        `WITH signed_in AS (UPDATE users SET last_sign_in_at = clock_timestamp() WHERE id = $3)
+         INSERT INTO sessions AS s (token_hash, id, user_id, created_at, last_seen_at, user_agent, passkey_verified)
+         VALUES ($1, $2, $3, clock_timestamp(), clock_timestamp(), $4, $5) RETURNING ${COLUMNS}`,
+        [input.tokenHash, randomUUID(), input.userId, input.userAgent.slice(0, USER_AGENT_MAX), input.passkeyVerified === true],
       );
       return sessionFromRow(rows[0]!);
     },

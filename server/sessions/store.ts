@@ -14,6 +14,8 @@ export interface Session {
   createdAt: Date;
   lastSeenAt: Date;
   userAgent: string;
+  /** The sign-in was proven with a passkey (WebAuthn): what the staff console requires (server/staff/guard). */
+  passkeyVerified: boolean;
 }
 
 /** A session found by its token, with its user's state. */
@@ -25,9 +27,12 @@ export interface NewSession {
   tokenHash: string;
   userId: string;
   userAgent: string;
+  /** Default false: a password sign-in. */
+  passkeyVerified?: boolean;
 }
 
 export interface SessionStore {
+  /** Starts a session and records it as the user's last sign-in (users.last_sign_in_at). */
   create(input: NewSession): Promise<Session>;
   find(tokenHash: string): Promise<SessionWithUser | null>;
   /** Moves lastSeenAt to now. */

@@ -69,6 +69,8 @@ describe('openSqliteStore', () => {
       'created_at',
       'updated_at',
       'email_verified_at',
+      'role',
+      'last_sign_in_at',
     ]);
   });
 

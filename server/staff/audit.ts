@@ -1,0 +1,28 @@
+import type { FastifyRequest } from 'fastify';
+import type { StaffStore } from './staffStore';
+
+/** Every action the audit log records, once (the console shows them by these names). */
+export const AUDIT_ACTIONS = {
+  leadHandled: 'lead.handled',
+  leadReopened: 'lead.reopened',
+  leadNoted: 'lead.noted',
+  leadRetried: 'lead.retried',
+  leadDeleted: 'lead.deleted',
+  leadsExported: 'leads.exported',
+  accountDeactivated: 'account.deactivated',
+  accountReactivated: 'account.reactivated',
+  staffAdded: 'staff.added',
+  staffRemoved: 'staff.removed',
+  staffEnrollmentIssued: 'staff.enrollment-issued',
+} as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];
+
+/** Who the command line acts as in the audit log (an operator on the server, no account). */
+export const CLI_ACTOR = 'command line';
+
+/** Writes the audit entry of a staff request (its actor was set by ./guard). */
+export function auditor(staff: StaffStore, now: () => Date = () => new Date()) {
+  return (request: FastifyRequest, action: AuditAction, recordType: string, recordId: string, detail = '') =>
+    staff.audit({ actorId: request.staffActor!.id, actorEmail: request.staffActor!.email, action, recordType, recordId, detail }, now());
+}
+export type Auditor = ReturnType<typeof auditor>;

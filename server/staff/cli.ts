@@ -1,0 +1,94 @@
+import { randomBytes } from 'node:crypto';
+import { signUpEmailError } from '../../shared/validation';
+import { loadConfig } from '../config';
+import { openStores } from '../db/openStores';
+import { hashPassword } from '../users/password';
+import { normalizeEmail } from '../users/store';
+import { AUDIT_ACTIONS, CLI_ACTOR } from './audit';
+import { issueEnrollmentLink } from './enrollment';
+
+/**
+ * `npm run staff -- add <email> | remove <email> | list` (scripts/staff.ts), on the database the
+ * server uses (DATABASE_PATH, or DATABASE_URL for PostgreSQL; migrated first):
+ * - add: makes the account staff, creating it when there is none (its first name is the
+ *   address's local part, its password random and unknown: staff sign in with a passkey), and
+ *   prints a one-time enrollment link (24 h) that registers the first passkey;
+ * - remove: makes the account a client again, drops its enrollment link and ends its sessions;
+ * - list: every staff member.
+ * Each change is written to the audit log as done by the command line. Returns the exit code.
+ */
+export const STAFF_USAGE = 'Usage: npm run staff -- add <email> | remove <email> | list   (DATABASE_PATH or DATABASE_URL as for the server)';
+
+export interface CliOutput {
+  log(line: string): void;
+  error(line: string): void;
+}
+
+export async function runStaffCli(args: readonly string[], env: NodeJS.ProcessEnv, out: CliOutput, now: () => Date = () => new Date()): Promise<number> {
+  const [command, address, ...rest] = args;
+  const needsAddress = command === 'add' || command === 'remove';
+  if (!(needsAddress || command === 'list') || (needsAddress ? address === undefined || rest.length > 0 : address !== undefined)) {
+    out.error(STAFF_USAGE);
+    return 2;
+  }
+  const email = normalizeEmail(address ?? '');
+  if (needsAddress) {
+    const problem = signUpEmailError(email);
+    if (problem !== '') {
+      out.error(`${problem}: '${address}'`);
+      return 2;
+    }
+  }
+  const config = loadConfig(env);
+  const stores = await openStores({ databasePath: config.databasePath, databaseUrl: config.databaseUrl, messageIdDomain: config.leads.messageIdDomain });
+  try {
+    const audit = (action: (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS], userId: string, detail = '') =>
+      stores.staff.audit({ actorId: null, actorEmail: CLI_ACTOR, action, recordType: 'user', recordId: userId, detail }, now());
+
+    if (command === 'list') {
+      const staff = await stores.staff.listStaff();
+      if (staff.length === 0) out.log('No staff members yet. Add one with: npm run staff -- add <email>');
+      for (const member of staff) {
+        out.log(`${member.email}\t${`${member.firstName} ${member.lastName}`.trim()}\t${member.active ? 'active' : 'deactivated'}\tsince ${member.createdAt.slice(0, 10)}`);
+      }
+      return 0;
+    }
+
+    const found = await stores.users.credentials(email);
+    if (command === 'remove') {
+      if (!found || (await stores.staff.roleOf(found.id)) !== 'staff') {
+        out.error(`${email} is not a staff member.`);
+        return 1;
+      }
+      await stores.staff.setRole(found.id, 'client');
+      await stores.staff.dropEnrollment(found.id);
+      const ended = await stores.sessions.deleteForUser(found.id);
+      await audit(AUDIT_ACTIONS.staffRemoved, found.id);
+      out.log(`${email} is no longer staff (a client account now); ${ended} session(s) ended.`);
+      return 0;
+    }
+
+    let userId = found?.id;
+    if (!userId) {
+      const created = await stores.users.create({
+        firstName: email.split('@')[0]!,
+        lastName: '',
+        email,
+        passwordHash: await hashPassword(randomBytes(32).toString('base64url')),
+      });
+      userId = created._id;
+      out.log(`Created the account ${email}.`);
+    }
+    if ((await stores.staff.roleOf(userId)) !== 'staff') {
+      await stores.staff.setRole(userId, 'staff');
+      await audit(AUDIT_ACTIONS.staffAdded, userId);
+    }
+    const { link, expiresAt } = await issueEnrollmentLink(stores.staff, userId, config.accounts.siteUrl, now());
+    await audit(AUDIT_ACTIONS.staffEnrollmentIssued, userId);
+    out.log(`${email} is staff. Enrollment link (works once, until ${expiresAt.toISOString()}); it registers the first passkey:`);
+    out.log(link);
+    return 0;
+  } finally {
+    await stores.close();
+  }
+}

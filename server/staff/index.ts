@@ -1,0 +1,41 @@
+import cookie from '@fastify/cookie';
+import type { FastifyInstance } from 'fastify';
+import type { AccountSettings } from '../accounts/settings';
+import type { LeadStore } from '../leads/store';
+import { refuseCrossSite } from '../sessions/sameSiteGuard';
+import { sessionService } from '../sessions/sessionService';
+import type { SessionStore } from '../sessions/store';
+import type { UserStore } from '../users/store';
+import { auditor } from './audit';
+import { registerAuditRoutes } from './auditRoutes';
+import { requireStaff } from './guard';
+import { registerStaffLeadRoutes } from './leadRoutes';
+import type { StaffStore } from './staffStore';
+import { registerStaffUserRoutes } from './userRoutes';
+
+export interface StaffRoutesOptions {
+  users: UserStore;
+  sessions: SessionStore;
+  staff: StaffStore;
+  leads: LeadStore;
+  settings: AccountSettings;
+  /** Asks the delivery worker to send now; null when no mailer is configured. */
+  kick: (() => void) | null;
+}
+
+/**
+ * The staff console's API (issue 32), under /dc_api/wa_v1/staff, in a scope of its own: cookies
+ * parsed here, every state-changing request from this site only (../sessions/sameSiteGuard), and
+ * EVERY route behind ./guard (an onRequest hook of the scope, so a route added here cannot
+ * forget it): 401 without a session, 403 for a client or a staff session without a passkey.
+ */
+export async function registerStaffRoutes(scope: FastifyInstance, options: StaffRoutesOptions): Promise<void> {
+  await scope.register(cookie);
+  scope.addHook('onRequest', refuseCrossSite);
+  const sessions = sessionService(options.sessions, { idleMs: options.settings.sessionIdleMs, absoluteMs: options.settings.sessionAbsoluteMs });
+  scope.addHook('onRequest', requireStaff(sessions, options.users, options.staff));
+  const audit = auditor(options.staff);
+  registerStaffLeadRoutes(scope, { leads: options.leads, audit, kick: options.kick });
+  registerStaffUserRoutes(scope, { staff: options.staff, audit });
+  registerAuditRoutes(scope, options.staff);
+}

@@ -1,0 +1,30 @@
+/**
+ * Messages of the staff console's API (server/staff) and its page, once.
+ */
+export const STAFF_MESSAGES = {
+  /** No valid session. */
+  signedOut: 'You are not signed in.',
+  /** Signed in, but not as staff (a client, verified or not). */
+  notStaff: 'This page is for DataClarity staff only.',
+  /** Staff, but the session was not proven with a passkey. */
+  passkeyRequired: 'The staff console needs a sign-in with your passkey. Please sign out and sign in with your passkey.',
+  leadNotFound: 'There is no request with this id (it may have been deleted).',
+  /** PATCH /staff/leads/{id} with nothing it knows. */
+  leadPatch: 'Send handled (true or false) and/or note (text).',
+  noteTooLong: (max: number) => `The note must be at most ${max} characters.`,
+  badStatus: 'status must be one of received, delivered, failed, spam.',
+  badVariant: 'variant must be contact or consultation.',
+  badHandled: 'handled must be true or false.',
+  badSearch: (max: number) => `The search must be at most ${max} characters.`,
+  badLimit: (max: number) => `limit must be a whole number from 1 to ${max}.`,
+  badOffset: 'offset must be a whole number from 0.',
+  accountNotFound: 'There is no account with this id (it may have been deleted).',
+  /** PATCH /staff/users/{id} with nothing it knows. */
+  accountPatch: 'Send active (true or false).',
+  /** A staff member deactivating their own account. */
+  notYourself: 'You cannot deactivate your own account here.',
+  /** Retry asked for a lead whose delivery has not failed. */
+  notFailed: 'Only a request whose delivery failed can be retried.',
+  /** Retry asked while no mail server is configured. */
+  noMailer: 'No mail server is configured (SMTP_URL), so nothing can be sent.',
+} as const;

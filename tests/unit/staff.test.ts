@@ -1,0 +1,498 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../../server/app';
+import { loadConfig, type ServerConfig } from '../../server/config';
+import { openStores, type Stores } from '../../server/db/openStores';
+import { SESSION_COOKIE } from '../../server/sessions/cookies';
+import { hashToken, newSessionToken } from '../../server/sessions/token';
+import { AUDIT_ACTIONS, CLI_ACTOR } from '../../server/staff/audit';
+import { runStaffCli, STAFF_USAGE } from '../../server/staff/cli';
+import { ENROLLMENT_PAGE, ENROLLMENT_TTL_MS } from '../../server/staff/enrollment';
+import { hashPassword } from '../../server/users/password';
+import { API_BASE } from '../../shared/constants';
+import { STAFF_NOTE_MAX, STAFF_PAGE_MAX, STAFF_SEARCH_MAX } from '../../shared/staffLeads';
+import { STAFF_MESSAGES } from '../../shared/staffMessages';
+import { EMAIL_INVALID } from '../../shared/validation';
+import { findPostgres, startPostgres, type PostgresServer } from '../support/postgres';
+import { startSmtpSink, type SmtpSink } from '../support/smtpSink';
+
+/**
+ * The staff console's API and the staff CLI (issue 32), through inject on the whole server
+ * (buildApp), on SQLite and on PostgreSQL, with a real SMTP server (tests/support/smtpSink) for
+ * the lead deliveries. Sessions are made in the session store with a known token: a staff
+ * session "proven with a passkey" is one whose row says so (the passkey ceremony itself is not
+ * part of this branch).
+ */
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 90_000 });
+
+const SAME_SITE = { origin: 'http://localhost', 'sec-fetch-site': 'same-origin' };
+const SITE = 'http://localhost:4399';
+const postgres = findPostgres();
+if (!postgres.ok) console.warn(`Staff on PostgreSQL skipped: ${postgres.reason}`);
+
+let root: string;
+let dist: string;
+let seedHash: string;
+let sink: SmtpSink;
+let pgServer: PostgresServer | null = null;
+
+beforeAll(async () => {
+  seedHash = await hashPassword('Mannheim#2025');
+  sink = await startSmtpSink();
+  root = mkdtempSync(join(tmpdir(), 'dc-staff-'));
+  dist = join(root, 'dist');
+  mkdirSync(dist);
+  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Home</title>');
+  writeFileSync(join(dist, '404.html'), '<!doctype html><title>Page Not Found</title>');
+  if (postgres.ok) pgServer = await startPostgres();
+});
+
+afterAll(async () => {
+  await sink.stop();
+  await pgServer?.stop();
+  rmSync(root, { recursive: true, force: true });
+});
+
+interface Backend {
+  name: string;
+  skip: boolean;
+  fresh(): Promise<Record<string, string>>;
+}
+
+const backends: Backend[] = [
+  { name: 'SQLite', skip: false, fresh: async () => ({ DATABASE_PATH: join(mkdtempSync(join(root, 'db-')), 'dc.sqlite') }) },
+  { name: 'PostgreSQL', skip: !postgres.ok, fresh: async () => ({ DATABASE_URL: await pgServer!.createDatabase() }) },
+];
+
+type Persona = 'anonymous' | 'unverified client' | 'client' | 'staff without passkey' | 'staff';
+const PERSONAS: readonly Persona[] = ['anonymous', 'unverified client', 'client', 'staff without passkey', 'staff'];
+const REFUSAL: Record<Exclude<Persona, 'staff'>, { status: number; message: string }> = {
+  anonymous: { status: 401, message: STAFF_MESSAGES.signedOut },
+  'unverified client': { status: 403, message: STAFF_MESSAGES.notStaff },
+  client: { status: 403, message: STAFF_MESSAGES.notStaff },
+  'staff without passkey': { status: 403, message: STAFF_MESSAGES.passkeyRequired },
+};
+
+for (const backend of backends) {
+  describe.skipIf(backend.skip)(`staff console API on ${backend.name}`, () => {
+    let env: Record<string, string>;
+    let app: FastifyInstance;
+    let stores: Stores;
+    let counter = 0;
+    const cliOutput: string[] = [];
+    const cli = (...args: string[]) =>
+      runStaffCli(args, { ...env, SITE_URL: SITE }, { log: (line) => cliOutput.push(line), error: (line) => cliOutput.push(`ERR ${line}`) });
+
+    const api = (options: InjectOptions & { url: string }) => app.inject({ ...options, url: API_BASE + options.url });
+
+    beforeAll(async () => {
+      env = await backend.fresh();
+      const config: ServerConfig = {
+        ...loadConfig({ LOG_LEVEL: 'silent', SMTP_URL: sink.url, LEAD_POLL_S: '1', LEAD_RETRY_MAX_ATTEMPTS: '1', ...env }),
+        distDir: dist,
+      };
+      app = await buildApp(config);
+      await app.ready();
+      stores = await openStores({ databasePath: config.databasePath, databaseUrl: config.databaseUrl });
+    });
+
+    afterAll(async () => {
+      await app?.close();
+      await stores?.close();
+    });
+
+    async function seedUser(options: { verified?: boolean; role?: 'client' | 'staff' } = {}) {
+      counter++;
+      const email = `person.${counter}@example.de`;
+      const user = await stores.users.create({ firstName: 'Jana', lastName: 'Weber', email, passwordHash: seedHash });
+      if (options.verified) await stores.accounts.markVerified(user._id, email, new Date());
+      if (options.role) await stores.staff.setRole(user._id, options.role);
+      return { id: user._id, email };
+    }
+
+    /** A live session of the user with a token the test knows. */
+    async function sessionOf(userId: string, passkeyVerified: boolean): Promise<string> {
+      const token = newSessionToken();
+      await stores.sessions.create({ tokenHash: hashToken(token), userId, userAgent: 'vitest', passkeyVerified });
+      return token;
+    }
+
+    async function cookieOf(persona: Persona): Promise<Record<string, string>> {
+      if (persona === 'anonymous') return {};
+      const user = await seedUser({ verified: persona !== 'unverified client', role: persona.startsWith('staff') ? 'staff' : 'client' });
+      return { cookie: `${SESSION_COOKIE}=${await sessionOf(user.id, persona === 'staff' || persona === 'unverified client' || persona === 'client')}` };
+    }
+
+    let leadCounter = 0;
+    async function seedLead(fields: Partial<{ name: string; email: string; message: string; variant: 'contact' | 'consultation' }> = {}) {
+      leadCounter++;
+      const { lead } = await stores.leads.create(
+        {
+          variant: fields.variant ?? 'contact',
+          name: fields.name ?? `Lead Person ${leadCounter}`,
+          email: fields.email ?? `lead.${leadCounter}@firma.example`,
+          phone: '+49 621 1234567',
+          message: fields.message ?? `We would like a Power BI review, request number ${leadCounter}.`,
+          source: 'http://localhost/contact',
+          spam: false,
+        },
+        new Date(),
+      );
+      return lead;
+    }
+
+    const statusOf = async (id: string) => (await stores.leads.get(id))?.status;
+
+    /** A lead whose only delivery attempt the SMTP server refused. */
+    async function failedLead() {
+      sink.refusing = true;
+      try {
+        const lead = await seedLead();
+        await vi.waitFor(async () => expect(await statusOf(lead.id)).toBe('failed'), { timeout: 15_000, interval: 100 });
+        return lead;
+      } finally {
+        sink.refusing = false;
+      }
+    }
+
+    /** Every route of the console's API, with what a staff request gets. */
+    const ROUTES: Array<{ method: InjectOptions['method']; url: (id: string, userId: string) => string; payload?: object; ok: number }> = [
+      { method: 'GET', url: () => '/staff/leads', ok: 200 },
+      { method: 'GET', url: () => '/staff/leads.csv', ok: 200 },
+      { method: 'GET', url: (id) => `/staff/leads/${id}`, ok: 200 },
+      { method: 'PATCH', url: (id) => `/staff/leads/${id}`, payload: { handled: true, note: 'Called back.' }, ok: 200 },
+      { method: 'POST', url: (id) => `/staff/leads/${id}/retry`, ok: 202 },
+      { method: 'DELETE', url: (id) => `/staff/leads/${id}`, ok: 204 },
+      { method: 'GET', url: () => '/staff/users', ok: 200 },
+      { method: 'PATCH', url: (_id, userId) => `/staff/users/${userId}`, payload: { active: false }, ok: 200 },
+      { method: 'GET', url: () => '/staff/audit', ok: 200 },
+    ];
+
+    it('checks the role on every route for each request: 401 / 403 / 403 / 403 / success, and nothing of the console in a refusal', async () => {
+      const secret = await seedLead({ name: 'Secretive Prospect', email: 'secret.prospect@firma.example' });
+      const table: string[] = [];
+      for (const route of ROUTES) {
+        for (const persona of PERSONAS) {
+          const lead = route.method === 'POST' ? await failedLead() : await seedLead();
+          const target = await seedUser({ verified: true });
+          const headers = { ...SAME_SITE, ...(await cookieOf(persona)) };
+          const response = await api({ method: route.method, url: route.url(lead.id, target.id), headers, ...(route.payload ? { payload: route.payload } : {}) });
+          table.push(`${route.method} ${route.url(':id', ':id')} × ${persona} → ${response.statusCode}`);
+          if (persona === 'staff') {
+            expect(response.statusCode, table.at(-1)).toBe(route.ok);
+            continue;
+          }
+          expect(response.statusCode, table.at(-1)).toBe(REFUSAL[persona].status);
+          expect(response.json()).toEqual({ type: 'about:blank', title: expect.any(String), status: REFUSAL[persona].status, detail: REFUSAL[persona].message, message: REFUSAL[persona].message });
+          for (const leaked of [secret.name, secret.email, lead.email, lead.id, target.email]) expect(response.body).not.toContain(leaked);
+          // A refused change changed nothing.
+          const after = await stores.leads.get(lead.id);
+          expect(after).not.toBeNull();
+          expect(after!.handledAt).toBeNull();
+          expect((await stores.users.get(target.id))!.active).toBe(true);
+        }
+      }
+      expect(table).toHaveLength(ROUTES.length * PERSONAS.length);
+    });
+
+    it('stops a session at once when its user stops being staff or is deactivated', async () => {
+      const member = await seedUser({ role: 'staff' });
+      const headers = { ...SAME_SITE, cookie: `${SESSION_COOKIE}=${await sessionOf(member.id, true)}` };
+      expect((await api({ method: 'GET', url: '/staff/leads', headers })).statusCode).toBe(200);
+      await stores.staff.setRole(member.id, 'client');
+      expect((await api({ method: 'GET', url: '/staff/leads', headers })).statusCode).toBe(403);
+      await stores.staff.setRole(member.id, 'staff');
+      await stores.users.deactivate(member.id);
+      expect((await api({ method: 'GET', url: '/staff/leads', headers })).statusCode).toBe(401);
+    });
+
+    it('refuses a cross-site change from a staff session (403) and changes nothing', async () => {
+      const member = await seedUser({ role: 'staff' });
+      const lead = await seedLead();
+      const cookie = `${SESSION_COOKIE}=${await sessionOf(member.id, true)}`;
+      const response = await api({ method: 'DELETE', url: `/staff/leads/${lead.id}`, headers: { cookie, origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' } });
+      expect(response.statusCode).toBe(403);
+      expect(await stores.leads.get(lead.id)).not.toBeNull();
+    });
+
+    it('never lets the public API set a role: sign-up and PATCH /me refuse the key, the role stays client', async () => {
+      const user = await seedUser({ verified: true });
+      const cookie = `${SESSION_COOKIE}=${await sessionOf(user.id, false)}`;
+      const patch = await api({ method: 'PATCH', url: '/me', headers: { ...SAME_SITE, cookie }, payload: { role: 'staff' } });
+      expect(patch.statusCode).toBe(400);
+      expect(patch.json().message).toContain('role');
+      const signUp = await api({
+        method: 'POST',
+        url: '/user/register',
+        headers: SAME_SITE,
+        payload: { firstName: 'Mia', lastName: 'Klein', email: `mia.${counter}@example.de`, password: 'Mannheim#2025', confirmPassword: 'Mannheim#2025', termsAccepted: true, role: 'staff' },
+      });
+      expect(signUp.statusCode).toBe(400);
+      // Refused for the role alone: the rest of the sign-up is valid.
+      expect(Object.keys(signUp.json().errors ?? {})).toEqual(['role']);
+      expect(await stores.staff.roleOf(user.id)).toBe('client');
+      const fresh = await seedUser();
+      expect(await stores.staff.roleOf(fresh.id)).toBe('client');
+    });
+
+    describe('as staff', () => {
+      let headers: Record<string, string>;
+      let member: { id: string; email: string };
+      beforeAll(async () => {
+        member = await seedUser({ role: 'staff' });
+        headers = { ...SAME_SITE, cookie: `${SESSION_COOKIE}=${await sessionOf(member.id, true)}` };
+      });
+      const get = (url: string) => api({ method: 'GET', url, headers });
+
+      it('filters the inbox by variant, status, handled and text (wildcards are plain text), newest first, paged', async () => {
+        const tag = `t${Date.now()}`;
+        const a = await seedLead({ name: `Anna ${tag}`, variant: 'consultation', message: `Dashboard audit, 100%_sure ${tag}` });
+        const b = await seedLead({ name: `Ben ${tag}`, variant: 'contact', message: `Only a question ${tag}` });
+        const c = await seedLead({ email: `carla.${tag}@firma.example`, variant: 'consultation' });
+        await stores.leads.setHandled(b.id, true, new Date());
+
+        const byText = (await get(`/staff/leads?q=${tag}`)).json();
+        expect(byText.total).toBe(3);
+        expect(byText.leads.map((lead: { id: string }) => lead.id)).toEqual([c.id, b.id, a.id]);
+        expect((await get(`/staff/leads?q=${tag.toUpperCase()}&variant=consultation`)).json().leads.map((l: { id: string }) => l.id)).toEqual([c.id, a.id]);
+        expect((await get(`/staff/leads?q=${tag}&handled=true`)).json().leads.map((l: { id: string }) => l.id)).toEqual([b.id]);
+        expect((await get(`/staff/leads?q=${tag}&handled=false`)).json().total).toBe(2);
+        expect((await get(`/staff/leads?q=${encodeURIComponent('100%_sure')}`)).json().leads.map((l: { id: string }) => l.id)).toEqual([a.id]);
+        expect((await get(`/staff/leads?q=${encodeURIComponent('0%_s')}`)).json().total).toBe(1);
+        expect((await get(`/staff/leads?q=${encodeURIComponent('1_0')}`)).json().total).toBe(0);
+        const page = (await get(`/staff/leads?q=${tag}&limit=2&offset=2`)).json();
+        expect(page).toMatchObject({ total: 3, limit: 2, offset: 2 });
+        expect(page.leads.map((l: { id: string }) => l.id)).toEqual([a.id]);
+
+        const failed = await failedLead();
+        const failedOnly = (await get('/staff/leads?status=failed&limit=100')).json();
+        expect(failedOnly.leads.map((l: { id: string }) => l.id)).toContain(failed.id);
+        expect(failedOnly.leads.every((l: { status: string }) => l.status === 'failed')).toBe(true);
+      });
+
+      it('answers bad filters with 400 naming the field', async () => {
+        const cases: Array<[string, string, string]> = [
+          ['status=sent', 'status', STAFF_MESSAGES.badStatus],
+          ['variant=job', 'variant', STAFF_MESSAGES.badVariant],
+          ['handled=yes', 'handled', STAFF_MESSAGES.badHandled],
+          [`q=${'x'.repeat(STAFF_SEARCH_MAX + 1)}`, 'q', STAFF_MESSAGES.badSearch(STAFF_SEARCH_MAX)],
+          ['limit=0', 'limit', STAFF_MESSAGES.badLimit(STAFF_PAGE_MAX)],
+          [`limit=${STAFF_PAGE_MAX + 1}`, 'limit', STAFF_MESSAGES.badLimit(STAFF_PAGE_MAX)],
+          ['offset=-1', 'offset', STAFF_MESSAGES.badOffset],
+        ];
+        for (const [query, field, message] of cases) {
+          const response = await get(`/staff/leads?${query}`);
+          expect(response.statusCode, query).toBe(400);
+          expect(response.json().errors, query).toEqual({ [field]: message });
+        }
+        expect((await get(`/staff/leads?limit=${STAFF_PAGE_MAX}`)).statusCode).toBe(200);
+        expect((await get('/staff/leads?sort=name')).statusCode).toBe(400);
+      });
+
+      it('opens a lead with every field, its origin and each delivery attempt with its error; notes it and marks it handled, audited', async () => {
+        const lead = await failedLead();
+        const detail = (await get(`/staff/leads/${lead.id}`)).json();
+        expect(detail.lead).toMatchObject({ id: lead.id, name: lead.name, email: lead.email, phone: lead.phone, message: lead.message, source: 'http://localhost/contact', status: 'failed' });
+        expect(detail.note).toBe('');
+        expect(detail.deliveryAttempts).toHaveLength(1);
+        expect(detail.deliveryAttempts[0].error).toEqual(expect.any(String));
+        expect(detail.deliveryAttempts[0].error.length).toBeGreaterThan(0);
+
+        const patched = await api({ method: 'PATCH', url: `/staff/leads/${lead.id}`, headers, payload: { handled: true, note: 'Called back, sends the data model on Monday.' } });
+        expect(patched.statusCode).toBe(200);
+        expect(patched.json().note).toBe('Called back, sends the data model on Monday.');
+        expect(patched.json().lead.handledAt).toEqual(expect.any(String));
+        const reopened = await api({ method: 'PATCH', url: `/staff/leads/${lead.id}`, headers, payload: { handled: false } });
+        expect(reopened.json().lead.handledAt).toBeNull();
+        expect(reopened.json().note).toBe('Called back, sends the data model on Monday.');
+
+        const audit = (await get('/staff/audit?limit=10')).json();
+        const mine = audit.entries.filter((entry: { recordId: string }) => entry.recordId === lead.id);
+        expect(mine.map((entry: { action: string }) => entry.action)).toEqual([AUDIT_ACTIONS.leadReopened, AUDIT_ACTIONS.leadNoted, AUDIT_ACTIONS.leadHandled]);
+        for (const entry of mine) expect(entry).toMatchObject({ actorId: member.id, actorEmail: member.email, recordType: 'lead' });
+
+        for (const payload of [{}, { handled: 'yes' }, { note: 'x'.repeat(STAFF_NOTE_MAX + 1) }, { status: 'spam' }]) {
+          const bad = await api({ method: 'PATCH', url: `/staff/leads/${lead.id}`, headers, payload });
+          expect(bad.statusCode, JSON.stringify(payload)).toBe(400);
+          expect(bad.json().message).toEqual(expect.any(String));
+        }
+        expect((await api({ method: 'PATCH', url: `/staff/leads/${lead.id}`, headers, payload: { note: 'x'.repeat(STAFF_NOTE_MAX) } })).statusCode).toBe(200);
+        expect((await get('/staff/leads/no-such-lead')).statusCode).toBe(404);
+      });
+
+      it('retries a failed delivery now: it is mailed once the SMTP server takes it; a lead that did not fail cannot be retried', async () => {
+        const lead = await failedLead();
+        const before = sink.received.length;
+        const retried = await api({ method: 'POST', url: `/staff/leads/${lead.id}/retry`, headers });
+        expect(retried.statusCode).toBe(202);
+        expect(retried.json().lead.status).toBe('received');
+        await vi.waitFor(async () => expect(await statusOf(lead.id)).toBe('sent'), { timeout: 15_000, interval: 100 });
+        expect(sink.received.length).toBe(before + 1);
+        const detail = (await get(`/staff/leads/${lead.id}`)).json();
+        expect(detail.lead.status).toBe('delivered');
+        expect(detail.deliveryAttempts.map((attempt: { error: string | null }) => attempt.error === null)).toEqual([false, true]);
+        const again = await api({ method: 'POST', url: `/staff/leads/${lead.id}/retry`, headers });
+        expect(again.statusCode).toBe(409);
+        expect(again.json().message).toBe(STAFF_MESSAGES.notFailed);
+        const audit = (await get('/staff/audit')).json().entries;
+        expect(audit.filter((entry: { recordId: string }) => entry.recordId === lead.id).map((entry: { action: string }) => entry.action)).toEqual([AUDIT_ACTIONS.leadRetried]);
+      });
+
+      it('exports the filtered list as the safe CSV and erases a lead, both audited', async () => {
+        const tag = `x${Date.now()}`;
+        const risky = await seedLead({ name: `=HYPERLINK("http://evil.example") ${tag}` });
+        await seedLead({ name: `Other ${tag}`, variant: 'consultation' });
+        const csv = await get(`/staff/leads.csv?q=${tag}&variant=contact`);
+        expect(csv.statusCode).toBe(200);
+        expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+        expect(csv.headers['content-disposition']).toMatch(/^attachment; filename="leads-\d{4}-\d{2}-\d{2}\.csv"$/);
+        const lines = csv.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+        expect(lines).toHaveLength(2);
+        expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil.example"") ${tag}"`);
+
+        expect((await api({ method: 'DELETE', url: `/staff/leads/${risky.id}`, headers })).statusCode).toBe(204);
+        expect(await stores.leads.get(risky.id)).toBeNull();
+        expect((await api({ method: 'DELETE', url: `/staff/leads/${risky.id}`, headers })).statusCode).toBe(404);
+        const audit = (await get('/staff/audit?limit=3')).json();
+        expect(audit.entries.slice(0, 2).map((entry: { action: string; recordId: string }) => [entry.action, entry.recordId])).toEqual([
+          [AUDIT_ACTIONS.leadDeleted, risky.id],
+          [AUDIT_ACTIONS.leadsExported, 'export'],
+        ]);
+        expect(audit.entries[1].detail).toBe('1 of 1');
+        expect(JSON.stringify(audit)).not.toContain(risky.name);
+      });
+    });
+
+    describe('accounts, as staff', () => {
+      it('lists and searches accounts (name, email, role, verified, active, created, last sign-in), deactivates (sessions end) and reactivates, audited', async () => {
+        const member = await seedUser({ role: 'staff' });
+        const headers = { ...SAME_SITE, cookie: `${SESSION_COOKIE}=${await sessionOf(member.id, true)}` };
+        const client = await seedUser({ verified: true });
+        const silent = await seedUser();
+        const clientToken = await sessionOf(client.id, false);
+
+        const all = (await api({ method: 'GET', url: '/staff/users?limit=2', headers })).json();
+        expect(all).toMatchObject({ limit: 2, offset: 0 });
+        expect(all.accounts.map((a: { id: string }) => a.id)).toEqual([silent.id, client.id]);
+        expect(all.accounts[1]).toEqual({
+          id: client.id,
+          firstName: 'Jana',
+          lastName: 'Weber',
+          email: client.email,
+          role: 'client',
+          emailVerified: true,
+          active: true,
+          createdAt: expect.any(String),
+          lastSignInAt: expect.any(String),
+        });
+        expect(all.accounts[0]).toMatchObject({ emailVerified: false, lastSignInAt: null });
+        const found = (await api({ method: 'GET', url: `/staff/users?q=${encodeURIComponent(client.email.toUpperCase())}`, headers })).json();
+        expect(found.accounts.map((a: { id: string }) => a.id)).toEqual([client.id]);
+        expect(found.total).toBe(1);
+        expect(JSON.stringify(all)).not.toMatch(/password|scrypt/i);
+
+        const off = await api({ method: 'PATCH', url: `/staff/users/${client.id}`, headers, payload: { active: false } });
+        expect(off.statusCode).toBe(200);
+        expect(off.json().active).toBe(false);
+        expect(await stores.sessions.find(hashToken(clientToken))).toBeNull();
+        const on = await api({ method: 'PATCH', url: `/staff/users/${client.id}`, headers, payload: { active: true } });
+        expect(on.json().active).toBe(true);
+        const entries = (await stores.staff.auditLog({ limit: 2 })).entries;
+        expect(entries.map((e) => [e.action, e.recordId, e.actorEmail])).toEqual([
+          [AUDIT_ACTIONS.accountReactivated, client.id, member.email],
+          [AUDIT_ACTIONS.accountDeactivated, client.id, member.email],
+        ]);
+
+        const self = await api({ method: 'PATCH', url: `/staff/users/${member.id}`, headers, payload: { active: false } });
+        expect(self.statusCode).toBe(409);
+        expect(self.json().message).toBe(STAFF_MESSAGES.notYourself);
+        expect((await api({ method: 'PATCH', url: `/staff/users/${client.id}`, headers, payload: { active: 'no' } })).json().errors).toEqual({ active: STAFF_MESSAGES.accountPatch });
+        expect((await api({ method: 'PATCH', url: `/staff/users/${client.id}`, headers, payload: { role: 'staff' } })).statusCode).toBe(400);
+        expect(await stores.staff.roleOf(client.id)).toBe('client');
+        expect((await api({ method: 'PATCH', url: '/staff/users/nobody', headers, payload: { active: true } })).statusCode).toBe(404);
+      });
+    });
+
+    describe('npm run staff', () => {
+      it('add creates the account, makes it staff and prints a one-time link valid 24 h; a second add replaces the link', async () => {
+        cliOutput.length = 0;
+        const email = `new.staff.${Date.now()}@dataclarity.example`;
+        const started = new Date();
+        expect(await cli('add', `  ${email.toUpperCase()} `)).toBe(0);
+        const link = cliOutput.join('\n').match(new RegExp(`${SITE}${ENROLLMENT_PAGE}/([A-Za-z0-9_-]{43})$`, 'm'));
+        expect(link, cliOutput.join('\n')).not.toBeNull();
+        const token = link![1]!;
+        const user = await stores.users.credentials(email);
+        expect(user).not.toBeNull();
+        expect(await stores.staff.roleOf(user!.id)).toBe('staff');
+        expect(await stores.staff.enrollmentState(hashToken(token), new Date())).toBe('valid');
+        // 24 hours, then no more.
+        expect(await stores.staff.enrollmentState(hashToken(token), new Date(started.getTime() + ENROLLMENT_TTL_MS - 60_000))).toBe('valid');
+        expect(await stores.staff.enrollmentState(hashToken(token), new Date(Date.now() + ENROLLMENT_TTL_MS + 1000))).toBe('expired');
+        // Only the hash is stored: the token itself is found nowhere.
+        expect(await stores.staff.enrollmentState(token, new Date())).toBe('unknown');
+
+        cliOutput.length = 0;
+        expect(await cli('add', email)).toBe(0);
+        const second = cliOutput.join('\n').match(/\/([A-Za-z0-9_-]{43})$/m)![1]!;
+        expect(second).not.toBe(token);
+        expect(await stores.staff.enrollmentState(hashToken(token), new Date())).toBe('unknown');
+        expect(await stores.staff.useEnrollment(hashToken(second), new Date())).toEqual({ userId: user!.id });
+        expect(await stores.staff.useEnrollment(hashToken(second), new Date())).toBe('unknown');
+
+        const entries = (await stores.staff.auditLog({ limit: 10 })).entries.filter((entry) => entry.recordId === user!.id);
+        expect(entries.map((entry) => entry.action)).toEqual([AUDIT_ACTIONS.staffEnrollmentIssued, AUDIT_ACTIONS.staffEnrollmentIssued, AUDIT_ACTIONS.staffAdded]);
+        expect(entries.every((entry) => entry.actorEmail === CLI_ACTOR && entry.actorId === null)).toBe(true);
+      });
+
+      it('an expired link is refused and used up', async () => {
+        const member = await seedUser({ role: 'staff' });
+        const token = newSessionToken();
+        const now = new Date();
+        await stores.staff.issueEnrollment(member.id, hashToken(token), new Date(now.getTime() + ENROLLMENT_TTL_MS), now);
+        expect(await stores.staff.useEnrollment(hashToken(token), new Date(now.getTime() + ENROLLMENT_TTL_MS))).toBe('expired');
+        expect(await stores.staff.useEnrollment(hashToken(token), now)).toBe('unknown');
+      });
+
+      it('add makes an existing client staff (password kept); list shows staff only; remove makes them a client and ends their sessions', async () => {
+        const client = await seedUser({ verified: true });
+        const other = await seedUser();
+        const hashBefore = await stores.users.passwordHashOf(client.id);
+        expect(await cli('add', client.email)).toBe(0);
+        expect(await stores.staff.roleOf(client.id)).toBe('staff');
+        expect(await stores.users.passwordHashOf(client.id)).toBe(hashBefore);
+
+        cliOutput.length = 0;
+        expect(await cli('list')).toBe(0);
+        expect(cliOutput.some((line) => line.startsWith(`${client.email}\t`))).toBe(true);
+        expect(cliOutput.some((line) => line.startsWith(`${other.email}\t`))).toBe(false);
+
+        const token = await sessionOf(client.id, true);
+        expect((await api({ method: 'GET', url: '/staff/audit', headers: { cookie: `${SESSION_COOKIE}=${token}` } })).statusCode).toBe(200);
+        cliOutput.length = 0;
+        expect(await cli('remove', client.email)).toBe(0);
+        expect(await stores.staff.roleOf(client.id)).toBe('client');
+        expect(await stores.sessions.find(hashToken(token))).toBeNull();
+        expect((await stores.staff.auditLog({ limit: 1 })).entries[0]).toMatchObject({ action: AUDIT_ACTIONS.staffRemoved, recordId: client.id, actorEmail: CLI_ACTOR });
+
+        cliOutput.length = 0;
+        expect(await cli('remove', other.email)).toBe(1);
+        expect(cliOutput).toEqual([`ERR ${other.email} is not a staff member.`]);
+      });
+
+      it('refuses bad usage (exit 2) before touching the database', async () => {
+        for (const args of [[], ['add'], ['promote', 'a@b.de'], ['list', 'extra'], ['add', 'a@b.de', 'c@d.de']]) {
+          cliOutput.length = 0;
+          expect(await cli(...args), args.join(' ')).toBe(2);
+          expect(cliOutput).toEqual([`ERR ${STAFF_USAGE}`]);
+        }
+        cliOutput.length = 0;
+        expect(await cli('add', 'not-an-address')).toBe(2);
+        expect(cliOutput).toEqual([`ERR ${EMAIL_INVALID}: 'not-an-address'`]);
+      });
+    });
+  });
+}
