@@ -1,5 +1,4 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -17,6 +16,7 @@ import { API_BASE } from '../../shared/constants';
 import { EMAIL_INVALID, PASSWORDS_DO_NOT_MATCH, SIGN_UP_PASSWORD_WEAK } from '../../shared/validation';
 import { findPostgres, startPostgres, type PostgresServer } from '../support/postgres';
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../support/smtpSink';
+import { makeTestSite } from '../support/testSite';
 
 /**
  * Issue 31's mail flows through inject on the whole server (buildApp), on SQLite and PostgreSQL,
@@ -45,12 +45,9 @@ const PAGE = (title: string) =>
 beforeAll(async () => {
   seedHash = await seedPasswordHash(PASSWORD);
   sink = await startSmtpSink();
-  root = mkdtempSync(join(tmpdir(), 'dc-account-mail-'));
-  dist = join(root, 'dist');
+  ({ root, dist } = makeTestSite('dc-account-mail-'));
   mkdirSync(join(dist, 'reset_password', 'link'), { recursive: true });
   mkdirSync(join(dist, 'verify_email'), { recursive: true });
-  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Home</title>');
-  writeFileSync(join(dist, '404.html'), '<!doctype html><title>Page Not Found</title>');
   writeFileSync(join(dist, 'reset_password', 'link', 'index.html'), PAGE('Choose a new password'));
   writeFileSync(join(dist, 'verify_email', 'index.html'), PAGE('Verify your email'));
   if (postgres.ok) pgServer = await startPostgres();

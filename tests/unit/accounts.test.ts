@@ -1,5 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -22,6 +21,7 @@ import {
   SIGN_UP_PASSWORD_WEAK,
 } from '../../shared/validation';
 import { findPostgres, startPostgres, type PostgresServer } from '../support/postgres';
+import { makeTestSite } from '../support/testSite';
 
 /**
  * Sign-in sessions through inject on the whole server (buildApp), on SQLite and on PostgreSQL.
@@ -44,11 +44,7 @@ let pgServer: PostgresServer | null = null;
 
 beforeAll(async () => {
   seedHash = await seedPasswordHash(PASSWORD);
-  root = mkdtempSync(join(tmpdir(), 'dc-accounts-'));
-  dist = join(root, 'dist');
-  mkdirSync(dist);
-  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Home</title>');
-  writeFileSync(join(dist, '404.html'), '<!doctype html><title>Page Not Found</title>');
+  ({ root, dist } = makeTestSite('dc-accounts-'));
   if (postgres.ok) pgServer = await startPostgres();
 });
 

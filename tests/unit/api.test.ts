@@ -1,5 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -26,6 +25,7 @@ import {
   TERMS_NOT_ACCEPTED,
   FIRST_NAME_TOO_LONG,
 } from '../../shared/validation';
+import { makeTestSite } from '../support/testSite';
 
 /**
  * The user API through Fastify's inject, on the whole server (buildApp: body limit, headers,
@@ -119,11 +119,7 @@ async function seedUser(overrides: Partial<{ firstName: string; lastName: string
 
 beforeAll(async () => {
   seedHash = await seedPasswordHash('Mannheim#2025');
-  root = mkdtempSync(join(tmpdir(), 'dc-api-'));
-  dist = join(root, 'dist');
-  mkdirSync(dist);
-  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Home</title>');
-  writeFileSync(join(dist, '404.html'), '<!doctype html><title>Page Not Found</title>');
+  ({ root, dist } = makeTestSite('dc-api-'));
 });
 
 afterAll(() => {

@@ -1,5 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -11,13 +10,14 @@ import { hashToken, newSessionToken } from '../../server/sessions/token';
 import { AUDIT_ACTIONS, CLI_ACTOR } from '../../server/staff/audit';
 import { runStaffCli, STAFF_USAGE } from '../../server/staff/cli';
 import { ENROLLMENT_PAGE, ENROLLMENT_TTL_MS } from '../../server/staff/enrollment';
-import { hashPassword } from '../../server/users/password';
 import { API_BASE } from '../../shared/constants';
 import { STAFF_NOTE_MAX, STAFF_PAGE_MAX, STAFF_SEARCH_MAX } from '../../shared/staffLeads';
 import { STAFF_MESSAGES } from '../../shared/staffMessages';
 import { EMAIL_INVALID } from '../../shared/validation';
 import { findPostgres, startPostgres, type PostgresServer } from '../support/postgres';
+import { seedPasswordHash } from '../support/seedPassword';
 import { startSmtpSink, type SmtpSink } from '../support/smtpSink';
+import { makeTestSite } from '../support/testSite';
 
 /**
  * The staff console's API and the staff CLI (issue 32), through inject on the whole server
@@ -40,13 +40,9 @@ let sink: SmtpSink;
 let pgServer: PostgresServer | null = null;
 
 beforeAll(async () => {
-  seedHash = await hashPassword('Mannheim#2025');
+  seedHash = await seedPasswordHash('Mannheim#2025');
   sink = await startSmtpSink();
-  root = mkdtempSync(join(tmpdir(), 'dc-staff-'));
-  dist = join(root, 'dist');
-  mkdirSync(dist);
-  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Home</title>');
-  writeFileSync(join(dist, '404.html'), '<!doctype html><title>Page Not Found</title>');
+  ({ root, dist } = makeTestSite('dc-staff-'));
   if (postgres.ok) pgServer = await startPostgres();
 });
 
