@@ -85,8 +85,21 @@ for (const width of [375, 1280]) {
         const hidden: string[] = [];
         for (let i = 0; i < STOPS; i++) {
           await page.keyboard.press('Tab');
-          // The scroll that brings the focused element into view is laid out by the next frame.
-          await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+          // The scroll that brings the focused element into view is laid out by the next frame; wait
+          // until the page has stopped moving (the same scroll position and focused box two frames
+          // running), so a scroll still under way is not measured as covered.
+          await page.waitForFunction(
+            () =>
+              new Promise<boolean>((resolve) => {
+                let active: Element | null = document.activeElement;
+                while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+                const where = () => `${window.scrollY}:${active?.getBoundingClientRect().top ?? 0}`;
+                const before = where();
+                requestAnimationFrame(() => requestAnimationFrame(() => resolve(where() === before)));
+              }),
+            undefined,
+            { polling: 'raf' },
+          );
           const stop = await focusStop(page);
           if (!stop) continue;
           names.push(stop.name);
