@@ -16,8 +16,7 @@ import {
 } from '../../shared/validation';
 import { ACCOUNT_MESSAGES } from '../../shared/accountMessages';
 import { seedConsent } from './support/consent';
-import { axeViolations } from './support/axe';
-import { useStoredTheme } from './support/theme';
+import { bothThemesAt, expectNoAxeViolationsInViews } from './support/axe';
 
 /** The administrator token of the e2e server (playwright.config.ts). */
 const ADMIN_TOKEN = process.env.E2E_ADMIN_TOKEN ?? 'e2e-admin-token';
@@ -319,99 +318,93 @@ test.describe('without JavaScript', () => {
   });
 });
 
-for (const theme of ['light', 'dark'] as const) {
-  test.describe(`axe with errors and states showing, ${theme} theme`, () => {
-    test.beforeEach(async ({ context, page }) => {
-      await useStoredTheme(context, theme);
-      await page.emulateMedia({ reducedMotion: 'reduce' });
-    });
-
-    test(`/sign_in with errors and the status note (${theme})`, async ({ page }) => {
-      await page.clock.install({ time: CLOCK_START });
-      await pauseClock(page);
-      await page.goto('/sign_in');
-      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-      await expect(page.getByText(EMAIL_REQUIRED)).toBeVisible();
-      expect(await axeViolations(page)).toEqual([]);
-      await page.route(`**${API_BASE}/session`, (route) =>
-        route.fulfill({
-          status: 401,
-          contentType: 'application/problem+json',
-          body: JSON.stringify({ status: 401, title: 'Unauthorized', message: ACCOUNT_MESSAGES.signInFailed }),
-        }),
-      );
-      await page.getByLabel('Email address').fill('jana@example.de');
-      await page.getByLabel('Password', { exact: true }).fill('secret-123456');
-      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-      await expect(page.getByRole('status').filter({ hasText: ACCOUNT_MESSAGES.signInFailed })).toBeVisible();
-      expect(await axeViolations(page)).toEqual([]);
-    });
-
-    test(`/sign_up with every error and with the server's error (${theme})`, async ({ page }) => {
-      await page.goto('/sign_up');
-      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-      await page.getByLabel('Password', { exact: true }).fill('weak');
-      await page.getByRole('button', { name: 'Create Account' }).click();
-      await expect(page.getByText(TERMS_NOT_ACCEPTED)).toBeVisible();
-      expect(await axeViolations(page)).toEqual([]);
-
-      // The failure alert, without spending a registration: the API answers 409 here.
-      await page.route(`**${API_BASE}/user/register`, (route) =>
-        route.fulfill({
-          status: 409,
-          contentType: 'application/problem+json',
-          body: JSON.stringify({ status: 409, title: 'Conflict', message: USER_MESSAGES.duplicateEmail }),
-        }),
-      );
-      await page.getByLabel('First name').fill('Jana');
-      await page.getByLabel('Last name').fill('Weber');
-      await page.getByLabel('Work email').fill('jana@example.de');
-      await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-      await page.getByLabel('Confirm password').fill(PASSWORD);
-      await page.getByRole('checkbox', { name: /I agree/ }).check();
-      await page.getByRole('button', { name: 'Create Account' }).click();
-      await expect(page.getByRole('alert')).toHaveText(USER_MESSAGES.duplicateEmail);
-      expect(await axeViolations(page)).toEqual([]);
-    });
-
-    test(`/sign_up success message (${theme})`, async ({ page }) => {
-      await page.clock.install({ time: CLOCK_START });
-      await pauseClock(page);
-      await page.route(`**${API_BASE}/user/register`, (route) =>
-        route.fulfill({
-          status: 201,
-          contentType: 'application/json',
-          body: JSON.stringify({ _id: 'x', firstName: 'Jana', lastName: 'Weber', email: 'jana@example.de', active: true, createdAt: '', updatedAt: '' }),
-        }),
-      );
-      await page.goto('/sign_up');
-      await page.getByLabel('First name').fill('Jana');
-      await page.getByLabel('Last name').fill('Weber');
-      await page.getByLabel('Work email').fill('jana@example.de');
-      await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-      await page.getByLabel('Confirm password').fill(PASSWORD);
-      await page.getByRole('checkbox', { name: /I agree/ }).check();
-      await page.getByRole('button', { name: 'Create Account' }).click();
-      await expect(page.getByRole('heading', { name: 'Welcome to DataClarity, Jana!' })).toBeFocused();
-      expect(await axeViolations(page)).toEqual([]);
-    });
-
-    test(`/reset_password with the error and the neutral message (${theme})`, async ({ page }) => {
-      await page.clock.install({ time: CLOCK_START });
-      await pauseClock(page);
-      await page.goto('/reset_password');
-      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-      await page.getByRole('button', { name: 'Send Reset Link' }).click();
-      await expect(page.getByText(EMAIL_REQUIRED)).toBeVisible();
-      expect(await axeViolations(page)).toEqual([]);
-      await page.getByLabel('Email address').fill('jana@example.de');
-      await page.getByRole('button', { name: 'Send Reset Link' }).click();
-      await page.clock.runFor(INTERVALS.resetSubmitMs);
-      const neutral = page.getByRole('status').getByText(ACCOUNT_MESSAGES.resetSent);
-      await expect(neutral).toBeVisible();
-      expect(await axeViolations(page)).toEqual([]);
-      await expect(neutral).toBeVisible();
-    });
+test.describe('axe with errors and states showing, both themes', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
   });
-}
+
+  test(`/sign_in with errors and the status note (both themes)`, async ({ page }) => {
+    await page.clock.install({ time: CLOCK_START });
+    await pauseClock(page);
+    await page.goto('/sign_in');
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expect(page.getByText(EMAIL_REQUIRED)).toBeVisible();
+    await expectNoAxeViolationsInViews(page, { views: bothThemesAt(1280) });
+    await page.route(`**${API_BASE}/session`, (route) =>
+      route.fulfill({
+        status: 401,
+        contentType: 'application/problem+json',
+        body: JSON.stringify({ status: 401, title: 'Unauthorized', message: ACCOUNT_MESSAGES.signInFailed }),
+      }),
+    );
+    await page.getByLabel('Email address').fill('jana@example.de');
+    await page.getByLabel('Password', { exact: true }).fill('secret-123456');
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expect(page.getByRole('status').filter({ hasText: ACCOUNT_MESSAGES.signInFailed })).toBeVisible();
+    await expectNoAxeViolationsInViews(page, { views: bothThemesAt(1280) });
+  });
+
+  test(`/sign_up with every error and with the server's error (both themes)`, async ({ page }) => {
+    await page.goto('/sign_up');
+    await page.getByLabel('Password', { exact: true }).fill('weak');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page.getByText(TERMS_NOT_ACCEPTED)).toBeVisible();
+    await expectNoAxeViolationsInViews(page, { views: bothThemesAt(1280) });
+
+    // The failure alert, without spending a registration: the API answers 409 here.
+    await page.route(`**${API_BASE}/user/register`, (route) =>
+      route.fulfill({
+        status: 409,
+        contentType: 'application/problem+json',
+        body: JSON.stringify({ status: 409, title: 'Conflict', message: USER_MESSAGES.duplicateEmail }),
+      }),
+    );
+    await page.getByLabel('First name').fill('Jana');
+    await page.getByLabel('Last name').fill('Weber');
+    await page.getByLabel('Work email').fill('jana@example.de');
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirm password').fill(PASSWORD);
+    await page.getByRole('checkbox', { name: /I agree/ }).check();
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page.getByRole('alert')).toHaveText(USER_MESSAGES.duplicateEmail);
+    await expectNoAxeViolationsInViews(page, { views: bothThemesAt(1280) });
+  });
+
+  test(`/sign_up success message (both themes)`, async ({ page }) => {
+    await page.clock.install({ time: CLOCK_START });
+    await pauseClock(page);
+    await page.route(`**${API_BASE}/user/register`, (route) =>
+      route.fulfill({
+        status: 201,
+        contentType: 'application/json',
+        body: JSON.stringify({ _id: 'x', firstName: 'Jana', lastName: 'Weber', email: 'jana@example.de', active: true, createdAt: '', updatedAt: '' }),
+      }),
+    );
+    await page.goto('/sign_up');
+    await page.getByLabel('First name').fill('Jana');
+    await page.getByLabel('Last name').fill('Weber');
+    await page.getByLabel('Work email').fill('jana@example.de');
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirm password').fill(PASSWORD);
+    await page.getByRole('checkbox', { name: /I agree/ }).check();
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page.getByRole('heading', { name: 'Welcome to DataClarity, Jana!' })).toBeFocused();
+    await expectNoAxeViolationsInViews(page, { views: bothThemesAt(1280) });
+  });
+
+  test(`/reset_password with the error and the neutral message (both themes)`, async ({ page }) => {
+    await page.clock.install({ time: CLOCK_START });
+    await pauseClock(page);
+    await page.goto('/reset_password');
+    await page.getByRole('button', { name: 'Send Reset Link' }).click();
+    await expect(page.getByText(EMAIL_REQUIRED)).toBeVisible();
+    await expectNoAxeViolationsInViews(page, { views: bothThemesAt(1280) });
+    await page.getByLabel('Email address').fill('jana@example.de');
+    await page.getByRole('button', { name: 'Send Reset Link' }).click();
+    await page.clock.runFor(INTERVALS.resetSubmitMs);
+    const neutral = page.getByRole('status').getByText(ACCOUNT_MESSAGES.resetSent);
+    await expect(neutral).toBeVisible();
+    await expectNoAxeViolationsInViews(page, { views: bothThemesAt(1280) });
+    await expect(neutral).toBeVisible();
+  });
+});

@@ -1,9 +1,8 @@
-import { expectNoAxeViolations } from './support/axe';
+import { bothThemesAt, expectNoAxeViolationsInViews } from './support/axe';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { INTERVALS } from '../../shared/constants';
 import { contactFormsAwake } from './support/contactForm';
 import { seedConsent } from './support/consent';
-import { useStoredTheme } from './support/theme';
 
 /** Issue 8: <dc-contact-form>, /contact (facts, consent-gated map, quick info) and /free_consultation. */
 
@@ -451,40 +450,36 @@ test.describe('embedded on a foreign page', () => {
   });
 });
 
-for (const theme of ['light', 'dark'] as const) {
-  test.describe(`axe, ${theme} theme`, () => {
-    test.beforeEach(async ({ context }) => {
-      await useStoredTheme(context, theme);
-      await seedConsent(context);
-    });
-
-    for (const path of ['/contact', '/free_consultation']) {
-      test(`${path}: no violations with every error showing`, async ({ page }) => {
-        await page.emulateMedia({ reducedMotion: 'reduce' });
-        await page.goto(path);
-        await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-        const scope = form(page);
-        await field(scope, 'Email').fill('not an email');
-        await scope.locator('button[type="submit"]').click();
-        await expect(scope.locator('.field-error:not(:empty)')).toHaveCount(4);
-        await expectNoAxeViolations(page);
-      });
-    }
-
-    test('/contact: no violations in the sent state, with the map loaded, and with quick info open', async ({ page }) => {
-      await page.emulateMedia({ reducedMotion: 'reduce' });
-      await stubMapHost(page);
-      await page.clock.install({ time: T0 });
-      await page.setViewportSize({ width: 375, height: 740 });
-      await page.goto('/contact');
-      await page.locator('details.quick-info summary').click();
-      await fillValid(form(page));
-      await form(page).getByRole('button', { name: 'Send Message' }).click();
-      await page.clock.runFor(INTERVALS.contactSubmitMs);
-      await expect(form(page).getByRole('button', { name: '✓ Message Sent!' })).toBeVisible();
-      await page.getByRole('button', { name: 'Allow and load map' }).click();
-      await expect(page.locator('dc-office-map iframe')).toBeVisible();
-      await expectNoAxeViolations(page);
-    });
+test.describe('axe, both themes', () => {
+  test.beforeEach(async ({ context }) => {
+    await seedConsent(context);
   });
-}
+
+  for (const path of ['/contact', '/free_consultation']) {
+    test(`${path}: no violations with every error showing`, async ({ page }) => {
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await page.goto(path);
+      const scope = form(page);
+      await field(scope, 'Email').fill('not an email');
+      await scope.locator('button[type="submit"]').click();
+      await expect(scope.locator('.field-error:not(:empty)')).toHaveCount(4);
+      await expectNoAxeViolationsInViews(page);
+    });
+  }
+
+  test('/contact: no violations in the sent state, with the map loaded, and with quick info open', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await stubMapHost(page);
+    await page.clock.install({ time: T0 });
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto('/contact');
+    await page.locator('details.quick-info summary').click();
+    await fillValid(form(page));
+    await form(page).getByRole('button', { name: 'Send Message' }).click();
+    await page.clock.runFor(INTERVALS.contactSubmitMs);
+    await expect(form(page).getByRole('button', { name: '✓ Message Sent!' })).toBeVisible();
+    await page.getByRole('button', { name: 'Allow and load map' }).click();
+    await expect(page.locator('dc-office-map iframe')).toBeVisible();
+    await expectNoAxeViolationsInViews(page, { views: bothThemesAt(375) });
+  });
+});

@@ -1,4 +1,4 @@
-import { expectNoAxeViolations } from './support/axe';
+import { expectNoAxeViolationsInViews } from './support/axe';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,7 +9,6 @@ import { widgetSnippet } from '../../widgets/lib/widgetSnippet';
 import { seedConsent } from './support/consent';
 import { startPartnerOrigin, type PartnerOrigin } from './support/partnerOrigin';
 import { stubPowerBi } from './support/powerbi';
-import { useStoredTheme } from './support/theme';
 
 /** /embed (issue 19): the builder, its live preview, the snippet a marketer copies, and a React 19 page. */
 const ours = `http://localhost:${process.env.E2E_PORT ?? 4173}`;
@@ -89,23 +88,24 @@ test.describe('the /embed page', () => {
     await expect(page.frameLocator('iframe[title="Live preview of <dc-dashboard-gallery>"]').getByRole('tab', { name: 'Balance Sheet Analysis' })).toHaveAttribute('aria-selected', 'true');
   });
 
-  for (const width of [375, 1280]) {
-    test(`the snippet box wraps inside its frame at ${width} px, and nothing scrolls the page sideways`, async ({ page, context }) => {
-      await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  test('the snippet box wraps inside its frame at 375 and 1280 px, nothing scrolls the page sideways, and Copy copies it', async ({ page, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.setViewportSize({ width: 375, height: 900 });
+    await openEmbed(page);
+    for (const width of [375, 1280]) {
       await page.setViewportSize({ width, height: 900 });
-      await openEmbed(page);
       for (const tag of ['dc-contact-form', 'dc-dashboard-gallery', 'dc-consent']) {
         await builder(page).getByRole('radio', { name: new RegExp(tag) }).check();
         const box = builder(page).getByLabel(`Snippet for ${tag}`);
         await expect(box).toContainText(`<${tag}`);
         const fits = await box.evaluate((el) => el.scrollWidth <= el.clientWidth && el.getBoundingClientRect().right <= document.documentElement.clientWidth);
-        expect(fits, tag).toBe(true);
+        expect(fits, `${tag} at ${width} px`).toBe(true);
       }
-      expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth), `${width} px`).toBe(true);
       await builder(page).getByRole('button', { name: 'Copy snippet' }).click();
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await snippetText(page));
-    });
-  }
+    }
+  });
 
   test('works by keyboard: arrows pick the widget, Tab reaches the fields and the Copy button', async ({ page }) => {
     await openEmbed(page);
@@ -155,20 +155,15 @@ test.describe('the /embed page', () => {
     await freshContext.close();
   });
 
-  for (const theme of ['light', 'dark'] as const) {
-    for (const width of [375, 1280]) {
-      test(`no axe violations with an error showing, the preview loaded and its "nothing is sent" note, ${theme} theme, ${width} px`, async ({ page, context }) => {
-        await useStoredTheme(context, theme);
-        await page.setViewportSize({ width, height: 900 });
-        await openEmbed(page);
-        await builder(page).getByRole('radio', { name: /dc-contact-form/ }).check();
-        await builder(page).getByLabel('Send requests to', { exact: true }).fill('not a url');
-        await expect(page.frameLocator('iframe[title="Live preview of <dc-contact-form>"]').getByRole('heading', { name: 'Request your free consultation' })).toBeVisible();
-        await expect(builder(page).getByText('Preview: nothing is sent.')).toBeVisible();
-        await expectNoAxeViolations(page);
-      });
-    }
-  }
+  test('no axe violations with an error showing, the preview loaded and its "nothing is sent" note, both themes at 375 and 1280 px', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 900 });
+    await openEmbed(page);
+    await builder(page).getByRole('radio', { name: /dc-contact-form/ }).check();
+    await builder(page).getByLabel('Send requests to', { exact: true }).fill('not a url');
+    await expect(page.frameLocator('iframe[title="Live preview of <dc-contact-form>"]').getByRole('heading', { name: 'Request your free consultation' })).toBeVisible();
+    await expect(builder(page).getByText('Preview: nothing is sent.')).toBeVisible();
+    await expectNoAxeViolationsInViews(page);
+  });
 });
 
 test('a React 19 page renders <dc-dashboard-gallery> with props and receives its events', async ({ page }) => {
@@ -255,13 +250,14 @@ test.describe('the documentation page of each element (/embed/<tag>)', () => {
 
   // axe runs on each of these pages in a11y.spec.ts (every route of the sitemap, light at 375 px and
   // dark at 1280 px); here the layout at both widths.
-  for (const width of [375, 1280]) {
-    test(`no sideways scrolling at ${width} px`, async ({ page }) => {
-      await page.setViewportSize({ width, height: 900 });
-      for (const tag of TAGS) {
-        await page.goto(`/embed/${tag}`);
-        expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth), tag).toBe(true);
+  test('no sideways scrolling at 375 or 1280 px', async ({ page }) => {
+    for (const tag of TAGS) {
+      await page.setViewportSize({ width: 375, height: 900 });
+      await page.goto(`/embed/${tag}`);
+      for (const width of [375, 1280]) {
+        await page.setViewportSize({ width, height: 900 });
+        expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth), `${tag} at ${width} px`).toBe(true);
       }
-    });
-  }
+    }
+  });
 });

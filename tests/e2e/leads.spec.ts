@@ -1,4 +1,4 @@
-import { expectNoAxeViolations } from './support/axe';
+import { bothThemesAt, expectNoAxeViolationsInViews } from './support/axe';
 import { readFileSync, rmSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { API_BASE, INTERVALS } from '../../shared/constants';
@@ -7,7 +7,6 @@ import { startSmtpSink, type SmtpSink } from '../support/smtpSink';
 import { contactFormsAwake } from './support/contactForm';
 import { startPartnerOrigin } from './support/partnerOrigin';
 import { seedConsent } from './support/consent';
-import { useStoredTheme } from './support/theme';
 
 /**
  * Issue 17: leads reach the company. Each test runs against its own server process (real
@@ -399,44 +398,38 @@ test('without SMTP_URL the server says once at start that leads are stored but n
   expect(quiet.output().match(/SMTP_URL is not set: contact and consultation requests are stored in the database but not mailed/g)).toHaveLength(1);
 });
 
-for (const theme of ['light', 'dark'] as const) {
-  test.describe(`axe, ${theme}`, () => {
-    test.beforeEach(async ({ page, context }) => {
-      await useStoredTheme(context, theme);
-      await page.emulateMedia({ reducedMotion: 'reduce' });
-    });
-
-    test('the element\'s failure message', async ({ page }) => {
-      await page.goto(`${server.baseURL}/contact`);
-      await contactFormsAwake(page);
-      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-      await fill(form(page), VALID);
-      await page.route(`**${CONTACT_ENDPOINT}`, (route) => route.fulfill({ status: 429, contentType: 'application/problem+json', body: '{}' }));
-      await form(page).getByRole('button', { name: 'Send Message' }).click();
-      await expect(form(page).getByRole('alert')).toContainText('several messages in a short time', { timeout: 10_000 });
-      await expectNoAxeViolations(page);
-    });
-
-    for (const path of ['/contact/thank_you', '/free_consultation/thank_you', '/contact/form_error']) {
-      test(`${path}`, async ({ page }) => {
-        const response = await page.goto(server.baseURL + path);
-        expect(response?.status()).toBe(200);
-        await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-        await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
-        await expectNoAxeViolations(page);
-      });
-    }
-
-    test('a refused form post: the server\'s page with every field to fix', async ({ page }) => {
-      await page.goto(`${server.baseURL}/contact/form_error`);
-      await page.evaluate(() => {
-        const posted = document.querySelector<HTMLFormElement>('form.lead-form')!;
-        posted.noValidate = true;
-        posted.submit();
-      });
-      await expect(page.getByRole('alert')).toContainText('Name: Name is required');
-      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-      await expectNoAxeViolations(page);
-    });
+test.describe('axe, both themes', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
   });
-}
+
+  test('the element\'s failure message', async ({ page }) => {
+    await page.goto(`${server.baseURL}/contact`);
+    await contactFormsAwake(page);
+    await fill(form(page), VALID);
+    await page.route(`**${CONTACT_ENDPOINT}`, (route) => route.fulfill({ status: 429, contentType: 'application/problem+json', body: '{}' }));
+    await form(page).getByRole('button', { name: 'Send Message' }).click();
+    await expect(form(page).getByRole('alert')).toContainText('several messages in a short time', { timeout: 10_000 });
+    await expectNoAxeViolationsInViews(page, { views: bothThemesAt(1280) });
+  });
+
+  for (const path of ['/contact/thank_you', '/free_consultation/thank_you', '/contact/form_error']) {
+    test(`${path}`, async ({ page }) => {
+      const response = await page.goto(server.baseURL + path);
+      expect(response?.status()).toBe(200);
+      await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+      await expectNoAxeViolationsInViews(page, { views: bothThemesAt(1280) });
+    });
+  }
+
+  test('a refused form post: the server\'s page with every field to fix', async ({ page }) => {
+    await page.goto(`${server.baseURL}/contact/form_error`);
+    await page.evaluate(() => {
+      const posted = document.querySelector<HTMLFormElement>('form.lead-form')!;
+      posted.noValidate = true;
+      posted.submit();
+    });
+    await expect(page.getByRole('alert')).toContainText('Name: Name is required');
+    await expectNoAxeViolationsInViews(page, { views: bothThemesAt(1280) });
+  });
+});

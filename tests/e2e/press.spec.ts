@@ -1,7 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoAxeViolations } from './support/axe';
+import { bothThemesAt, expectNoAxeViolationsInViews } from './support/axe';
 import { seedConsent } from './support/consent';
-import { useStoredTheme } from './support/theme';
 
 const PATH = '/press';
 const FEED = '**/data/press.json';
@@ -251,39 +250,36 @@ test.describe('grid columns', () => {
 });
 
 // axe runs on its own timers: these tests use the real clock.
-for (const theme of ['light', 'dark'] as const) {
-  test.describe(`axe, ${theme} theme`, () => {
-    test.beforeEach(async ({ page, context }) => {
-      await useStoredTheme(context, theme);
-      await page.emulateMedia({ reducedMotion: 'reduce' });
-    });
-
-    test('loading state', async ({ page }) => {
-      await page.route(FEED, () => undefined); // never answers: the page stays loading
-      await page.goto(PATH);
-      await expect(loadingText(page)).toBeVisible();
-      await expectNoAxeViolations(page);
-    });
-
-    test('error state', async ({ page }) => {
-      await page.route(FEED, (route) => route.abort('failed'));
-      await page.goto(PATH);
-      await expect(page.getByRole('heading', { name: 'Error Loading Press Data' })).toBeVisible();
-      await expectNoAxeViolations(page);
-    });
-
-    test('open form with errors, and a filtered empty list', async ({ page }) => {
-      await page.goto(PATH);
-      await expect(cards(page)).toHaveCount(6);
-      await expect(page.locator('dc-press .press-toolbar')).toBeVisible();
-      await page.getByRole('button', { name: 'Add press item' }).click();
-      const form = page.getByRole('form', { name: 'Add a press item' });
-      await form.getByLabel('URL').fill('javascript:alert(1)');
-      await form.getByRole('button', { name: 'Add item' }).click();
-      await expect(form.getByText('Title is required')).toBeVisible();
-      await page.getByRole('searchbox', { name: 'Search' }).fill('no such outlet');
-      await expect(page.getByText('No press items found.', { exact: true })).toBeVisible();
-      await expectNoAxeViolations(page);
-    });
+test.describe('axe, both themes', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
   });
-}
+
+  test('loading state', async ({ page }) => {
+    await page.route(FEED, () => undefined); // never answers: the page stays loading
+    await page.goto(PATH);
+    await expect(loadingText(page)).toBeVisible();
+    await expectNoAxeViolationsInViews(page, { views: bothThemesAt(1280) });
+  });
+
+  test('error state', async ({ page }) => {
+    await page.route(FEED, (route) => route.abort('failed'));
+    await page.goto(PATH);
+    await expect(page.getByRole('heading', { name: 'Error Loading Press Data' })).toBeVisible();
+    await expectNoAxeViolationsInViews(page, { views: bothThemesAt(1280) });
+  });
+
+  test('open form with errors, and a filtered empty list', async ({ page }) => {
+    await page.goto(PATH);
+    await expect(cards(page)).toHaveCount(6);
+    await expect(page.locator('dc-press .press-toolbar')).toBeVisible();
+    await page.getByRole('button', { name: 'Add press item' }).click();
+    const form = page.getByRole('form', { name: 'Add a press item' });
+    await form.getByLabel('URL').fill('javascript:alert(1)');
+    await form.getByRole('button', { name: 'Add item' }).click();
+    await expect(form.getByText('Title is required')).toBeVisible();
+    await page.getByRole('searchbox', { name: 'Search' }).fill('no such outlet');
+    await expect(page.getByText('No press items found.', { exact: true })).toBeVisible();
+    await expectNoAxeViolationsInViews(page, { views: bothThemesAt(1280) });
+  });
+});

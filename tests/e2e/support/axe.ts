@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { expect, type Frame, type Page } from '@playwright/test';
+import { expect, test, type Frame, type Page } from '@playwright/test';
 import type { AxeResults } from 'axe-core';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -105,4 +105,67 @@ async function injectAxe(page: Page): Promise<void> {
 /** Fails the test with axe's violations on the page (or inside `include`), one line each. */
 export async function expectNoAxeViolations(page: Page, include?: string): Promise<void> {
   expect(await axeViolations(page, include)).toEqual([]);
+}
+
+export type Theme = 'light' | 'dark';
+export interface AxeView {
+  theme: Theme;
+  width: number;
+}
+
+/** Both themes at both widths, ordered so that each step changes one thing. */
+export const EVERY_VIEW: readonly AxeView[] = [
+  { theme: 'light', width: 375 },
+  { theme: 'light', width: 1280 },
+  { theme: 'dark', width: 1280 },
+  { theme: 'dark', width: 375 },
+];
+
+/** Both themes at one width (a state that only exists at that width: a phone menu, a desktop mega menu). */
+export const bothThemesAt = (width: number): AxeView[] => [
+  { theme: 'light', width },
+  { theme: 'dark', width },
+];
+
+/**
+ * Switches the page's theme as the header's toggle does: html[data-theme], the stored choice, and
+ * the `dc-theme-change` event the elements listen to. No reload, so the state under test stays.
+ */
+export async function switchTheme(page: Page, theme: Theme): Promise<void> {
+  await page.evaluate((isDark) => {
+    document.documentElement.setAttribute('data-theme', isDark ? 'dark' : 'light');
+    try {
+      localStorage.setItem('dc_theme', JSON.stringify({ isDark, source: 'user-preference' }));
+    } catch {
+      /* a sandboxed frame or an opaque origin has no storage */
+    }
+    document.dispatchEvent(new CustomEvent('dc-theme-change', { detail: { isDark, source: 'user-preference' }, bubbles: true, composed: true }));
+  }, theme === 'dark');
+}
+
+/**
+ * axe on one state of the page in several views (by default both themes at 375 and 1280 px): the
+ * state is set up once, then the page is resized and its theme switched between the runs, never
+ * reloaded. One page load instead of four: a load costs about twice an axe run here. `check` runs
+ * the test's own assertions in each view before axe.
+ */
+export async function expectNoAxeViolationsInViews(
+  page: Page,
+  {
+    views = EVERY_VIEW,
+    include,
+    height,
+    check,
+  }: { views?: readonly AxeView[]; include?: string; height?: number; check?: (view: AxeView) => Promise<void> } = {},
+): Promise<void> {
+  for (const { theme, width } of views) {
+    await test.step(`axe, ${theme} theme, ${width} px`, async () => {
+      const size = page.viewportSize();
+      if (size?.width !== width) await page.setViewportSize({ width, height: height ?? size?.height ?? 900 });
+      if ((await page.locator('html').getAttribute('data-theme')) !== theme) await switchTheme(page, theme);
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+      await check?.({ theme, width });
+      expect(await axeViolations(page, include), `${theme} theme, ${width} px`).toEqual([]);
+    });
+  }
 }
