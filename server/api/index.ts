@@ -11,6 +11,7 @@ import type { LeadStore } from '../leads/store';
 import type { LeadSettings } from '../config';
 import { registerAccountRoutes } from '../accounts/index';
 import { registerStaffRoutes } from '../staff/index';
+import { registerPasskeyScope } from '../passkeys/index';
 import { linkMails } from '../accounts/linkMails';
 import { registerTokenPages } from '../accounts/tokenPages';
 import { DEFAULT_ACCOUNT_SETTINGS, type AccountSettings } from '../accounts/settings';
@@ -204,8 +205,18 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
             sessions: stores.sessions,
             staff: stores.staff,
             leads: leadStore,
+            passkeys: stores.passkeys,
             settings: accountSettings,
             kick: delivery ? () => delivery?.kick() : null,
+          }),
+        );
+        await api.register(async (scope) =>
+          registerPasskeyScope(scope, {
+            users: store,
+            sessions: stores.sessions,
+            staff: stores.staff,
+            passkeys: stores.passkeys,
+            settings: accountSettings,
           }),
         );
       }
