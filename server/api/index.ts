@@ -126,7 +126,7 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
   const signUpsOverall = windowLimit('sign-ups', options.registerGlobalRateLimit ?? DEFAULT_REGISTER_GLOBAL_RATE_LIMIT);
   const accountSettings = options.accounts ?? DEFAULT_ACCOUNT_SETTINGS;
   const links = stores ? linkMails(stores.accounts, accountSettings, () => delivery?.kick()) : null;
-  if (stores) registerTokenPages(app, { distDir: options.distDir, accounts: stores.accounts });
+  if (stores) registerTokenPages(app, { distDir: options.distDir, accounts: stores.accounts, staff: stores.staff });
   if (options.adminToken === null) {
     app.log.warn('DC_ADMIN_TOKEN is not set: the administrator routes of the user API answer 401 to every request.');
   }

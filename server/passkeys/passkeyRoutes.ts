@@ -15,7 +15,7 @@ import type { PasskeyStore } from './passkeyStore';
  * /dc_api/wa_v1, every route a POST behind ../sessions/sameSiteGuard, in the scope of ./index):
  *
  *   POST /passkeys/enrollment/options  { token }                   200 creation options | 400 | 410 dead link
- *   POST /passkeys/enrollment          { token, name, response }   200 { next } + a passkey-verified session | 400 | 409 | 410
+ *   POST /passkeys/enrollment          { token, name, response }   200 { next } + a passkey-verified session | 400 | 403 | 409 | 410
  *   POST /passkeys/sign-in/options     {}                          200 request options
  *   POST /passkeys/sign-in             { response }                200 { next } + a passkey-verified session | 400 | 401 | 403
  *
@@ -25,8 +25,11 @@ import type { PasskeyStore } from './passkeyStore';
  * try keeps the link. The options routes write a challenge per call, so they are limited per IP.
  */
 export const PASSKEY_OPTIONS_RATE_LIMIT: RouteRateLimit = { max: 30, timeWindowMs: 60_000 };
-export const STAFF_HOME = '/staff';
-export const CLIENT_HOME = '/account';
+/**
+ * Where a passkey sign-in or enrollment goes on: the account page. (The staff console's page,
+ * /staff, is not built yet; once it is, staff go there.)
+ */
+export const PASSKEY_SIGNED_IN_PAGE = '/account';
 
 export interface PasskeyRoutesOptions {
   users: UserStore;
@@ -106,7 +109,7 @@ export function registerPasskeyRoutes(scope: FastifyInstance, options: PasskeyRo
     await sessions.end(request, reply);
     const session = await sessions.start(reply, user._id, userAgent(request), { passkeyVerified: true });
     request.log.info({ userId: user._id, sessionId: session.id }, 'staff enrolled a passkey and signed in');
-    return { next: (await staff.roleOf(user._id)) === 'staff' ? STAFF_HOME : CLIENT_HOME };
+    return { next: PASSKEY_SIGNED_IN_PAGE };
   });
 
   scope.post('/passkeys/sign-in/options', limited, async () => ceremonies.authenticationOptions());
@@ -125,6 +128,6 @@ export function registerPasskeyRoutes(scope: FastifyInstance, options: PasskeyRo
     await sessions.end(request, reply);
     const session = await sessions.start(reply, user._id, userAgent(request), { passkeyVerified: true });
     request.log.info({ userId: user._id, sessionId: session.id }, 'signed in with a passkey');
-    return { next: (await staff.roleOf(user._id)) === 'staff' ? STAFF_HOME : CLIENT_HOME };
+    return { next: PASSKEY_SIGNED_IN_PAGE };
   });
 }

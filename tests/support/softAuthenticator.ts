@@ -18,6 +18,8 @@ export interface SoftAuthenticator {
   ): Record<string, unknown>;
 }
 
+type CborValue = Parameters<typeof isoCBOR.encode>[0];
+
 const b64url = (bytes: Uint8Array | Buffer) => Buffer.from(bytes).toString('base64url');
 const sha256 = (data: Uint8Array | string) => createHash('sha256').update(data).digest();
 
@@ -56,9 +58,9 @@ export function softAuthenticator(origin: string): SoftAuthenticator {
       idLength.writeUInt16BE(credentialId.length);
       const authData = Buffer.concat([sha256(rpId), Buffer.from([FLAGS_CREATE]), signCount(counter), Buffer.alloc(16), idLength, credentialId, Buffer.from(cose)]);
       const attestationObject = isoCBOR.encode(
-        new Map<string, string | Map<string, never> | Uint8Array>([
+        new Map<string, CborValue>([
           ['fmt', 'none'],
-          ['attStmt', new Map()],
+          ['attStmt', new Map<string, CborValue>()],
           ['authData', new Uint8Array(authData)],
         ]),
       );

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -6,7 +6,7 @@ import { buildApp } from '../../server/app';
 import { loadConfig, type ServerConfig } from '../../server/config';
 import { openStores, type Stores } from '../../server/db/openStores';
 import { userHandleOf } from '../../server/passkeys/ceremonies';
-import { PASSKEY_OPTIONS_RATE_LIMIT, STAFF_HOME } from '../../server/passkeys/passkeyRoutes';
+import { PASSKEY_OPTIONS_RATE_LIMIT, PASSKEY_SIGNED_IN_PAGE } from '../../server/passkeys/passkeyRoutes';
 import { SESSION_COOKIE } from '../../server/sessions/cookies';
 import { AUDIT_ACTIONS } from '../../server/staff/audit';
 import { runStaffCli } from '../../server/staff/cli';
@@ -35,6 +35,9 @@ let pgServer: PostgresServer | null = null;
 
 beforeAll(async () => {
   ({ root, dist } = makeTestSite('dc-passkeys-'));
+  // The enrollment page's built template (site/staff_enroll.njk) as far as the server fills it in.
+  mkdirSync(join(dist, 'staff/enroll'), { recursive: true });
+  writeFileSync(join(dist, 'staff/enroll/index.html'), '<!doctype html><title>Register</title><div data-link-state="none"><input name="token" value=""></div>');
   if (postgres.ok) pgServer = await startPostgres();
 });
 
@@ -118,6 +121,23 @@ for (const backend of backends) {
     }
 
     describe('enrollment', () => {
+      it('serves the link’s page with the token while it works (200), else 410; noindex, no referrer, never cached; looking does not use it', async () => {
+        fresh();
+        const { token } = await addStaff();
+        const page = await app.inject({ method: 'GET', url: `/staff/enroll/${token}` });
+        expect(page.statusCode).toBe(200);
+        expect(page.body).toContain(`name="token" value="${token}"`);
+        expect(page.body).toContain('data-link-state="valid"');
+        expect(page.headers['x-robots-tag']).toBe('noindex');
+        expect(page.headers['referrer-policy']).toBe('no-referrer');
+        expect(page.headers['cache-control']).toBe('no-store');
+        expect((await app.inject({ method: 'GET', url: `/staff/enroll/${token}` })).statusCode).toBe(200);
+        const dead = await app.inject({ method: 'GET', url: `/staff/enroll/${'A'.repeat(43)}` });
+        expect(dead.statusCode).toBe(410);
+        expect(dead.body).toContain('data-link-state="expired"');
+        expect(dead.body).toContain('name="token" value=""');
+      });
+
       it('registers the first passkey from the link, uses the link up and signs in with a passkey-verified session', async () => {
         fresh();
         const { userId, token, email } = await addStaff();
@@ -132,7 +152,7 @@ for (const backend of backends) {
         const authenticator = softAuthenticator(SITE);
         const response = await post('/passkeys/enrollment', { token, name: '  Work laptop ', response: authenticator.register(creation) });
         expect(response.statusCode, response.body).toBe(200);
-        expect(response.json()).toEqual({ next: STAFF_HOME });
+        expect(response.json()).toEqual({ next: PASSKEY_SIGNED_IN_PAGE });
         const headers = sessionCookie(response)!;
         expect(await isPasskeySession(headers)).toBe(true);
 
@@ -228,7 +248,7 @@ for (const backend of backends) {
         expect(options.userVerification).toBe('required');
         expect(options.allowCredentials ?? []).toEqual([]);
         expect(response.statusCode, response.body).toBe(200);
-        expect(response.json()).toEqual({ next: STAFF_HOME });
+        expect(response.json()).toEqual({ next: PASSKEY_SIGNED_IN_PAGE });
         expect(await isPasskeySession(sessionCookie(response)!)).toBe(true);
         const [stored] = await stores.passkeys.listForUser(userId);
         expect(stored!.counter).toBe(1);
