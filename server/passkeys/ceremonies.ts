@@ -165,7 +165,7 @@ export function passkeyCeremonies(store: PasskeyStore, rp: RelyingParty, now: ()
             id: passkey.id,
             publicKey: new Uint8Array(Buffer.from(passkey.publicKey, 'base64url')),
             counter: passkey.counter,
-            transports: passkey.transports as AuthenticatorTransport[],
+            transports: passkey.transports,
           },
         });
         if (!result.verified) return { ok: false, reason: 'verification' };

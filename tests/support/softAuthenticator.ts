@@ -1,4 +1,4 @@
-import { createHash, generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto';
+import { createHash, generateKeyPairSync, randomBytes, sign } from 'node:crypto';
 import { isoCBOR } from '@simplewebauthn/server/helpers';
 
 /**
@@ -78,7 +78,7 @@ export function softAuthenticator(origin: string): SoftAuthenticator {
       counter = overrides.counter ?? counter + 1;
       const authData = Buffer.concat([sha256(options.rpId ?? 'localhost'), Buffer.from([FLAGS_GET]), signCount(counter)]);
       const data = clientData('webauthn.get', overrides.challenge ?? options.challenge, overrides.origin ?? origin);
-      const signature = sign('sha256', Buffer.concat([authData, sha256(data)]), privateKey as KeyObject);
+      const signature = sign('sha256', Buffer.concat([authData, sha256(data)]), privateKey);
       return {
         id: b64url(credentialId),
         rawId: b64url(credentialId),

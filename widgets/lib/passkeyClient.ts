@@ -34,7 +34,7 @@ export async function postJson(path: string, body: unknown, method = 'POST'): Pr
   }
   if (response.status === 204) return null;
   type Answer = { message?: unknown; errors?: Record<string, unknown> } | null;
-  let data: Answer = null;
+  let data: Answer;
   try {
     data = (await response.json()) as Answer;
   } catch {

@@ -19,7 +19,11 @@ type Status = 'idle' | 'waiting' | 'failed';
  * dialog, a failed check) is shown under the button; what was typed stays.
  */
 export function StaffEnroll({ container }: ElementProps) {
-  const [served] = useState(() => servedValues(container, { token: '', name: '' }));
+  // The token the server wrote into the served form; else the link's last path segment.
+  const [served] = useState(() => {
+    const values = servedValues(container, { token: '', name: '' });
+    return { ...values, token: values.token || (window.location.pathname.split('/').pop() ?? '') };
+  });
   const [name, setName] = useState(served.name);
   const [error, setError] = useState<string | undefined>();
   const [status, setStatus] = useState<Status>('idle');
