@@ -70,6 +70,7 @@ const onwarn = (warning, warn) => {
  * other element (defineElement, the consent client, constants...). Every page loads those anyway;
  * split the way Rollup would by importer set, they were 7 files of 0.1-1.7 KB each, which cost a
  * request and a gzip stream apiece. A module only one element uses stays in that element's chunk.
+ * @simplewebauthn/browser is the one package outside it: a chunk of its own for the passkey elements.
  * @returns {import('rollup').GetManualChunk}
  */
 function runtimeChunks() {
@@ -93,6 +94,8 @@ function runtimeChunks() {
     return seen;
   };
   return (id, { getModuleInfo }) => {
+    // WebAuthn's browser half only for the pages of the passkey elements (/sign_in, /staff/enroll/<token>).
+    if (id.includes('/node_modules/@simplewebauthn/')) return 'passkeys';
     if (id.includes('/node_modules/')) return 'runtime';
     if (!shared) {
       const closures = elements.map((element) => ({ element, modules: closure(getModuleInfo, element.input) }));

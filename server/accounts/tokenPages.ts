@@ -3,11 +3,13 @@ import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { API_PAGE_PREFIXES, API_PAGE_TOKEN } from '../hosting/siteRules';
 import { hashToken, isTokenShaped } from '../sessions/token';
+import type { StaffStore } from '../staff/staffStore';
 import type { AccountStore, TokenPurpose, TokenState } from './accountStore';
 
 /**
- * The pages the mails' links open, /reset_password/<token> and /verify_email/<token>: the built
- * page (site/reset_password_link.njk, site/verify_email.njk) with the token in its form's hidden
+ * The pages the mails' links open, /reset_password/<token> and /verify_email/<token>, and the staff
+ * CLI's enrollment link, /staff/enroll/<token> (issue 32): the built page
+ * (site/reset_password_link.njk, site/verify_email.njk, site/staff_enroll.njk) with the token in its form's hidden
  * field and the link's state (valid, or expired: used, replaced and too old look alike) in
  * `data-link-state`, so the form works without JavaScript and a dead link says so at once.
  * Looking does not use the link (a mail scanner opening it changes nothing).
@@ -18,6 +20,7 @@ import type { AccountStore, TokenPurpose, TokenState } from './accountStore';
 export const TOKEN_PAGES = {
   'password-reset': { path: API_PAGE_PREFIXES[0], file: 'reset_password/link/index.html' },
   'email-verification': { path: API_PAGE_PREFIXES[1], file: 'verify_email/index.html' },
+  'staff-enrollment': { path: API_PAGE_PREFIXES[2], file: 'staff/enroll/index.html' },
 } as const;
 
 /**
@@ -30,7 +33,7 @@ const TOKEN_PARAM = `:token(${API_PAGE_TOKEN})`;
 const TOKEN_FIELD = 'name="token" value=""';
 const STATE_ATTRIBUTE = 'data-link-state="none"';
 
-export function registerTokenPages(app: FastifyInstance, options: { distDir: string; accounts: AccountStore }): void {
+export function registerTokenPages(app: FastifyInstance, options: { distDir: string; accounts: AccountStore; staff: StaffStore }): void {
   const cache = new Map<string, string | null>();
   const template = (file: string): string | null => {
     if (!cache.has(file)) {
@@ -44,6 +47,7 @@ export function registerTokenPages(app: FastifyInstance, options: { distDir: str
   const state = async (purpose: keyof typeof TOKEN_PAGES, token: string): Promise<TokenState> => {
     const now = new Date();
     const hash = hashToken(token);
+    if (purpose === 'staff-enrollment') return options.staff.enrollmentState(hash, now);
     const purposes: TokenPurpose[] = purpose === 'password-reset' ? ['password-reset'] : ['email-verification', 'email-change'];
     let found: TokenState = 'unknown';
     for (const each of purposes) {
@@ -73,4 +77,5 @@ export function registerTokenPages(app: FastifyInstance, options: { distDir: str
   };
   app.get<{ Params: { token: string } }>(`${TOKEN_PAGES['password-reset'].path}${TOKEN_PARAM}`, { onSend: noReferrer }, page('password-reset'));
   app.get<{ Params: { token: string } }>(`${TOKEN_PAGES['email-verification'].path}${TOKEN_PARAM}`, { onSend: noReferrer }, page('email-verification'));
+  app.get<{ Params: { token: string } }>(`${TOKEN_PAGES['staff-enrollment'].path}${TOKEN_PARAM}`, { onSend: noReferrer }, page('staff-enrollment'));
 }

@@ -11,6 +11,7 @@ import type { LeadStore } from '../leads/store';
 import type { LeadSettings } from '../config';
 import { registerAccountRoutes } from '../accounts/index';
 import { registerStaffRoutes } from '../staff/index';
+import { registerPasskeyScope } from '../passkeys/index';
 import { linkMails } from '../accounts/linkMails';
 import { registerTokenPages } from '../accounts/tokenPages';
 import { DEFAULT_ACCOUNT_SETTINGS, type AccountSettings } from '../accounts/settings';
@@ -125,7 +126,7 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
   const signUpsOverall = windowLimit('sign-ups', options.registerGlobalRateLimit ?? DEFAULT_REGISTER_GLOBAL_RATE_LIMIT);
   const accountSettings = options.accounts ?? DEFAULT_ACCOUNT_SETTINGS;
   const links = stores ? linkMails(stores.accounts, accountSettings, () => delivery?.kick()) : null;
-  if (stores) registerTokenPages(app, { distDir: options.distDir, accounts: stores.accounts });
+  if (stores) registerTokenPages(app, { distDir: options.distDir, accounts: stores.accounts, staff: stores.staff });
   if (options.adminToken === null) {
     app.log.warn('DC_ADMIN_TOKEN is not set: the administrator routes of the user API answer 401 to every request.');
   }
@@ -204,8 +205,18 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
             sessions: stores.sessions,
             staff: stores.staff,
             leads: leadStore,
+            passkeys: stores.passkeys,
             settings: accountSettings,
             kick: delivery ? () => delivery?.kick() : null,
+          }),
+        );
+        await api.register(async (scope) =>
+          registerPasskeyScope(scope, {
+            users: store,
+            sessions: stores.sessions,
+            staff: stores.staff,
+            passkeys: stores.passkeys,
+            settings: accountSettings,
           }),
         );
       }

@@ -14,6 +14,9 @@ import { openSqliteStore } from '../users/sqliteStore';
 import type { UserStore } from '../users/store';
 import { migratePostgres } from './migrate';
 import { pgRateLimitStore } from './pgRateLimitStore';
+import { pgPasskeyStore } from '../passkeys/pgPasskeyStore';
+import type { PasskeyStore } from '../passkeys/passkeyStore';
+import { sqlitePasskeyStore } from '../passkeys/sqlitePasskeyStore';
 import { pgStaffStore } from '../staff/pgStaffStore';
 import { sqliteStaffStore } from '../staff/sqliteStaffStore';
 import type { StaffStore } from '../staff/staffStore';
@@ -39,6 +42,8 @@ export interface Stores {
   accounts: AccountStore;
   /** Roles, staff enrollment links and the audit log (server/staff/staffStore). */
   staff: StaffStore;
+  /** WebAuthn credentials and ceremony challenges (server/passkeys/passkeyStore). */
+  passkeys: PasskeyStore;
   /**
    * The @fastify/rate-limit store shared by all instances (PostgreSQL); undefined means the
    * plugin's in-process store, right for the single SQLite process.
@@ -76,6 +81,7 @@ export async function openStores(options: StoresOptions): Promise<Stores> {
       signInFailures: pgFailureCounter(pool),
       accounts: pgAccountStore(pool, options.messageIdDomain),
       staff: pgStaffStore(pool),
+      passkeys: pgPasskeyStore(pool),
       rateLimitStore: pgRateLimitStore(pool),
       close: () => pool.end(),
     };
@@ -92,6 +98,7 @@ export async function openStores(options: StoresOptions): Promise<Stores> {
     signInFailures: sqliteFailureCounter(sessions.db),
     accounts: sqliteAccountStore(sessions.db, options.messageIdDomain),
     staff: sqliteStaffStore(sessions.db),
+    passkeys: sqlitePasskeyStore(sessions.db),
     rateLimitStore: undefined,
     close: async () => {
       await sessions.close();

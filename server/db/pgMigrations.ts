@@ -175,6 +175,30 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
       CREATE EXTENSION IF NOT EXISTS pg_trgm;
       CREATE INDEX leads_search ON leads USING gin ((name || ' ' || email || ' ' || message) gin_trgm_ops);`,
   },
+  {
+    // Passkeys (issue 32): the same as SQLite's migration 6 (WebAuthn credentials, ceremony challenges).
+    name: 'passkeys',
+    sql: `
+      CREATE TABLE passkeys (
+        seq          BIGINT GENERATED ALWAYS AS IDENTITY,
+        id           TEXT PRIMARY KEY,
+        user_id      TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        public_key   TEXT NOT NULL,
+        counter      BIGINT NOT NULL DEFAULT 0,
+        transports   TEXT NOT NULL DEFAULT '',
+        name         TEXT NOT NULL,
+        created_at   TIMESTAMPTZ NOT NULL,
+        last_used_at TIMESTAMPTZ
+      );
+      CREATE INDEX passkeys_by_user ON passkeys (user_id, created_at, seq);
+      CREATE TABLE webauthn_challenges (
+        challenge  TEXT PRIMARY KEY,
+        purpose    TEXT NOT NULL CHECK (purpose IN ('registration', 'authentication')),
+        user_id    TEXT REFERENCES users (id) ON DELETE CASCADE,
+        expires_at TIMESTAMPTZ NOT NULL
+      );
+      CREATE INDEX webauthn_challenges_by_expiry ON webauthn_challenges (expires_at);`,
+  },
 ];
 
 /** Latest schema version this code knows. */

@@ -137,6 +137,27 @@ export const MIGRATIONS: readonly string[] = [
    CREATE INDEX leads_by_variant ON leads (variant, received_at);
    CREATE INDEX leads_open ON leads (received_at) WHERE handled_at IS NULL;
    CREATE INDEX leads_open_by_variant ON leads (variant, received_at) WHERE handled_at IS NULL;`,
+  // 6: passkeys (issue 32, server/passkeys): a user's WebAuthn credentials (the public key, never a
+  // secret; the signature counter; a name the user gives it) and the challenges of ceremonies under
+  // way (single use, short-lived; bound to a user for a registration, to nobody for a sign-in).
+  `CREATE TABLE passkeys (
+     id           TEXT PRIMARY KEY NOT NULL,
+     user_id      TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+     public_key   TEXT NOT NULL,
+     counter      INTEGER NOT NULL DEFAULT 0,
+     transports   TEXT NOT NULL DEFAULT '',
+     name         TEXT NOT NULL,
+     created_at   TEXT NOT NULL,
+     last_used_at TEXT
+   );
+   CREATE INDEX passkeys_by_user ON passkeys (user_id, created_at);
+   CREATE TABLE webauthn_challenges (
+     challenge  TEXT PRIMARY KEY NOT NULL,
+     purpose    TEXT NOT NULL CHECK (purpose IN ('registration', 'authentication')),
+     user_id    TEXT REFERENCES users (id) ON DELETE CASCADE,
+     expires_at TEXT NOT NULL
+   );
+   CREATE INDEX webauthn_challenges_by_expiry ON webauthn_challenges (expires_at);`,
 ];
 
 /** Latest schema version this code knows. */

@@ -110,10 +110,11 @@ export const NOT_FOUND_PAGE = '404.html';
 export const API_PATHS = ['/dc_api', '/healthz', '/readyz'] as const;
 
 /**
- * The pages the account mails' links open (/reset_password/<token>, /verify_email/<token>: a
- * 43-character base64url token, server/accounts/tokenPages.ts) are answered by the API too; every
- * other path under those folders stays the static site's.
+ * The pages the account mails' links open (/reset_password/<token>, /verify_email/<token>) and the
+ * staff enrollment link's (/staff/enroll/<token>): a 43-character base64url token,
+ * server/accounts/tokenPages.ts; they are answered by the API too; every other path under those
+ * folders stays the static site's.
  */
-export const API_PAGE_PREFIXES = ['/reset_password/', '/verify_email/'] as const;
+export const API_PAGE_PREFIXES = ['/reset_password/', '/verify_email/', '/staff/enroll/'] as const;
 export const API_PAGE_TOKEN = '[A-Za-z0-9_-]{43}';
 export const API_PAGE_PATTERN = `^(${API_PAGE_PREFIXES.map((prefix) => prefix.slice(0, -1)).join('|')})/${API_PAGE_TOKEN}$`;

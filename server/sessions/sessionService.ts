@@ -29,10 +29,13 @@ export function sessionService(store: SessionStore, limits: SessionLimits, now: 
   };
 
   return {
-    /** A new session with a new token (no fixation: never reuses one the browser sent). */
-    async start(reply: FastifyReply, userId: string, userAgent: string): Promise<Session> {
+    /**
+     * A new session with a new token (no fixation: never reuses one the browser sent);
+     * `passkeyVerified` when the sign-in was proven with a passkey (server/passkeys).
+     */
+    async start(reply: FastifyReply, userId: string, userAgent: string, options: { passkeyVerified?: boolean } = {}): Promise<Session> {
       const token = newSessionToken();
-      const session = await store.create({ tokenHash: hashToken(token), userId, userAgent });
+      const session = await store.create({ tokenHash: hashToken(token), userId, userAgent, passkeyVerified: options.passkeyVerified === true });
       setSessionCookies(reply, token, limits.absoluteMs);
       return session;
     },

@@ -14,6 +14,9 @@ export const AUDIT_ACTIONS = {
   staffAdded: 'staff.added',
   staffRemoved: 'staff.removed',
   staffEnrollmentIssued: 'staff.enrollment-issued',
+  passkeyAdded: 'passkey.added',
+  passkeyRenamed: 'passkey.renamed',
+  passkeyRemoved: 'passkey.removed',
 } as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];
 

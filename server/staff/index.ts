@@ -2,6 +2,9 @@ import cookie from '@fastify/cookie';
 import type { FastifyInstance } from 'fastify';
 import type { AccountSettings } from '../accounts/settings';
 import type { LeadStore } from '../leads/store';
+import { passkeyCeremonies } from '../passkeys/ceremonies';
+import type { PasskeyStore } from '../passkeys/passkeyStore';
+import { relyingPartyFor } from '../passkeys/relyingParty';
 import { refuseCrossSite } from '../sessions/sameSiteGuard';
 import { sessionService } from '../sessions/sessionService';
 import type { SessionStore } from '../sessions/store';
@@ -10,6 +13,7 @@ import { auditor } from './audit';
 import { registerAuditRoutes } from './auditRoutes';
 import { requireStaff } from './guard';
 import { registerStaffLeadRoutes } from './leadRoutes';
+import { registerStaffPasskeyRoutes } from './passkeyRoutes';
 import type { StaffStore } from './staffStore';
 import { registerStaffUserRoutes } from './userRoutes';
 
@@ -18,6 +22,7 @@ export interface StaffRoutesOptions {
   sessions: SessionStore;
   staff: StaffStore;
   leads: LeadStore;
+  passkeys: PasskeyStore;
   settings: AccountSettings;
   /** Asks the delivery worker to send now; null when no mailer is configured. */
   kick: (() => void) | null;
@@ -38,4 +43,10 @@ export async function registerStaffRoutes(scope: FastifyInstance, options: Staff
   registerStaffLeadRoutes(scope, { leads: options.leads, audit, kick: options.kick });
   registerStaffUserRoutes(scope, { staff: options.staff, audit });
   registerAuditRoutes(scope, options.staff);
+  registerStaffPasskeyRoutes(scope, {
+    users: options.users,
+    passkeys: options.passkeys,
+    ceremonies: passkeyCeremonies(options.passkeys, relyingPartyFor(options.settings.siteUrl)),
+    audit,
+  });
 }

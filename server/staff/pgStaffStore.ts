@@ -61,6 +61,10 @@ export function pgStaffStore(pool: PgPool): StaffStore {
       if (!rows[0]) return 'unknown';
       return rows[0].expires_at > now ? 'valid' : 'expired';
     },
+    async enrollmentOwner(tokenHash, now) {
+      const { rows } = await pool.query<{ user_id: string; expires_at: Date }>('SELECT user_id, expires_at FROM staff_enrollments WHERE token_hash = $1', [tokenHash]);
+      return rows[0] && rows[0].expires_at > now ? rows[0].user_id : null;
+    },
     async useEnrollment(tokenHash, now): Promise<EnrollmentUse> {
       const { rows } = await pool.query<{ user_id: string; expires_at: Date }>(
         'DELETE FROM staff_enrollments WHERE token_hash = $1 RETURNING user_id, expires_at',

@@ -16,7 +16,7 @@ export function sqliteStaffStore(db: Database.Database): StaffStore {
   const dropForUser = db.prepare('DELETE FROM staff_enrollments WHERE user_id = ?');
   const sweep = db.prepare('DELETE FROM staff_enrollments WHERE expires_at <= ?');
   const insertEnrollment = db.prepare('INSERT INTO staff_enrollments (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)');
-  const selectEnrollment = db.prepare('SELECT expires_at FROM staff_enrollments WHERE token_hash = ?');
+  const selectEnrollment = db.prepare('SELECT user_id, expires_at FROM staff_enrollments WHERE token_hash = ?');
   const takeEnrollment = db.prepare('DELETE FROM staff_enrollments WHERE token_hash = ? RETURNING user_id, expires_at');
   const insertAudit = db.prepare(
     `INSERT INTO audit_log (id, at, actor_id, actor_email, action, record_type, record_id, detail)
@@ -65,6 +65,10 @@ export function sqliteStaffStore(db: Database.Database): StaffStore {
       const row = selectEnrollment.get(tokenHash) as { expires_at: string } | undefined;
       if (!row) return 'unknown';
       return row.expires_at > now.toISOString() ? 'valid' : 'expired';
+    },
+    async enrollmentOwner(tokenHash, now) {
+      const row = selectEnrollment.get(tokenHash) as { user_id: string; expires_at: string } | undefined;
+      return row && row.expires_at > now.toISOString() ? row.user_id : null;
     },
     async useEnrollment(tokenHash, now): Promise<EnrollmentUse> {
       const row = takeEnrollment.get(tokenHash) as { user_id: string; expires_at: string } | undefined;

@@ -85,6 +85,8 @@ export interface StaffStore {
   issueEnrollment(userId: string, tokenHash: string, expiresAt: Date, now: Date): Promise<void>;
   /** Whether an enrollment link is usable now, without using it (the link's page). */
   enrollmentState(tokenHash: string, now: Date): Promise<'valid' | 'expired' | 'unknown'>;
+  /** Whose a usable link is (without using it), or null when it is unknown or expired. */
+  enrollmentOwner(tokenHash: string, now: Date): Promise<string | null>;
   /** Uses a link (deletes it): whose it was, or why not. An expired link is deleted too. */
   useEnrollment(tokenHash: string, now: Date): Promise<EnrollmentUse>;
   /** Deletes the user's enrollment link, if any. */

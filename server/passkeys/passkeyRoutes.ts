@@ -1,0 +1,133 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { PASSKEY_MESSAGES, passkeyNameError } from '../../shared/passkeys';
+import { sendProblem } from '../api/problem';
+import { routeRateLimit, type RouteRateLimit } from '../api/routeRateLimit';
+import type { SessionService } from '../sessions/sessionService';
+import { hashToken, isTokenShaped } from '../sessions/token';
+import { AUDIT_ACTIONS } from '../staff/audit';
+import type { StaffStore } from '../staff/staffStore';
+import type { UserStore } from '../users/store';
+import type { PasskeyCeremonies, RegistrationResult } from './ceremonies';
+import type { PasskeyStore } from './passkeyStore';
+
+/**
+ * The passkey ceremonies a visitor runs before having a passkey-verified session (prefix
+ * /dc_api/wa_v1, every route a POST behind ../sessions/sameSiteGuard, in the scope of ./index):
+ *
+ *   POST /passkeys/enrollment/options  { token }                   200 creation options | 400 | 410 dead link
+ *   POST /passkeys/enrollment          { token, name, response }   200 { next } + a passkey-verified session | 400 | 403 | 409 | 410
+ *   POST /passkeys/sign-in/options     {}                          200 request options
+ *   POST /passkeys/sign-in             { response }                200 { next } + a passkey-verified session | 400 | 401 | 403
+ *
+ * The enrollment link (npm run staff -- add, ../staff/enrollment) registers the first passkey of
+ * the account it was issued for and is used up by it: the link is checked when the options are
+ * asked for (the challenge is bound to its account) and used when the answer verified, so a failed
+ * try keeps the link. The options routes write a challenge per call, so they are limited per IP.
+ */
+export const PASSKEY_OPTIONS_RATE_LIMIT: RouteRateLimit = { max: 30, timeWindowMs: 60_000 };
+/**
+ * Where a passkey sign-in or enrollment goes on: the account page. (The staff console's page,
+ * /staff, is not built yet; once it is, staff go there.)
+ */
+export const PASSKEY_SIGNED_IN_PAGE = '/account';
+
+export interface PasskeyRoutesOptions {
+  users: UserStore;
+  staff: StaffStore;
+  passkeys: PasskeyStore;
+  ceremonies: PasskeyCeremonies;
+  sessions: SessionService;
+  optionsRateLimit?: RouteRateLimit | undefined;
+}
+
+function field(body: unknown, key: string): unknown {
+  return typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>)[key] : undefined;
+}
+
+function userAgent(request: FastifyRequest): string {
+  const value = request.headers['user-agent'];
+  return typeof value === 'string' ? value.slice(0, 400) : '';
+}
+
+/** The answer to a registration that did not verify (shared with the console's "add a passkey"). */
+export function refuseRegistration(reply: FastifyReply, result: Extract<RegistrationResult, { ok: false }>): FastifyReply {
+  if (result.reason === 'response') return sendProblem(reply, 400, 'Invalid fields', PASSKEY_MESSAGES.responseMissing, { response: PASSKEY_MESSAGES.responseMissing });
+  if (result.reason === 'challenge') return sendProblem(reply, 400, 'Bad Request', PASSKEY_MESSAGES.challengeUnknown, { response: PASSKEY_MESSAGES.challengeUnknown });
+  return sendProblem(reply, 400, 'Bad Request', PASSKEY_MESSAGES.verificationFailed, { response: PASSKEY_MESSAGES.verificationFailed });
+}
+
+/** The name field's problem, or null when it is fine. */
+export function refuseName(reply: FastifyReply, name: unknown): FastifyReply | null {
+  const problem = typeof name === 'string' ? passkeyNameError(name) : PASSKEY_MESSAGES.nameRequired;
+  return problem === '' ? null : sendProblem(reply, 400, 'Invalid fields', problem, { name: problem });
+}
+
+export function registerPasskeyRoutes(scope: FastifyInstance, options: PasskeyRoutesOptions): void {
+  const { users, staff, passkeys, ceremonies, sessions } = options;
+  const limited = { config: { rateLimit: routeRateLimit(options.optionsRateLimit ?? PASSKEY_OPTIONS_RATE_LIMIT, PASSKEY_MESSAGES.failed) } };
+
+  const enrollmentToken = (reply: FastifyReply, body: unknown): string | null => {
+    const token = field(body, 'token');
+    if (isTokenShaped(token)) return token;
+    sendProblem(reply, 400, 'Invalid fields', PASSKEY_MESSAGES.enrollmentTokenMissing, { token: PASSKEY_MESSAGES.enrollmentTokenMissing });
+    return null;
+  };
+  const deadLink = (reply: FastifyReply) => sendProblem(reply, 410, 'Gone', PASSKEY_MESSAGES.enrollmentExpired);
+
+  scope.post('/passkeys/enrollment/options', limited, async (request, reply) => {
+    const token = enrollmentToken(reply, request.body);
+    if (token === null) return reply;
+    const userId = await staff.enrollmentOwner(hashToken(token), new Date());
+    const user = userId === null ? null : await users.get(userId);
+    if (!user) return deadLink(reply);
+    return ceremonies.registrationOptions({ id: user._id, email: user.email, displayName: `${user.firstName} ${user.lastName}`.trim() });
+  });
+
+  scope.post('/passkeys/enrollment', async (request, reply) => {
+    const body = request.body;
+    const token = enrollmentToken(reply, body);
+    if (token === null) return reply;
+    const name = field(body, 'name');
+    const badName = refuseName(reply, name);
+    if (badName) return badName;
+    const result = await ceremonies.verifyRegistration(field(body, 'response'));
+    if (!result.ok) {
+      request.log.info({ reason: result.reason }, 'passkey enrollment refused');
+      return refuseRegistration(reply, result);
+    }
+    // The link is used only now, and only by the account the challenge was made for.
+    const used = await staff.useEnrollment(hashToken(token), new Date());
+    if (typeof used !== 'object' || used.userId !== result.userId) return deadLink(reply);
+    const user = await users.get(result.userId);
+    if (!user || !user.active) return sendProblem(reply, 403, 'Forbidden', PASSKEY_MESSAGES.deactivated);
+    const added = await passkeys.add({ ...result.credential, userId: user._id, name: (name as string).trim() }, new Date());
+    if (!added) return sendProblem(reply, 409, 'Conflict', PASSKEY_MESSAGES.alreadyRegistered);
+    await staff.audit(
+      { actorId: user._id, actorEmail: user.email, action: AUDIT_ACTIONS.passkeyAdded, recordType: 'user', recordId: user._id, detail: 'enrollment' },
+      new Date(),
+    );
+    await sessions.end(request, reply);
+    const session = await sessions.start(reply, user._id, userAgent(request), { passkeyVerified: true });
+    request.log.info({ userId: user._id, sessionId: session.id }, 'staff enrolled a passkey and signed in');
+    return { next: PASSKEY_SIGNED_IN_PAGE };
+  });
+
+  scope.post('/passkeys/sign-in/options', limited, async () => ceremonies.authenticationOptions());
+
+  scope.post('/passkeys/sign-in', async (request, reply) => {
+    const result = await ceremonies.verifyAuthentication(field(request.body, 'response'));
+    if (!result.ok) {
+      request.log.info({ reason: result.reason }, 'passkey sign-in refused');
+      if (result.reason === 'response') return sendProblem(reply, 400, 'Invalid fields', PASSKEY_MESSAGES.responseMissing, { response: PASSKEY_MESSAGES.responseMissing });
+      if (result.reason === 'challenge') return sendProblem(reply, 400, 'Bad Request', PASSKEY_MESSAGES.challengeUnknown, { response: PASSKEY_MESSAGES.challengeUnknown });
+      if (result.reason === 'unknown') return sendProblem(reply, 401, 'Unauthorized', PASSKEY_MESSAGES.unknownPasskey);
+      return sendProblem(reply, 401, 'Unauthorized', PASSKEY_MESSAGES.verificationFailed);
+    }
+    const user = await users.get(result.passkey.userId);
+    if (!user || !user.active) return sendProblem(reply, 403, 'Forbidden', PASSKEY_MESSAGES.deactivated);
+    await sessions.end(request, reply);
+    const session = await sessions.start(reply, user._id, userAgent(request), { passkeyVerified: true });
+    request.log.info({ userId: user._id, sessionId: session.id }, 'signed in with a passkey');
+    return { next: PASSKEY_SIGNED_IN_PAGE };
+  });
+}

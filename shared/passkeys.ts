@@ -1,0 +1,47 @@
+/**
+ * Passkeys (WebAuthn, issue 32): the rule for a passkey's name and every message of the passkey
+ * routes (server/passkeys) and the elements that run the ceremonies (widgets/staff-enroll,
+ * widgets/passkey-sign-in, widgets/staff-console), once.
+ */
+
+/** Longest name of a passkey, in characters. */
+export const PASSKEY_NAME_MAX = 60;
+
+/** How long a ceremony's challenge can be answered: 5 minutes (WebAuthn's recommended timeout range). */
+export const PASSKEY_CHALLENGE_TTL_MS = 5 * 60_000;
+
+export const PASSKEY_MESSAGES = {
+  nameRequired: 'Please give the passkey a name, for example the device it is on.',
+  nameTooLong: `The name must be at most ${PASSKEY_NAME_MAX} characters.`,
+  /** The body is not an object, or has no usable `response`. */
+  responseMissing: 'Send the passkey response (response) from the browser.',
+  /** The answer's challenge is not one the server gave, was used, or expired. */
+  challengeUnknown: 'This passkey request has expired or was already used. Please try again.',
+  /** The WebAuthn checks failed (origin, RP ID, signature, user verification, counter…). */
+  verificationFailed: 'The passkey could not be verified. Please try again.',
+  /** A registration of a credential that is registered already. */
+  alreadyRegistered: 'This passkey is registered already.',
+  /** Sign-in with a credential the server does not know. */
+  unknownPasskey: 'This passkey is not registered with DataClarity. Use a passkey you registered here.',
+  /** The enrollment link is missing, used, replaced or too old. */
+  enrollmentExpired: 'This enrollment link no longer works. Ask a colleague to run npm run staff -- add again for a new link.',
+  enrollmentTokenMissing: 'Send the enrollment link’s token (token).',
+  deactivated: 'This account is deactivated.',
+  passkeyNotFound: 'There is no passkey with this id on your account.',
+  /** Removing the account's last passkey. */
+  lastPasskey: 'This is your only passkey. Add another one before you remove it, or you could not sign in any more.',
+  /** The browser cannot do WebAuthn. */
+  unsupported: 'This browser cannot use passkeys. Please use a current browser.',
+  /** The person closed the browser's dialog, or it timed out. */
+  cancelled: 'The passkey dialog was closed before it finished. Please try again.',
+  /** A network or server failure during a ceremony. */
+  failed: 'Something went wrong. Please try again.',
+} as const;
+
+/** The name's problem ('' when it is fine). The name is trimmed first. */
+export function passkeyNameError(name: string): string {
+  const trimmed = name.trim();
+  if (trimmed === '') return PASSKEY_MESSAGES.nameRequired;
+  if ([...trimmed].length > PASSKEY_NAME_MAX) return PASSKEY_MESSAGES.nameTooLong;
+  return '';
+}

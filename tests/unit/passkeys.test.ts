@@ -1,0 +1,390 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../../server/app';
+import { loadConfig, type ServerConfig } from '../../server/config';
+import { openStores, type Stores } from '../../server/db/openStores';
+import { userHandleOf } from '../../server/passkeys/ceremonies';
+import { PASSKEY_OPTIONS_RATE_LIMIT, PASSKEY_SIGNED_IN_PAGE } from '../../server/passkeys/passkeyRoutes';
+import { SESSION_COOKIE } from '../../server/sessions/cookies';
+import { AUDIT_ACTIONS } from '../../server/staff/audit';
+import { runStaffCli } from '../../server/staff/cli';
+import { API_BASE } from '../../shared/constants';
+import { PASSKEY_CHALLENGE_TTL_MS, PASSKEY_MESSAGES, PASSKEY_NAME_MAX, passkeyNameError } from '../../shared/passkeys';
+import { findPostgres, startPostgres, type PostgresServer } from '../support/postgres';
+import { softAuthenticator, type SoftAuthenticator } from '../support/softAuthenticator';
+import { makeTestSite } from '../support/testSite';
+
+/**
+ * Passkeys (issue 32) through inject on the whole server, on SQLite and PostgreSQL: enrollment
+ * from the CLI's link, sign-in, a staff member's passkeys. The browser's part is played by a
+ * software authenticator (tests/support/softAuthenticator: a real P-256 key, real signatures), so
+ * every server check runs for real: challenge (unknown, reused), origin, signature, counter.
+ */
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 90_000 });
+
+const SITE = 'http://localhost:4399';
+const SAME_SITE = { origin: 'http://localhost', 'sec-fetch-site': 'same-origin' };
+const postgres = findPostgres();
+if (!postgres.ok) console.warn(`Passkeys on PostgreSQL skipped: ${postgres.reason}`);
+
+let root: string;
+let dist: string;
+let pgServer: PostgresServer | null = null;
+
+beforeAll(async () => {
+  ({ root, dist } = makeTestSite('dc-passkeys-'));
+  // The enrollment page's built template (site/staff_enroll.njk) as far as the server fills it in.
+  mkdirSync(join(dist, 'staff/enroll'), { recursive: true });
+  writeFileSync(join(dist, 'staff/enroll/index.html'), '<!doctype html><title>Register</title><div data-link-state="none"><input name="token" value=""></div>');
+  if (postgres.ok) pgServer = await startPostgres();
+});
+
+afterAll(async () => {
+  await pgServer?.stop();
+  rmSync(root, { recursive: true, force: true });
+});
+
+describe('passkey names', () => {
+  it('needs a name of at most PASSKEY_NAME_MAX characters, trimmed', () => {
+    expect(passkeyNameError('')).toBe(PASSKEY_MESSAGES.nameRequired);
+    expect(passkeyNameError('   ')).toBe(PASSKEY_MESSAGES.nameRequired);
+    expect(passkeyNameError('x'.repeat(PASSKEY_NAME_MAX))).toBe('');
+    expect(passkeyNameError(` ${'x'.repeat(PASSKEY_NAME_MAX)} `)).toBe('');
+    expect(passkeyNameError('x'.repeat(PASSKEY_NAME_MAX + 1))).toBe(PASSKEY_MESSAGES.nameTooLong);
+    // Characters, not UTF-16 units.
+    expect(passkeyNameError('🔑'.repeat(PASSKEY_NAME_MAX))).toBe('');
+  });
+});
+
+const backends = [
+  { name: 'SQLite', skip: false, fresh: async () => ({ DATABASE_PATH: join(mkdtempSync(join(root, 'db-')), 'dc.sqlite') }) },
+  { name: 'PostgreSQL', skip: !postgres.ok, fresh: async () => ({ DATABASE_URL: await pgServer!.createDatabase() }) },
+];
+
+for (const backend of backends) {
+  describe.skipIf(backend.skip)(`passkeys on ${backend.name}`, () => {
+    let env: Record<string, string>;
+    let app: FastifyInstance;
+    let stores: Stores;
+    let counter = 0;
+    let ip = 0;
+
+    beforeAll(async () => {
+      env = await backend.fresh();
+      const config: ServerConfig = { ...loadConfig({ LOG_LEVEL: 'silent', SITE_URL: SITE, ...env }), distDir: dist };
+      app = await buildApp(config);
+      await app.ready();
+      stores = await openStores({ databasePath: config.databasePath, databaseUrl: config.databaseUrl });
+    });
+
+    afterAll(async () => {
+      await app?.close();
+      await stores?.close();
+    });
+
+    /** Each test from its own client address, so the options' rate limit is one test's own. */
+    let address = '';
+    const api = (options: InjectOptions & { url: string }) =>
+      app.inject({ remoteAddress: address, ...options, url: API_BASE + options.url, headers: { ...SAME_SITE, ...(options.headers ?? {}) } });
+    const post = (url: string, payload: object, headers: Record<string, string> = {}) => api({ method: 'POST', url, payload, headers });
+    const sessionCookie = (response: LightMyRequestResponse) => {
+      const cookie = response.cookies.find((each) => each.name === SESSION_COOKIE);
+      return cookie ? { cookie: `${SESSION_COOKIE}=${cookie.value}` } : null;
+    };
+    const isPasskeySession = async (headers: Record<string, string>) => (await api({ method: 'GET', url: '/staff/leads', headers })).statusCode === 200;
+
+    const fresh = () => {
+      ip++;
+      address = `10.0.${Math.floor(ip / 250)}.${(ip % 250) + 1}`;
+    };
+
+    /** `npm run staff -- add` for a new address: the account and its link's token. */
+    async function addStaff(): Promise<{ email: string; userId: string; token: string }> {
+      counter++;
+      const email = `staff.${counter}@dataclarity.example`;
+      const lines: string[] = [];
+      expect(await runStaffCli(['add', email], { ...env, SITE_URL: SITE }, { log: (line) => lines.push(line), error: (line) => lines.push(line) })).toBe(0);
+      const token = lines.join('\n').match(/\/staff\/enroll\/([A-Za-z0-9_-]{43})$/m)![1]!;
+      return { email, userId: (await stores.users.credentials(email))!.id, token };
+    }
+
+    /** Enrolls a new staff member's first passkey: the authenticator, the session's headers. */
+    async function enrolled(): Promise<{ userId: string; authenticator: SoftAuthenticator; headers: Record<string, string> }> {
+      const { userId, token } = await addStaff();
+      const authenticator = softAuthenticator(SITE);
+      const options = (await post('/passkeys/enrollment/options', { token })).json();
+      const response = await post('/passkeys/enrollment', { token, name: 'Work laptop', response: authenticator.register(options) });
+      expect(response.statusCode, response.body).toBe(200);
+      return { userId, authenticator, headers: sessionCookie(response)! };
+    }
+
+    describe('enrollment', () => {
+      it('serves the link’s page with the token while it works (200), else 410; noindex, no referrer, never cached; looking does not use it', async () => {
+        fresh();
+        const { token } = await addStaff();
+        const page = await app.inject({ method: 'GET', url: `/staff/enroll/${token}` });
+        expect(page.statusCode).toBe(200);
+        expect(page.body).toContain(`name="token" value="${token}"`);
+        expect(page.body).toContain('data-link-state="valid"');
+        expect(page.headers['x-robots-tag']).toBe('noindex');
+        expect(page.headers['referrer-policy']).toBe('no-referrer');
+        expect(page.headers['cache-control']).toBe('no-store');
+        expect((await app.inject({ method: 'GET', url: `/staff/enroll/${token}` })).statusCode).toBe(200);
+        const dead = await app.inject({ method: 'GET', url: `/staff/enroll/${'A'.repeat(43)}` });
+        expect(dead.statusCode).toBe(410);
+        expect(dead.body).toContain('data-link-state="expired"');
+        expect(dead.body).toContain('name="token" value=""');
+      });
+
+      it('registers the first passkey from the link, uses the link up and signs in with a passkey-verified session', async () => {
+        fresh();
+        const { userId, token, email } = await addStaff();
+        const options = await post('/passkeys/enrollment/options', { token });
+        expect(options.statusCode).toBe(200);
+        const creation = options.json();
+        expect(creation.rp).toEqual({ id: new URL(SITE).hostname, name: 'DataClarity' });
+        expect(creation.user.name).toBe(email);
+        expect(creation.user.id).toBe(userHandleOf(userId));
+        expect(creation.authenticatorSelection).toMatchObject({ residentKey: 'required', userVerification: 'required' });
+
+        const authenticator = softAuthenticator(SITE);
+        const response = await post('/passkeys/enrollment', { token, name: '  Work laptop ', response: authenticator.register(creation) });
+        expect(response.statusCode, response.body).toBe(200);
+        expect(response.json()).toEqual({ next: PASSKEY_SIGNED_IN_PAGE });
+        const headers = sessionCookie(response)!;
+        expect(await isPasskeySession(headers)).toBe(true);
+
+        const held = await stores.passkeys.listForUser(userId);
+        expect(held.map(({ id, name, counter: count }) => ({ id, name, counter: count }))).toEqual([{ id: authenticator.credentialId, name: 'Work laptop', counter: 0 }]);
+        expect((await stores.staff.auditLog({ limit: 5 })).entries.find((entry) => entry.recordId === userId)?.action).toBe(AUDIT_ACTIONS.passkeyAdded);
+
+        // The link is used up: no new options, no second registration with it.
+        expect((await post('/passkeys/enrollment/options', { token })).statusCode).toBe(410);
+      });
+
+      it('refuses a missing or malformed token (400), an unknown link (410), and a bad name (400 naming the field)', async () => {
+        fresh();
+        const missing = await post('/passkeys/enrollment/options', {});
+        expect(missing.statusCode).toBe(400);
+        expect(missing.json().errors).toEqual({ token: PASSKEY_MESSAGES.enrollmentTokenMissing });
+        expect((await post('/passkeys/enrollment/options', { token: 'short' })).statusCode).toBe(400);
+        const unknown = await post('/passkeys/enrollment/options', { token: 'A'.repeat(43) });
+        expect(unknown.statusCode).toBe(410);
+        expect(unknown.json().message).toBe(PASSKEY_MESSAGES.enrollmentExpired);
+
+        const { token } = await addStaff();
+        const creation = (await post('/passkeys/enrollment/options', { token })).json();
+        const answer = softAuthenticator(SITE).register(creation);
+        const noName = await post('/passkeys/enrollment', { token, response: answer });
+        expect(noName.statusCode).toBe(400);
+        expect(noName.json().errors).toEqual({ name: PASSKEY_MESSAGES.nameRequired });
+        const longName = await post('/passkeys/enrollment', { token, name: 'x'.repeat(PASSKEY_NAME_MAX + 1), response: answer });
+        expect(longName.json().errors).toEqual({ name: PASSKEY_MESSAGES.nameTooLong });
+        const noResponse = await post('/passkeys/enrollment', { token, name: 'Laptop' });
+        expect(noResponse.statusCode).toBe(400);
+        expect(noResponse.json().errors).toEqual({ response: PASSKEY_MESSAGES.responseMissing });
+        // None of these used the challenge or the link.
+        const ok = await post('/passkeys/enrollment', { token, name: 'Laptop', response: answer });
+        expect(ok.statusCode, ok.body).toBe(200);
+      });
+
+      it('refuses an answer from another origin, a challenge it never gave, and a challenge used once; the link survives each', async () => {
+        fresh();
+        const { token, userId } = await addStaff();
+        const authenticator = softAuthenticator(SITE);
+
+        const first = (await post('/passkeys/enrollment/options', { token })).json();
+        const evil = await post('/passkeys/enrollment', { token, name: 'Laptop', response: authenticator.register(first, { origin: 'https://evil.example' }) });
+        expect(evil.statusCode).toBe(400);
+        expect(evil.json().message).toBe(PASSKEY_MESSAGES.verificationFailed);
+        // The challenge of that try is spent: the right answer to it is refused now.
+        const reused = await post('/passkeys/enrollment', { token, name: 'Laptop', response: authenticator.register(first) });
+        expect(reused.statusCode).toBe(400);
+        expect(reused.json().message).toBe(PASSKEY_MESSAGES.challengeUnknown);
+
+        const second = (await post('/passkeys/enrollment/options', { token })).json();
+        const invented = await post('/passkeys/enrollment', { token, name: 'Laptop', response: authenticator.register(second, { challenge: 'bm90LWEtY2hhbGxlbmdlLXdlLWdhdmU' }) });
+        expect(invented.statusCode).toBe(400);
+        expect(invented.json().message).toBe(PASSKEY_MESSAGES.challengeUnknown);
+        expect(await stores.passkeys.listForUser(userId)).toEqual([]);
+
+        const third = (await post('/passkeys/enrollment/options', { token })).json();
+        expect((await post('/passkeys/enrollment', { token, name: 'Laptop', response: authenticator.register(third) })).statusCode).toBe(200);
+      });
+
+      it('binds the challenge to the link’s account: another link cannot finish it', async () => {
+        fresh();
+        const a = await addStaff();
+        const b = await addStaff();
+        const creation = (await post('/passkeys/enrollment/options', { token: a.token })).json();
+        const response = await post('/passkeys/enrollment', { token: b.token, name: 'Laptop', response: softAuthenticator(SITE).register(creation) });
+        expect(response.statusCode).toBe(410);
+        expect(await stores.passkeys.listForUser(a.userId)).toEqual([]);
+        expect(await stores.passkeys.listForUser(b.userId)).toEqual([]);
+      });
+
+      it('refuses a cross-site enrollment (403) before anything is read', async () => {
+        fresh();
+        const { token } = await addStaff();
+        const response = await api({ method: 'POST', url: '/passkeys/enrollment/options', payload: { token }, headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' } });
+        expect(response.statusCode).toBe(403);
+        expect(response.body).not.toContain('challenge');
+      });
+    });
+
+    describe('sign-in', () => {
+      const signIn = async (authenticator: SoftAuthenticator, userId: string, overrides: Parameters<SoftAuthenticator['authenticate']>[2] = {}) => {
+        const options = (await post('/passkeys/sign-in/options', {})).json();
+        return { options, response: await post('/passkeys/sign-in', { response: authenticator.authenticate(options, userHandleOf(userId), overrides) }) };
+      };
+
+      it('signs a staff member in with a passkey: a new passkey-verified session, the counter and last use recorded', async () => {
+        fresh();
+        const { userId, authenticator } = await enrolled();
+        const { options, response } = await signIn(authenticator, userId);
+        expect(options.rpId).toBe(new URL(SITE).hostname);
+        expect(options.userVerification).toBe('required');
+        expect(options.allowCredentials ?? []).toEqual([]);
+        expect(response.statusCode, response.body).toBe(200);
+        expect(response.json()).toEqual({ next: PASSKEY_SIGNED_IN_PAGE });
+        expect(await isPasskeySession(sessionCookie(response)!)).toBe(true);
+        const [stored] = await stores.passkeys.listForUser(userId);
+        expect(stored!.counter).toBe(1);
+        expect(stored!.lastUsedAt).not.toBeNull();
+      });
+
+      it('refuses a reused challenge, a challenge it never gave, another origin, a counter that did not move forward, an unknown passkey', async () => {
+        fresh();
+        const { userId, authenticator } = await enrolled();
+        const options = (await post('/passkeys/sign-in/options', {})).json();
+        const answer = authenticator.authenticate(options, userHandleOf(userId));
+        expect((await post('/passkeys/sign-in', { response: answer })).statusCode).toBe(200);
+        const replay = await post('/passkeys/sign-in', { response: answer });
+        expect(replay.statusCode).toBe(400);
+        expect(replay.json().message).toBe(PASSKEY_MESSAGES.challengeUnknown);
+        expect(sessionCookie(replay)).toBeNull();
+
+        const invented = await signIn(authenticator, userId, { challenge: 'bm90LWEtY2hhbGxlbmdlLXdlLWdhdmU' });
+        expect(invented.response.statusCode).toBe(400);
+
+        const evil = await signIn(authenticator, userId, { origin: 'https://evil.example' });
+        expect(evil.response.statusCode).toBe(401);
+        expect(evil.response.json().message).toBe(PASSKEY_MESSAGES.verificationFailed);
+
+        // The counter is at 1 after the sign-in above: an authenticator saying 1 again is a clone.
+        const cloned = await signIn(authenticator, userId, { counter: 1 });
+        expect(cloned.response.statusCode).toBe(401);
+        expect(sessionCookie(cloned.response)).toBeNull();
+        expect((await signIn(authenticator, userId, { counter: 7 })).response.statusCode).toBe(200);
+
+        const stranger = await signIn(softAuthenticator(SITE), userId);
+        expect(stranger.response.statusCode).toBe(401);
+        expect(stranger.response.json().message).toBe(PASSKEY_MESSAGES.unknownPasskey);
+
+        // Another account's user handle on this passkey.
+        const swapped = await signIn(authenticator, 'someone-else', { counter: 9 });
+        expect(swapped.response.statusCode).toBe(401);
+      });
+
+      it('refuses a deactivated account (403) and a malformed answer (400 naming the field)', async () => {
+        fresh();
+        const { userId, authenticator } = await enrolled();
+        const malformed = await post('/passkeys/sign-in', { response: { id: 'x' } });
+        expect(malformed.statusCode).toBe(400);
+        expect(malformed.json().errors).toEqual({ response: PASSKEY_MESSAGES.responseMissing });
+        await stores.users.deactivate(userId);
+        const { response } = await signIn(authenticator, userId);
+        expect(response.statusCode).toBe(403);
+        expect(sessionCookie(response)).toBeNull();
+      });
+
+      it('limits the options per client address', async () => {
+        fresh();
+        for (let i = 0; i < PASSKEY_OPTIONS_RATE_LIMIT.max; i++) expect((await post('/passkeys/sign-in/options', {})).statusCode).toBe(200);
+        expect((await post('/passkeys/sign-in/options', {})).statusCode).toBe(429);
+      });
+
+      it('refuses a cross-site sign-in (403)', async () => {
+        fresh();
+        const response = await api({ method: 'POST', url: '/passkeys/sign-in/options', payload: {}, headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' } });
+        expect(response.statusCode).toBe(403);
+      });
+    });
+
+    describe('a staff member’s passkeys', () => {
+      it('lists, adds another, renames, removes any but the last; each change audited', async () => {
+        fresh();
+        const { userId, authenticator, headers } = await enrolled();
+        const list = async () => (await api({ method: 'GET', url: '/staff/passkeys', headers })).json().passkeys as Array<{ id: string; name: string }>;
+        expect((await list()).map((each) => each.name)).toEqual(['Work laptop']);
+
+        const last = await api({ method: 'DELETE', url: `/staff/passkeys/${authenticator.credentialId}`, headers });
+        expect(last.statusCode).toBe(409);
+        expect(last.json().message).toBe(PASSKEY_MESSAGES.lastPasskey);
+
+        const phone = softAuthenticator(SITE);
+        const creation = (await api({ method: 'POST', url: '/staff/passkeys/options', headers })).json();
+        expect(creation.excludeCredentials.map((each: { id: string }) => each.id)).toEqual([authenticator.credentialId]);
+        const added = await api({ method: 'POST', url: '/staff/passkeys', headers, payload: { name: 'Phone', response: phone.register(creation) } });
+        expect(added.statusCode, added.body).toBe(201);
+        expect(added.json()).toMatchObject({ id: phone.credentialId, name: 'Phone', lastUsedAt: null });
+
+        const renamed = await api({ method: 'PATCH', url: `/staff/passkeys/${phone.credentialId}`, headers, payload: { name: 'Work phone' } });
+        expect(renamed.statusCode).toBe(200);
+        expect(renamed.json().name).toBe('Work phone');
+        const badName = await api({ method: 'PATCH', url: `/staff/passkeys/${phone.credentialId}`, headers, payload: { name: '' } });
+        expect(badName.statusCode).toBe(400);
+        expect(badName.json().errors).toEqual({ name: PASSKEY_MESSAGES.nameRequired });
+        expect((await api({ method: 'PATCH', url: '/staff/passkeys/nope', headers, payload: { name: 'x' } })).statusCode).toBe(404);
+
+        expect((await api({ method: 'DELETE', url: `/staff/passkeys/${authenticator.credentialId}`, headers })).statusCode).toBe(204);
+        expect((await list()).map((each) => each.name)).toEqual(['Work phone']);
+        expect((await api({ method: 'DELETE', url: `/staff/passkeys/${phone.credentialId}`, headers })).statusCode).toBe(409);
+        expect((await api({ method: 'DELETE', url: `/staff/passkeys/${authenticator.credentialId}`, headers })).statusCode).toBe(404);
+
+        const actions = (await stores.staff.auditLog({ limit: 20 })).entries.filter((entry) => entry.recordId === userId).map((entry) => entry.action);
+        expect(actions.slice(0, 3)).toEqual([AUDIT_ACTIONS.passkeyRemoved, AUDIT_ACTIONS.passkeyRenamed, AUDIT_ACTIONS.passkeyAdded]);
+      });
+
+      it('cannot touch another staff member’s passkeys, nor finish their registration', async () => {
+        fresh();
+        const anna = await enrolled();
+        const ben = await enrolled();
+        expect((await api({ method: 'PATCH', url: `/staff/passkeys/${anna.authenticator.credentialId}`, headers: ben.headers, payload: { name: 'Mine' } })).statusCode).toBe(404);
+        // Anna's second passkey for the removal check, then Ben tries to remove her first.
+        const creation = (await api({ method: 'POST', url: '/staff/passkeys/options', headers: anna.headers })).json();
+        const stolen = await api({ method: 'POST', url: '/staff/passkeys', headers: ben.headers, payload: { name: 'Phone', response: softAuthenticator(SITE).register(creation) } });
+        expect(stolen.statusCode).toBe(400);
+        expect(await stores.passkeys.listForUser(ben.userId)).toHaveLength(1);
+        expect(await stores.passkeys.listForUser(anna.userId)).toHaveLength(1);
+        expect((await api({ method: 'GET', url: '/staff/passkeys', headers: ben.headers })).body).not.toContain(anna.authenticator.credentialId);
+      });
+    });
+
+    describe('the store', () => {
+      it('takes a challenge once, only for its purpose, and not after it expired', async () => {
+        const now = new Date();
+        const later = new Date(now.getTime() + PASSKEY_CHALLENGE_TTL_MS);
+        await stores.passkeys.putChallenge('c-once', { purpose: 'authentication', userId: null }, later, now);
+        expect(await stores.passkeys.takeChallenge('c-once', 'registration', now)).toBeNull();
+        expect(await stores.passkeys.takeChallenge('c-once', 'authentication', now)).toEqual({ purpose: 'authentication', userId: null });
+        expect(await stores.passkeys.takeChallenge('c-once', 'authentication', now)).toBeNull();
+
+        await stores.passkeys.putChallenge('c-late', { purpose: 'authentication', userId: null }, later, now);
+        expect(await stores.passkeys.takeChallenge('c-late', 'authentication', new Date(later.getTime() - 1))).not.toBeNull();
+        await stores.passkeys.putChallenge('c-expired', { purpose: 'authentication', userId: null }, later, now);
+        expect(await stores.passkeys.takeChallenge('c-expired', 'authentication', later)).toBeNull();
+      });
+
+      it('deletes a user’s passkeys with the account', async () => {
+        fresh();
+        const { userId } = await enrolled();
+        expect(await stores.passkeys.listForUser(userId)).toHaveLength(1);
+        expect(await stores.accounts.deleteUser(userId)).toBe(true);
+        expect(await stores.passkeys.listForUser(userId)).toEqual([]);
+      });
+    });
+  });
+}
