@@ -29,19 +29,10 @@ import { loadFeed } from './loadFeed';
 import { nextTask } from './nextTask';
 import { PostCard } from './PostCard';
 import type { Adoption } from './adoption';
+import type { DcBlogAttributes } from './attributes';
 
-export interface BlogProps extends ElementProps {
-  /** URL of the posts JSON (default: the DataClarity site's /data/blog.json). */
-  src?: string;
-  /** Level of the hero heading, 1-5 (default 2); the article headings follow below it. */
-  headingLevel?: string;
-  /** Hero tagline (default: the feed's `tagline`). */
-  tagline?: string;
-  /** A short line above the hero title (default: none). */
-  eyebrow?: string;
-  /** Hosts or origins images may load from, or `none` (default: the feed's own origin). */
-  imageHosts?: string;
-}
+/** The attributes of <dc-blog> (attributes.ts, written from api.json) and r2wc's container. */
+export type BlogProps = ElementProps & DcBlogAttributes;
 
 /** The site's own feed, on the origin this script was loaded from. */
 export const DEFAULT_SRC = new URL('/data/blog.json', import.meta.url).href;
