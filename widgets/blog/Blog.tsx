@@ -8,6 +8,7 @@ import {
   featuredPost,
   filterFromQuery,
   filterPosts,
+  startFilter,
   hasActiveFilter,
   samePostId,
   sideList,
@@ -60,7 +61,7 @@ const wantsUrlSync = (host: HTMLElement | null) =>
 
 /** The page URL with this widget's filter keys replaced by `filter` (other parameters kept; the set ones last, in the order of filterToQuery). */
 function urlWithFilter(filter: BlogFilter): string {
-  const url = new URL(window.location.href);
+  const url = new URL(location.href);
   for (const [field, key] of Object.entries(FILTER_QUERY_KEYS) as [keyof BlogFilter, string][]) {
     url.searchParams.delete(key);
     if (filter[field] !== '') url.searchParams.append(key, filter[field]);
@@ -85,7 +86,7 @@ const NO_POSTS: BlogPost[] = [];
  * loaded then) instead of building the magazine again in its shadow root, which only slots it in.
  * Nothing is laid out twice; what the visitor set in the served filter bar applies right after.
  */
-export function Blog({ src, headingLevel, tagline, eyebrow, imageHosts, container }: BlogProps) {
+export function Blog({ src, headingLevel, tagline, eyebrow, imageHosts, category, container }: BlogProps) {
   const host = hostOf(container);
   /** Dispatches one of BLOG_EVENTS on the element. */
   const fire = (type: string, detail: unknown) => host && emit(host, type, detail);
@@ -98,9 +99,7 @@ export function Blog({ src, headingLevel, tagline, eyebrow, imageHosts, containe
 
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [attempt, setAttempt] = useState(0);
-  const [filter, setFilter] = useState<BlogFilter>(() =>
-    sync ? filterFromQuery(window.location.search) : { ...EMPTY_FILTER },
-  );
+  const [filter, setFilter] = useState<BlogFilter>(() => startFilter(sync ? location.search : '', category));
   const [selected, setSelected] = useState<string | null>(null);
   const [copiedId, setCopiedId] = useState<string | null>(null);
   const marker = useMemo(() => createCopyMarker<string>(setCopiedId), []);
@@ -175,10 +174,10 @@ export function Blog({ src, headingLevel, tagline, eyebrow, imageHosts, containe
     if (!sync) return undefined;
     const onPop = () => {
       searchEntry.current = false;
-      setFilter(filterFromQuery(window.location.search));
+      setFilter(filterFromQuery(location.search));
     };
-    window.addEventListener('popstate', onPop);
-    return () => window.removeEventListener('popstate', onPop);
+    addEventListener('popstate', onPop);
+    return () => removeEventListener('popstate', onPop);
   }, [sync]);
 
   useEffect(() => () => marker.clear(), [marker]);
@@ -189,9 +188,9 @@ export function Blog({ src, headingLevel, tagline, eyebrow, imageHosts, containe
     fire(BLOG_EVENTS.filter, { ...next });
     if (!sync) return;
     const url = urlWithFilter(next);
-    if (url !== window.location.href) {
-      if (typing && searchEntry.current) window.history.replaceState(window.history.state, '', url);
-      else window.history.pushState(window.history.state, '', url);
+    if (url !== location.href) {
+      if (typing && searchEntry.current) history.replaceState(history.state, '', url);
+      else history.pushState(history.state, '', url);
     }
     searchEntry.current = typing;
   };
@@ -229,7 +228,7 @@ export function Blog({ src, headingLevel, tagline, eyebrow, imageHosts, containe
     fire(BLOG_EVENTS.select, next === null ? { id: null, slug: null } : { id: post.id, slug: post.slug });
     const article = featuredRef.current;
     if (next !== null && article && article.getBoundingClientRect().top < 0) {
-      const smooth = window.matchMedia?.('(prefers-reduced-motion: no-preference)').matches;
+      const smooth = matchMedia?.('(prefers-reduced-motion: no-preference)').matches;
       article.scrollIntoView({ block: 'start', behavior: smooth ? 'smooth' : 'auto' });
     }
   };

@@ -7,6 +7,7 @@ export const PROPS = {
   tagline: 'string',
   eyebrow: 'string',
   imageHosts: 'string',
+  category: 'string',
 } as const;
 
 /** What the component of <dc-blog> receives from its attributes, as written on the element (it checks the values itself). */
@@ -21,4 +22,6 @@ export interface DcBlogAttributes {
   eyebrow?: string;
   /** `image-hosts`: Where the feed's images may load from: hosts (`cdn.example.com`, `*.example.com`) or origins (`https://cdn.example.com`), separated by spaces or commas, or `none`. Default: the feed's own origin. An image from any other host is not requested: a post's picture shows the placeholder, an image in the content its alt text. Malformed entries are ignored with a console warning. */
   imageHosts?: string;
+  /** `category` ('Analytics' | 'Engineering' | 'Business' | 'Marketing' | 'Client Success'): The category the magazine starts on, as if the visitor had picked it in the filter: one of the filter's categories. The visitor can change or clear it; with `url-sync`, a category in the page address wins. Any other value is ignored (all categories, and a console warning). Default: all categories. */
+  category?: string;
 }
