@@ -45,7 +45,7 @@ test('offers the categories of the feed, and the copied snippet opens the magazi
   expect(categories.length).toBeGreaterThan(1);
   await expect.poll(() => optionValues(page)).toEqual(['', ...categories]);
   // The plain label, and the attribute name small beside it.
-  await expect(builder(page).locator('.eb-field', { has: categoryField(page) }).locator('code.eb-attr')).toHaveText('category');
+  await expect(builder(page).locator('.eb-field', { has: page.getByLabel('Category shown first', { exact: true }) }).locator('code.eb-attr')).toHaveText('category');
 
   const chosen = categories.at(-1)!;
   await categoryField(page).selectOption(chosen);
