@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readElementApis, type ElementApi } from '../../build/customElementsManifest.mjs';
+import { readElementApis, type ApiAttribute, type ElementApi } from '../../build/customElementsManifest.mjs';
 import { attributesFile, attributesModule, propsDrift, r2wcType, type FoundProp } from '../../build/elementAttributes.mjs';
 import { listElements } from '../../build/elements.mjs';
 
@@ -55,16 +55,15 @@ function readDefinition(program: ts.Program, file: string): Definition {
   return { props, propsFrom: symbol?.declarations?.[0]?.getSourceFile().fileName ?? null };
 }
 
+const variant: ApiAttribute = { name: 'variant', property: 'variant', type: "'a' | 'b'", description: 'Which.' };
+const headingLevel: ApiAttribute = { name: 'heading-level', property: 'headingLevel', type: 'string', description: 'Level.' };
+const urlSync: ApiAttribute = { name: 'url-sync', type: 'boolean', description: 'Read as an attribute only.' };
 const fixtureApi = {
   tagName: 'dc-fixture',
   className: 'DcFixture',
   summary: 'A fixture.',
   example: [],
-  attributes: [
-    { name: 'variant', property: 'variant', type: "'a' | 'b'", description: 'Which.' },
-    { name: 'heading-level', property: 'headingLevel', type: 'string', description: 'Level.' },
-    { name: 'url-sync', type: 'boolean', description: 'Read as an attribute only.' },
-  ],
+  attributes: [variant, headingLevel, urlSync],
   events: [],
   cssProperties: [],
   cssParts: [],
@@ -118,7 +117,6 @@ describe('widgets/<name>/attributes.ts, written from api.json (build/elementAttr
     expect(text).toContain("  variant: 'string',\n  headingLevel: 'string',\n} as const;");
     expect(text).not.toContain('urlSync');
     expect(text).toContain('export interface DcFixtureAttributes {');
-    const [variant, headingLevel, urlSync] = fixtureApi.attributes;
     expect(attributesModule({ ...fixtureApi, attributes: [variant, headingLevel, { ...urlSync, property: 'urlSync' }] })).toContain("urlSync: 'boolean'");
     expect(attributesModule({ ...fixtureApi, attributes: [variant, { ...headingLevel, type: 'number' }] })).toContain("headingLevel: 'number'");
     expect(attributesModule({ ...fixtureApi, attributes: [variant, { ...headingLevel, property: 'level' }] })).toContain("  level: 'string',");

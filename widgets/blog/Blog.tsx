@@ -3,7 +3,6 @@ import {
   BLOG_TEXT,
   articleCount,
   mastheadText,
-  EMPTY_FILTER,
   FILTER_QUERY_KEYS,
   featuredPost,
   filterFromQuery,
