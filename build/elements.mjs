@@ -37,18 +37,19 @@ export function templateElements(template, dir = includesDir, seen = new Set()) 
 export const FRAME_ELEMENTS = [...templateElements('layouts/base.njk')].map((tag) => tag.slice('dc-'.length)).sort();
 
 /**
- * Every element: a folder under widgets/ with a define.ts is the element dc-<folder>.
+ * Every element: a folder under widgets/ with a define.ts is the element dc-<folder>. It is public
+ * (embeddable by partners, built standalone at /widgets/dc-<folder>.js) when its folder describes
+ * its API in an api.json.
  * @returns {ElementEntry[]}
  */
 export function listElements() {
-  const { public: publicNames } = /** @type {{ public: string[] }} */ (JSON.parse(readFileSync(join(widgetsDir, 'manifest.json'), 'utf8')));
   return readdirSync(widgetsDir, { withFileTypes: true })
     .filter((entry) => entry.isDirectory() && existsSync(join(widgetsDir, entry.name, 'define.ts')))
     .map((entry) => ({
       name: entry.name,
       tag: `dc-${entry.name}`,
       input: join(widgetsDir, entry.name, 'define.ts'),
-      public: publicNames.includes(entry.name),
+      public: existsSync(join(widgetsDir, entry.name, 'api.json')),
     }))
     .sort((a, b) => a.name.localeCompare(b.name));
 }

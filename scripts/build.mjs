@@ -2,7 +2,8 @@
  * npm run build: from a clean dist/, printing the time of each stage. Two cores, so the stages
  * that do not wait for each other run side by side:
  *
- *   shared/company.ts from site/_data/company.json (build/companyModule.mjs), first: the server and widgets import it
+ *   shared/company.ts from site/_data/company.json (build/companyModule.mjs), and each public element's
+ *   attributes.ts from its api.json (build/elementAttributes.mjs), first: the server and widgets import them
  *   server (esbuild, a child: server-dist/main.mjs, host-config.mjs) ──────────────┐
  *   font subset (build/fontSubset.mjs, cached) ─────────────────────────────────────┤
  *   widgets: site bundle (Rollup, this process) → standalone files → release ──────┤
@@ -25,6 +26,7 @@ import { rmSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { rollup } from 'rollup';
 import { writeCompanyModule } from '../build/companyModule.mjs';
+import { writeElementAttributes } from '../build/elementAttributes.mjs';
 import { FONT_PATH, writeFontSubset } from '../build/fontSubset.mjs';
 import { writeSiteIcons } from '../build/siteIcons.mjs';
 import rollupConfig from '../rollup.config.mjs';
@@ -90,6 +92,7 @@ const rollupPart = (configPart) =>
 try {
   rmSync('dist', { recursive: true, force: true });
   if (writeCompanyModule()) console.log('build: shared/company.ts rewritten from site/_data/company.json (commit it)');
+  for (const file of writeElementAttributes()) console.log(`build: ${file} rewritten from its api.json (commit it)`);
   await Promise.all([
     stage('server (esbuild)', () => run(['scripts/build-server.mjs']), 'next to the widgets and pages'),
     stage('font subset', async () => {

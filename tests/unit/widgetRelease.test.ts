@@ -10,7 +10,6 @@ import {
   buildDeclarations,
   buildManifest,
   buildReactDeclarations,
-  declaredProps,
   fillMarkers,
   readElementApis,
   readmeSections,
@@ -140,18 +139,6 @@ describe('custom-elements.json', () => {
     expect(form.events.find((e) => e.name === 'dc-submit')?.deprecated).toBeUndefined();
     expect(form.events.find((e) => e.name === 'submit')?.deprecated).toMatch(/dc-submit/);
     expect(form.cssParts.map((p) => p.name)).toEqual(['card', 'heading', 'submit']);
-  });
-
-  it('documents every property each define.ts declares to r2wc', () => {
-    for (const element of publicElements) {
-      const api = apis.find((candidate: { tagName: string }) => candidate.tagName === element.tag)!;
-      const documented = api.attributes.map((attribute: { property?: string }) => attribute.property);
-      for (const prop of declaredProps(readFileSync(element.input, 'utf8'))) expect(documented, element.tag).toContain(prop.name);
-    }
-    expect(declaredProps("defineElement(TAG, X, { props: { src: 'string', headingLevel: 'string' }, css })")).toEqual([
-      { name: 'src', type: 'string' },
-      { name: 'headingLevel', type: 'string' },
-    ]);
   });
 
   it('generates the README tables, and the READMEs hold what the build generated', () => {

@@ -3,11 +3,11 @@ import {
   BLOG_TEXT,
   articleCount,
   mastheadText,
-  EMPTY_FILTER,
   FILTER_QUERY_KEYS,
   featuredPost,
   filterFromQuery,
   filterPosts,
+  startFilter,
   hasActiveFilter,
   samePostId,
   sideList,
@@ -29,19 +29,10 @@ import { loadFeed } from './loadFeed';
 import { nextTask } from './nextTask';
 import { PostCard } from './PostCard';
 import type { Adoption } from './adoption';
+import type { DcBlogAttributes } from './attributes';
 
-export interface BlogProps extends ElementProps {
-  /** URL of the posts JSON (default: the DataClarity site's /data/blog.json). */
-  src?: string;
-  /** Level of the hero heading, 1-5 (default 2); the article headings follow below it. */
-  headingLevel?: string;
-  /** Hero tagline (default: the feed's `tagline`). */
-  tagline?: string;
-  /** A short line above the hero title (default: none). */
-  eyebrow?: string;
-  /** Hosts or origins images may load from, or `none` (default: the feed's own origin). */
-  imageHosts?: string;
-}
+/** The attributes of <dc-blog> (attributes.ts, written from api.json) and r2wc's container. */
+export type BlogProps = ElementProps & DcBlogAttributes;
 
 /** The site's own feed, on the origin this script was loaded from. */
 export const DEFAULT_SRC = new URL('/data/blog.json', import.meta.url).href;
@@ -69,7 +60,7 @@ const wantsUrlSync = (host: HTMLElement | null) =>
 
 /** The page URL with this widget's filter keys replaced by `filter` (other parameters kept; the set ones last, in the order of filterToQuery). */
 function urlWithFilter(filter: BlogFilter): string {
-  const url = new URL(window.location.href);
+  const url = new URL(location.href);
   for (const [field, key] of Object.entries(FILTER_QUERY_KEYS) as [keyof BlogFilter, string][]) {
     url.searchParams.delete(key);
     if (filter[field] !== '') url.searchParams.append(key, filter[field]);
@@ -94,7 +85,7 @@ const NO_POSTS: BlogPost[] = [];
  * loaded then) instead of building the magazine again in its shadow root, which only slots it in.
  * Nothing is laid out twice; what the visitor set in the served filter bar applies right after.
  */
-export function Blog({ src, headingLevel, tagline, eyebrow, imageHosts, container }: BlogProps) {
+export function Blog({ src, headingLevel, tagline, eyebrow, imageHosts, category, container }: BlogProps) {
   const host = hostOf(container);
   /** Dispatches one of BLOG_EVENTS on the element. */
   const fire = (type: string, detail: unknown) => host && emit(host, type, detail);
@@ -107,9 +98,7 @@ export function Blog({ src, headingLevel, tagline, eyebrow, imageHosts, containe
 
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [attempt, setAttempt] = useState(0);
-  const [filter, setFilter] = useState<BlogFilter>(() =>
-    sync ? filterFromQuery(window.location.search) : { ...EMPTY_FILTER },
-  );
+  const [filter, setFilter] = useState<BlogFilter>(() => startFilter(sync ? location.search : '', category));
   const [selected, setSelected] = useState<string | null>(null);
   const [copiedId, setCopiedId] = useState<string | null>(null);
   const marker = useMemo(() => createCopyMarker<string>(setCopiedId), []);
@@ -184,10 +173,10 @@ export function Blog({ src, headingLevel, tagline, eyebrow, imageHosts, containe
     if (!sync) return undefined;
     const onPop = () => {
       searchEntry.current = false;
-      setFilter(filterFromQuery(window.location.search));
+      setFilter(filterFromQuery(location.search));
     };
-    window.addEventListener('popstate', onPop);
-    return () => window.removeEventListener('popstate', onPop);
+    addEventListener('popstate', onPop);
+    return () => removeEventListener('popstate', onPop);
   }, [sync]);
 
   useEffect(() => () => marker.clear(), [marker]);
@@ -198,9 +187,9 @@ export function Blog({ src, headingLevel, tagline, eyebrow, imageHosts, containe
     fire(BLOG_EVENTS.filter, { ...next });
     if (!sync) return;
     const url = urlWithFilter(next);
-    if (url !== window.location.href) {
-      if (typing && searchEntry.current) window.history.replaceState(window.history.state, '', url);
-      else window.history.pushState(window.history.state, '', url);
+    if (url !== location.href) {
+      if (typing && searchEntry.current) history.replaceState(history.state, '', url);
+      else history.pushState(history.state, '', url);
     }
     searchEntry.current = typing;
   };
@@ -238,7 +227,7 @@ export function Blog({ src, headingLevel, tagline, eyebrow, imageHosts, containe
     fire(BLOG_EVENTS.select, next === null ? { id: null, slug: null } : { id: post.id, slug: post.slug });
     const article = featuredRef.current;
     if (next !== null && article && article.getBoundingClientRect().top < 0) {
-      const smooth = window.matchMedia?.('(prefers-reduced-motion: no-preference)').matches;
+      const smooth = matchMedia?.('(prefers-reduced-motion: no-preference)').matches;
       article.scrollIntoView({ block: 'start', behavior: smooth ? 'smooth' : 'auto' });
     }
   };

@@ -1,4 +1,5 @@
-import { describe, it, expect } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { describe, it, expect, vi } from 'vitest';
 import {
   articleCount,
   mastheadText,
@@ -16,12 +17,14 @@ import {
   samePostId,
   sideList,
   sortPosts,
+  startFilter,
   tagOptions,
   toggleSelected,
   validateFeed,
   validatePost,
   whatsappShareUrl,
   yearOptions,
+  BLOG_CATEGORIES,
   type BlogFilter,
   type BlogPost,
 } from './rules';
@@ -332,6 +335,41 @@ describe('filter <-> URL query', () => {
     expect(filterFromQuery('category=News&year=25&tag=sql&utm_source=x')).toEqual(filter({ tag: 'sql' }));
     expect(filterFromQuery('year=2025abc')).toEqual(EMPTY_FILTER);
     expect(filterFromQuery('')).toEqual(EMPTY_FILTER);
+    expect(filterFromQuery({ category: 'Business', year: '2024' })).toEqual(filter({ category: 'Business', year: '2024' }));
+  });
+});
+
+describe('startFilter: the filter the magazine starts on (attribute category, url-sync)', () => {
+  it('starts on the attribute\'s category, or on none without one', () => {
+    expect(startFilter('', 'Marketing')).toEqual(filter({ category: 'Marketing' }));
+    expect(startFilter('', undefined)).toEqual(EMPTY_FILTER);
+    expect(startFilter('', '')).toEqual(EMPTY_FILTER);
+    for (const category of BLOG_CATEGORIES) expect(startFilter('', category).category).toBe(category);
+  });
+
+  it('lets a category in the page address win, and adds the attribute\'s to an address without one', () => {
+    expect(startFilter('?category=Business', 'Marketing')).toEqual(filter({ category: 'Business' }));
+    expect(startFilter('?tag=sql&year=2025', 'Marketing')).toEqual(filter({ category: 'Marketing', tag: 'sql', year: '2025' }));
+    // An unknown category in the address is dropped (filterFromQuery): the attribute's applies.
+    expect(startFilter('?category=News', 'Analytics')).toEqual(filter({ category: 'Analytics' }));
+  });
+
+  it('ignores a category the filter does not offer, with a console warning naming it', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    for (const bad of ['News', 'analytics', ' Analytics', 'All Categories']) {
+      expect(startFilter('', bad)).toEqual(EMPTY_FILTER);
+      expect(warn).toHaveBeenLastCalledWith(`<dc-blog> unknown category "${bad}"`);
+    }
+    expect(warn).toHaveBeenCalledTimes(4);
+    startFilter('', 'Engineering');
+    startFilter('?category=Business', 'News');
+    expect(warn).toHaveBeenCalledTimes(4);
+  });
+
+  it('offers in api.json exactly the categories the filter offers', () => {
+    const api = JSON.parse(readFileSync(new URL('./api.json', import.meta.url), 'utf8')) as { attributes: Array<{ name: string; type: string }> };
+    const type = api.attributes.find((attribute) => attribute.name === 'category')?.type;
+    expect(type).toBe(BLOG_CATEGORIES.map((category) => `'${category}'`).join(' | '));
   });
 });
 

@@ -5,6 +5,7 @@
  */
 import { LIMITS } from '../../shared/constants';
 import { httpUrl } from '../../shared/httpUrl';
+import { feedEntries } from '../lib/feedPosts';
 import { toggleSingle } from '../lib/disclosure';
 import { formatShortDate, yearOf } from '../lib/format';
 import { isAllowedUrl } from './safeUrl';
@@ -70,16 +71,16 @@ export interface CategoryOption {
 }
 
 /** Category dropdown entries, in order: 'All Categories' (value '') then the five categories. */
-export const CATEGORY_OPTIONS: readonly CategoryOption[] = Object.freeze([
-  Object.freeze({ value: '', label: 'All Categories' }),
-  ...BLOG_CATEGORIES.map((category) => Object.freeze({ value: category, label: category })),
-]);
+export const CATEGORY_OPTIONS: readonly Readonly<CategoryOption>[] = [
+  { value: '', label: 'All Categories' },
+  ...BLOG_CATEGORIES.map((category) => ({ value: category, label: category })),
+];
 
 /** Reading speed used for read_time_minutes. */
 export const WORDS_PER_MINUTE = 220;
 
 /** Every fixed text of the blog screen that the SPEC gives (exact strings). */
-export const BLOG_TEXT = Object.freeze({
+export const BLOG_TEXT = {
   heroTitle: 'BLOG',
   heroSubtitle: 'Digital Magazine Experience',
   loading: 'Loading blog posts...',
@@ -92,10 +93,10 @@ export const BLOG_TEXT = Object.freeze({
   emptyHint: 'Try adjusting your filters to see more results.',
   sideListTitle: 'Other Articles',
   copied: '✓ Copied!',
-});
+} as const;
 
 /** Labels of the filter bar that the SPEC leaves open; the page's static copy uses them too. */
-export const BLOG_LABELS = Object.freeze({
+export const BLOG_LABELS = {
   filters: 'Filter articles',
   search: 'Search articles',
   category: 'Category',
@@ -103,7 +104,7 @@ export const BLOG_LABELS = Object.freeze({
   allYears: 'All Years',
   topics: 'Topics',
   tagGroup: 'Filter by tag',
-});
+} as const;
 
 /** '1 article', '6 articles'. */
 export function articleCount(count: number): string {
@@ -153,7 +154,7 @@ export function filterPosts<T extends Filterable>(posts: readonly T[], filter: B
  * A search of only spaces counts (the box shows it, so Clear must be offered).
  */
 export function hasActiveFilter(filter: BlogFilter): boolean {
-  return filter.search !== '' || filter.category !== '' || filter.tag !== '' || filter.year !== '';
+  return Object.values(filter).some((value) => value !== '');
 }
 
 /** The distinct tags of the posts, alphabetically (for tag chips). */
@@ -198,12 +199,12 @@ export function toggleSelected(selectedId: BlogPostId | null, clickedId: BlogPos
 }
 
 /** URL query keys of the filter fields. */
-export const FILTER_QUERY_KEYS: Readonly<Record<keyof BlogFilter, string>> = Object.freeze({
+export const FILTER_QUERY_KEYS: Readonly<Record<keyof BlogFilter, string>> = {
   search: 'q',
   category: 'category',
   tag: 'tag',
   year: 'year',
-});
+};
 
 const FILTER_FIELDS = ['search', 'category', 'tag', 'year'] as const;
 
@@ -220,13 +221,13 @@ export function filterToQuery(filter: BlogFilter): string {
 }
 
 /**
- * Reads a filter from a URL query (URLSearchParams, or a string with or without '?').
+ * Reads a filter from a URL query (URLSearchParams, a string with or without '?', or a record of its keys).
  * Missing keys give ''. Values that the filter bar could not show are dropped: a category that is
  * not one of CATEGORY_OPTIONS, a year that is not four digits. Unknown keys are ignored.
  * filterFromQuery(filterToQuery(f)) equals f for every filter the bar can produce.
  */
-export function filterFromQuery(query: URLSearchParams | string): BlogFilter {
-  const params = typeof query === 'string' ? new URLSearchParams(query) : query;
+export function filterFromQuery(query: URLSearchParams | string | Record<string, string>): BlogFilter {
+  const params = new URLSearchParams(query);
   const read = (field: keyof BlogFilter) => params.get(FILTER_QUERY_KEYS[field]) ?? '';
   const category = read('category');
   const year = read('year');
@@ -236,6 +237,20 @@ export function filterFromQuery(query: URLSearchParams | string): BlogFilter {
     tag: read('tag'),
     year: /^\d{4}$/.test(year) ? year : '',
   };
+}
+
+/**
+ * The filter the magazine starts on: the page address's (`query`: with `url-sync`; '' without)
+ * and, when that sets no category, the `category` attribute's, if the filter offers it (any other
+ * value is ignored with a console warning: the magazine shows all categories).
+ */
+export function startFilter(query: string, category?: string): BlogFilter {
+  const filter = filterFromQuery(query);
+  if (!filter.category && category) {
+    filter.category = filterFromQuery({ category }).category;
+    if (!filter.category) console.warn(`<dc-blog> unknown category "${category}"`);
+  }
+  return filter;
 }
 
 /** WhatsApp share link: the title, a space and the URL as the message text. */
@@ -385,7 +400,7 @@ export function validatePost(raw: unknown): PostValidation {
  * 'Post 3 (slug "kpi-guide"): "title" is missing; "tags" must be a list of text'.
  */
 export function validateFeed(raw: unknown): FeedValidation {
-  const list = Array.isArray(raw) ? raw : isRecord(raw) && Array.isArray(raw.posts) ? raw.posts : null;
+  const list = feedEntries(raw);
   if (list === null) {
     return { posts: [], problems: ['The blog feed is not a list of posts (expected a JSON array or { "posts": [...] }).'] };
   }

@@ -23,18 +23,10 @@ import {
 import { hostOf, type ElementProps } from '../lib/defineElement';
 import { createConsentManager, type ConsentManager } from './manager';
 import type { Preferences as PreferencesDialog } from './Preferences';
+import type { DcConsentAttributes } from './attributes';
 
-/** Attributes of <dc-consent> (all optional; see README.md). */
-export interface ConsentProps extends ElementProps {
-  lang?: string;
-  policyVersion?: string;
-  privacyUrl?: string;
-  imprintUrl?: string;
-  categories?: string;
-  vendors?: string;
-  cookieDomain?: string;
-  src?: string;
-}
+/** The attributes of <dc-consent> (attributes.ts, written from api.json) and r2wc's container. */
+export type ConsentProps = ElementProps & DcConsentAttributes;
 
 const NONE = 0;
 const BANNER = 1;

@@ -22,24 +22,13 @@ import {
   type FormStatus,
 } from './formModel';
 import { defaultEndpoint, newIdempotencyKey, sendLead } from './sendLead';
+import type { DcContactFormAttributes } from './attributes';
 
 /** Where a form without `action` sends: the contact endpoint of the site this script came from. */
 const DEFAULT_ENDPOINT = defaultEndpoint(import.meta.url);
 
-export interface ContactFormProps extends ElementProps {
-  /** 'contact' (default) or 'consultation'. */
-  variant?: string;
-  /** Overrides the variant's heading. */
-  heading?: string;
-  /** Level of the heading element, 1-6 (default 2). */
-  headingLevel?: string;
-  /** Overrides the variant's submit button text. */
-  submitLabel?: string;
-  /** Endpoint the values are POSTed to (default: the contact endpoint of the site the script came from). */
-  action?: string;
-  /** Address named in the "could not send" messages (default: DataClarity's). */
-  contactEmail?: string;
-}
+/** The attributes of <dc-contact-form> (attributes.ts, written from api.json) and r2wc's container. */
+export type ContactFormProps = ElementProps & DcContactFormAttributes;
 
 /** The `dc-submit` (and legacy `submit`) event's detail: the form values, trimmed. */
 export type ContactSubmitDetail = ContactValues;

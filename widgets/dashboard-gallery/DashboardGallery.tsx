@@ -11,19 +11,10 @@ import { GalleryIcon } from './GalleryIcon';
 import { ReportControls } from './ReportControls';
 import { ReportFrame } from './ReportFrame';
 import { ReportTabs } from './ReportTabs';
+import type { DcDashboardGalleryAttributes } from './attributes';
 
-export interface DashboardGalleryProps extends ElementProps {
-  /** URL of a reports JSON document; used when the element has no inline JSON child. */
-  src?: string;
-  /** Comma/space-separated Power BI hosts that may be embedded (narrows the default list). */
-  allowedHosts?: string;
-  /** Id of the report selected first (default: the first report). */
-  selected?: string;
-  /** Accessible name of the tab list. */
-  label?: string;
-  /** Heading level (1-6) of the report title above the frame; default 3. */
-  headingLevel?: string;
-}
+/** The attributes of <dc-dashboard-gallery> (attributes.ts, written from api.json) and r2wc's container. */
+export type DashboardGalleryProps = ElementProps & DcDashboardGalleryAttributes;
 
 type DataState =
   | { status: 'loading' }

@@ -1,22 +1,9 @@
 import { defineElement } from '../lib/defineElement';
+import { PROPS } from './attributes';
 import { DashboardGallery } from './DashboardGallery';
 import css from './styles.css';
 
 export const TAG = 'dc-dashboard-gallery';
 
-defineElement(TAG, DashboardGallery, {
-  props: { src: 'string', allowedHosts: 'string', selected: 'string', label: 'string', headingLevel: 'string' },
-  css,
-});
-
-declare global {
-  interface HTMLElementTagNameMap {
-    'dc-dashboard-gallery': HTMLElement & {
-      src?: string;
-      allowedHosts?: string;
-      selected?: string;
-      label?: string;
-      headingLevel?: string;
-    };
-  }
-}
+/** <dc-dashboard-gallery> (public, embeddable): its API is api.json (README.md). */
+defineElement(TAG, DashboardGallery, { props: PROPS, css });

@@ -3,9 +3,12 @@ import { isHttpProtocol } from '../../shared/httpUrl';
 import type { ElementProps } from '../lib/defineElement';
 import { createCopyMarker } from '../lib/copyMarker';
 import {
+  blogFeedUrl,
+  feedCategories,
   fieldError,
   previewDocument,
   snippetAttributes,
+  withFeed,
   type EmbedConfig,
   type EmbedElement,
   type EmbedField,
@@ -82,6 +85,31 @@ function ownGallery(choice: GalleryChoice, fields: readonly EmbedField[], values
   return { fields: ownFields, inline: inlineJson(inlineReports(items)), attributes: snippetAttributes(ownFields, values) };
 }
 
+/**
+ * The categories of the blog feed at `url` among `offered`: null while it is read (once `url` has
+ * stopped changing for 400 ms, as the preview is rebuilt), false when it cannot be read here.
+ */
+function useFeedCategories(url: string | null, offered: readonly string[]): string[] | null | false {
+  const [read, setRead] = useState<{ url: string; categories: string[] | false }>();
+  useEffect(() => {
+    if (url === null) return undefined;
+    const controller = new AbortController();
+    const done = (categories: string[] | false) => controller.signal.aborted || setRead({ url, categories });
+    const timer = setTimeout(() => {
+      fetch(url, { signal: controller.signal, credentials: 'omit' })
+        .then((response) => (response.ok ? response.json() : null))
+        .then((raw: unknown) => done(feedCategories(raw, offered) ?? false), () => done(false));
+    }, 400);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [url, offered]);
+  return read?.url === url ? read.categories : null;
+}
+
+const NO_OPTIONS: string[] = [];
+
 const pageTheme = (): PreviewTheme => (document.documentElement.getAttribute('data-theme') === 'dark' ? 'dark' : 'light');
 
 export function EmbedBuilder({ container }: ElementProps) {
@@ -111,11 +139,15 @@ function Builder({ config }: { config: EmbedConfig }) {
   const element = config.elements.find((candidate) => candidate.tag === tag) ?? config.elements[0]!;
   const values = valuesByTag[element.tag] ?? {};
   const origin = snippetOrigin(config);
+  // <dc-blog>'s starting category is picked from the categories of the feed the snippet reads.
+  const feedField = element.fields.find((field) => field.fromFeed);
+  const feed = useFeedCategories(feedField ? blogFeedUrl(element.fields, values, origin, document.baseURI) : null, feedField?.options ?? NO_OPTIONS);
+  const elementFields = feedField ? element.fields.map((field) => (field.fromFeed ? withFeed(field, feed) : field)) : element.fields;
   const own = element.consent && consentChoice?.mode === 'own' ? ownConsent(element.consent, consentChoice, element.fields, values, snippetAttributes(element.fields, values)) : null;
   const isGallery = element.tag === 'dc-dashboard-gallery';
   const gallery = isGallery && galleryChoice.mode === 'own' ? ownGallery(galleryChoice, element.fields, values) : null;
-  const fields = gallery?.fields ?? element.fields.filter((field) => !(own && field.name === 'src'));
-  const attributes = gallery?.attributes ?? own?.attributes ?? snippetAttributes(element.fields, values);
+  const fields = gallery?.fields ?? elementFields.filter((field) => !(own && field.name === 'src'));
+  const attributes = gallery?.attributes ?? own?.attributes ?? snippetAttributes(elementFields, values);
   const inline = gallery?.inline ?? own?.inline;
   const snippet = widgetSnippet({ origin, tag: element.tag, file: element.file, attributes, tokens, inline });
   const csp = cspLines({ origin, tag: element.tag, attributes, tokens, inline }, origin);
@@ -278,6 +310,7 @@ function Field({ tag, field, value, onChange }: { tag: string; field: EmbedField
         />
       )}
       <p id={`${id}-hint`} className="eb-hint">{hint}</p>
+      {field.fromFeed ? <p className="eb-hint" role="status">{field.note}</p> : null}
       {error ? <p id={`${id}-error`} className="eb-field-error">{error} It is left out of the snippet until then.</p> : null}
     </div>
   );

@@ -5,6 +5,7 @@
  */
 import { httpUrl } from '../../shared/httpUrl';
 import type { PartnerConsent } from '../lib/consentForm';
+import { feedEntries } from '../lib/feedPosts';
 import { parseImageHosts } from '../lib/imageHosts';
 import { widgetSnippet, type SnippetAttribute, type WidgetFile } from '../lib/widgetSnippet';
 
@@ -22,6 +23,10 @@ export interface EmbedField {
   optionLabels?: Record<string, string>;
   defaultValue?: string;
   description: string;
+  /** For kind 'select' (api.json `"format": "feed-category"`): the options are narrowed to the categories of the feed the snippet reads. */
+  fromFeed?: boolean;
+  /** What the form knows about the feed the options come from (reading it, or why it could not). */
+  note?: string;
 }
 
 export interface EmbedElement {
@@ -77,7 +82,9 @@ export function fieldOf(attribute: ApiAttributeLike): EmbedField | null {
   if (attribute.form === false) return null;
   const base = { name: attribute.name, label: attribute.label ?? attribute.name, description: plainText(attribute.description), ...(attribute.default !== undefined ? { defaultValue: attribute.default } : {}) };
   if (attribute.type === 'boolean') return { ...base, kind: 'checkbox' };
-  if (ENUM.test(attribute.type)) return { ...base, kind: 'select', options: attribute.type.split('|').map((part) => part.trim().slice(1, -1)) };
+  if (ENUM.test(attribute.type)) {
+    return { ...base, kind: 'select', options: attribute.type.split('|').map((part) => part.trim().slice(1, -1)), ...(attribute.format === 'feed-category' ? { fromFeed: true } : {}) };
+  }
   if (attribute.name === 'heading-level') return { ...base, kind: 'select', options: HEADING_LEVELS };
   if (attribute.format === 'url') return { ...base, kind: 'url' };
   if (attribute.format === 'hosts') return { ...base, kind: 'hosts' };
@@ -98,6 +105,38 @@ export function fieldError(field: EmbedField, value: string): string | null {
   }
   if (field.kind === 'hosts') return value.length > 200 || parseImageHosts(value, null).warnings.length > 0 ? HOSTS_MESSAGE : null;
   return value.length > 200 || /[\r\n]/.test(value) ? TEXT_MESSAGE : null;
+}
+
+export const FEED_LOADING = 'Reading the feed…';
+export const FEED_ERROR = 'This feed cannot be read here: every category is offered.';
+export const FEED_EMPTY = 'The feed has no post in these categories.';
+
+/**
+ * The categories of a feed (as <dc-blog> reads it) among `offered` (the element's, from api.json),
+ * in that order; null when `raw` is not a feed.
+ */
+export function feedCategories(raw: unknown, offered: readonly string[]): string[] | null {
+  const entries = feedEntries(raw);
+  if (!entries) return null;
+  const used = new Set(entries.map((entry) => String((entry as { category?: unknown } | null)?.category).trim()));
+  return offered.filter((category) => used.has(category));
+}
+
+/**
+ * A `fromFeed` select as the feed allows: its options narrowed to the feed's categories once read
+ * (`feed`: the categories; null while reading; false when it could not be read, which keeps every
+ * option), with a note saying which.
+ */
+export function withFeed(field: EmbedField, feed: string[] | null | false): EmbedField {
+  if (!Array.isArray(feed)) return { ...field, note: feed === null ? FEED_LOADING : FEED_ERROR };
+  return { ...field, options: field.options?.filter((option) => feed.includes(option)), ...(feed.length === 0 ? { note: FEED_EMPTY } : {}) };
+}
+
+/** The feed a <dc-blog> snippet reads: its `src` when valid (relative to `base`), else /data/blog.json where the script comes from. */
+export function blogFeedUrl(fields: readonly EmbedField[], values: Readonly<Record<string, string>>, origin: string, base: string): string {
+  const field = fields.find((candidate) => candidate.name === 'src');
+  const src = (values.src ?? '').trim();
+  return field && src !== '' && fieldError(field, src) === null ? new URL(src, base).href : new URL('/data/blog.json', origin).href;
 }
 
 /**

@@ -10,11 +10,10 @@ import {
   writeTheme,
   type ThemePreference,
 } from './theme';
+import type { DcThemeToggleAttributes } from './attributes';
 
-export interface ThemeToggleProps {
-  /** Accessible name of the toggle button (default 'Dark theme'). */
-  label?: string;
-}
+/** The attributes of <dc-theme-toggle> (attributes.ts, written from api.json). */
+export type ThemeToggleProps = DcThemeToggleAttributes;
 
 function initialIsDark(): boolean {
   const root = document.documentElement;

@@ -1,6 +1,6 @@
 /**
  * `npm pack` (prepack) of @dataclarity/widgets: copies the widget build of the project (`npm run
- * build` at the root writes dist/widgets/) into this package's dist/: the five standalone ES modules,
+ * build` at the root writes dist/widgets/) into this package's dist/: the released standalone ES modules,
  * dc-widgets.d.ts, dc-widgets-react.d.ts (React 19 JSX), custom-elements.json and dc-tokens.css, plus
  * an index.js that defines all five. Fails, saying what to run, when the build is missing or is of
  * another version than this package.json.
@@ -11,7 +11,6 @@ const from = new URL('../../../dist/widgets/', import.meta.url);
 const to = new URL('../dist/', import.meta.url);
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 const manifest = JSON.parse(readFileSync(new URL('../../../widgets/manifest.json', import.meta.url), 'utf8'));
-const TAGS = manifest.public.map((name) => `dc-${name}`);
 
 function fail(message) {
   console.error(`@dataclarity/widgets: ${message}`);
@@ -22,6 +21,8 @@ if (pkg.version !== manifest.version) fail(`package.json says ${pkg.version}, wi
 if (!existsSync(new URL('release.json', from))) fail('no widget build: run `npm run build` at the project root first.');
 const release = JSON.parse(readFileSync(new URL('release.json', from), 'utf8'));
 if (release.version !== pkg.version) fail(`dist/widgets is version ${release.version}, this package ${pkg.version}: run \`npm run build\` again.`);
+/** The public elements: those of the release (an element is public when its folder has an api.json). */
+const TAGS = Object.keys(release.elements);
 
 rmSync(to, { recursive: true, force: true });
 mkdirSync(to, { recursive: true });
