@@ -73,7 +73,7 @@ export async function buildApp(
   });
   leads = api.leads;
   adminGuard = api.adminOnly;
-  registerReadiness(app, { leads: api.leads, mailing: api.mailing, outboxMaxAgeMs: config.ops.readyOutboxMaxAgeMs });
+  registerReadiness(app, { outbox: api.leads.outbox, mailing: api.mailing, outboxMaxAgeMs: config.ops.readyOutboxMaxAgeMs });
   await registerStaticSite(app, { distDir: config.distDir });
   return app;
 }

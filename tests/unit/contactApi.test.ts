@@ -84,7 +84,7 @@ afterEach(async () => app.close());
 async function drainOutbox(): Promise<number> {
   const other = openSqliteLeadStore(dbFile);
   try {
-    return (await other.claimDue(new Date(Date.now() + 365 * 86_400_000), 100, 60_000)).length;
+    return (await other.outbox.claimDue(new Date(Date.now() + 365 * 86_400_000), 100, 60_000)).length;
   } finally {
     await other.close();
   }

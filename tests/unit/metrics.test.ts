@@ -66,8 +66,8 @@ describe('GET /metrics', () => {
     expect(text).toMatch(new RegExp(`dc_http_request_duration_seconds_bucket\\{le="\\+Inf",method="POST",route="${CONTACT_ENDPOINT}",status_code="201"\\} 2`));
     expect(text).toMatch(/dc_leads_received_total\{variant="consultation"\} 1/);
     expect(text).toMatch(/dc_leads\{status="spam"\} 1/);
-    expect(text).toMatch(/dc_lead_outbox_depth \d/);
-    expect(text).toMatch(/dc_lead_outbox_oldest_age_seconds \d/);
+    expect(text).toMatch(/dc_mail_outbox_depth\{kind="lead"\} \d/);
+    expect(text).toMatch(/dc_mail_outbox_oldest_age_seconds \d/);
     expect(text).toMatch(/dc_signups_total\{outcome="rate_limited"\} 1/);
     expect(text).toContain('dc_nodejs_eventloop_lag_p99_seconds');
     expect(text).toContain('dc_database_errors_total 0');

@@ -77,7 +77,7 @@ describe('GET /readyz', () => {
     const server = await start({ DC_READY_OUTBOX_MAX_AGE_S: '1' });
     await server.inject({ method: 'POST', url: CONTACT_ENDPOINT, payload: VALID });
     const leads = openSqliteLeadStore(join(dir, `db-${dbCounter}.sqlite`));
-    const report = await readiness(server, { leads, mailing: false, outboxMaxAgeMs: 1000, now: () => new Date(Date.now() + 60_000) });
+    const report = await readiness(server, { outbox: leads.outbox, mailing: false, outboxMaxAgeMs: 1000, now: () => new Date(Date.now() + 60_000) });
     await leads.close();
     expect(report).toMatchObject({ status: 'ready', checks: { outbox: 'ok' } });
     expect(report.checks.oldestPendingAgeS).toBeGreaterThanOrEqual(59);
@@ -88,7 +88,7 @@ describe('GET /readyz', () => {
     bare.decorate('lifecycle', { draining: false });
     const store = openSqliteLeadStore(join(dir, 'gone.sqlite'));
     await store.close();
-    const report = await readiness(bare, { leads: store, mailing: true, outboxMaxAgeMs: 1000 });
+    const report = await readiness(bare, { outbox: store.outbox, mailing: true, outboxMaxAgeMs: 1000 });
     expect(report).toMatchObject({ status: 'not ready', checks: { database: 'unreachable', outbox: 'unknown' } });
     await bare.close();
   });
