@@ -201,6 +201,56 @@ export function leadStoreContract(name: string, open: () => Promise<StoreFixture
       expect(await store.outbox.markSent(resumed!, at(60_002))).toBe(true);
     });
 
+    it('one outbox: an account mail waits beside the leads, is claimed by the same claim oldest due first, with its kind and a stable Message-ID', async () => {
+      const mail = { kind: 'password-reset', to: 'jana.weber@example.de', subject: 'Reset your password', text: 'Open this link: …' } as const;
+      await store.create(lead({ name: 'First' }), T0);
+      const mailId = await store.outbox.enqueue(mail, at(500));
+      await store.create(lead({ name: 'Second' }), at(1000));
+      expect(await store.outbox.stats()).toEqual({ size: 3, oldestQueuedAt: T0.toISOString() });
+      expect([await store.outbox.size('lead'), await store.outbox.size('password-reset'), await store.outbox.size('email-verification')]).toEqual([2, 1, 0]);
+      const claims = await store.outbox.claimDue(at(2000), 10, 60_000);
+      expect(claims.map((c) => c.kind)).toEqual(['lead', 'password-reset', 'lead']);
+      const claimed = claims[1]!;
+      expect(claimed).toMatchObject({ id: mailId, attempt: 1, mail });
+      expect(claimed.messageId).toMatch(new RegExp(`^<password-reset-${mailId}@[a-z0-9.-]+>$`));
+      // Refused once: due again at its retry time with the same Message-ID, then sent and gone.
+      expect(await store.outbox.markFailed(claimed, '451 try later', at(2100), at(40_000))).toBe(true);
+      await Promise.all(claims.filter((c) => c.kind === 'lead').map((c) => store.outbox.markSent(c, at(2200))));
+      expect(await store.outbox.claimDue(at(39_999), 10, 60_000)).toEqual([]);
+      const [again] = await store.outbox.claimDue(at(40_000), 10, 60_000);
+      expect(again).toMatchObject({ id: mailId, attempt: 2, messageId: claimed.messageId });
+      expect(await store.outbox.markSent(claimed, at(40_100))).toBe(false); // the old lease no longer holds
+      expect(await store.outbox.markSent(again!, at(40_100))).toBe(true);
+      expect(await store.outbox.stats()).toEqual({ size: 0, oldestQueuedAt: null });
+    });
+
+    it('one outbox: an account mail given up leaves the outbox; one handed back at shutdown is due again without counting an attempt', async () => {
+      const mail = { kind: 'email-verification', to: 'jana.weber@example.de', subject: 'Confirm', text: 'Open this link: …' } as const;
+      const id = await store.outbox.enqueue(mail, T0);
+      const [first] = await store.outbox.claimDue(T0, 10, 60_000);
+      expect(await store.outbox.release(first!)).toBe(true);
+      const [second] = await store.outbox.claimDue(at(1), 10, 60_000);
+      expect(second).toMatchObject({ id, attempt: 1 });
+      expect(await store.outbox.markFailed(second!, '550 no such user', at(2), null)).toBe(true);
+      expect(await store.outbox.size()).toBe(0);
+    });
+
+    it("retry now: a failed lead goes back into the one outbox, due at once, with the same Message-ID and its attempt count going on", async () => {
+      const { lead: stored } = await store.create(lead(), T0);
+      const [first] = await store.outbox.claimDue(T0, 10, 60_000);
+      expect(await store.retryNow(stored.id, at(1))).toBe(false); // not failed yet
+      expect(await store.outbox.markFailed(first!, '550 no such user', at(100), null)).toBe(true);
+      expect(await store.outbox.size()).toBe(0);
+      expect(await store.retryNow(stored.id, at(200))).toBe(true);
+      expect(await store.retryNow(stored.id, at(200))).toBe(false); // pending again: once is enough
+      expect(await store.get(stored.id)).toMatchObject({ status: 'pending', attempts: 1 });
+      expect(await store.outbox.stats()).toEqual({ size: 1, oldestQueuedAt: at(200).toISOString() });
+      const [retried] = await store.outbox.claimDue(at(200), 10, 60_000);
+      expect(retried).toMatchObject({ id: stored.id, kind: 'lead', attempt: 2, messageId: first!.messageId });
+      expect(await store.outbox.markSent(retried!, at(300))).toBe(true);
+      expect(await store.get(stored.id)).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
+    });
+
     it('outbox: two instances on one database never claim the same lead', async () => {
       const other = await fixture.second();
       try {
