@@ -1,13 +1,16 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
+import { loadConfig } from '../../server/config';
+import { openStores } from '../../server/db/openStores';
 import { createMailDelivery, retryDelayMs } from '../../server/leads/delivery';
 import { headerText, leadMail, replyToAddress, smtpMailer, smtpOptions } from '../../server/leads/mail';
 import { officeTime } from '../../server/leads/officeTime';
 import type { MailOutbox } from '../../server/leads/mailOutbox';
 import { openSqliteLeadStore, type SqliteLeadStore } from '../../server/leads/sqliteStore';
 import { startSmtpSink, type SmtpSink } from '../support/smtpSink';
+import { databaseBackends } from '../support/databaseBackends';
 import { lead } from './leadStoreContract';
 
 /**
@@ -153,8 +156,14 @@ describe('lead delivery over SMTP', () => {
   });
 });
 
+const backends = databaseBackends('Delivery at shutdown');
+
 describe('lead delivery at shutdown', () => {
-  it('stop() claims no further batch and hands back the claims it got after the stop (a mail in flight is finished)', async () => {
+  for (const backend of backends) it.skipIf(backend.skip)(`stop() claims no further batch and hands back the claims it got after the stop (a mail in flight is finished) (${backend.name})`, async () => {
+    const config = loadConfig(await backend.fresh());
+    const stores = await openStores({ databasePath: config.databasePath, databaseUrl: config.databaseUrl });
+    onTestFinished(() => stores.close());
+    const store = stores.leads;
     for (let i = 0; i < 15; i++) await store.create(lead({ message: `Lead number ${i} for the shutdown test.` }), new Date());
     let releaseClaim!: () => void;
     const claimHeld = new Promise<void>((resolve) => (releaseClaim = resolve));
