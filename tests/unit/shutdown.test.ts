@@ -49,7 +49,9 @@ function slowPost(port: number) {
       resolve();
     }),
   );
-  return { started, finish: () => socket.end(BODY.slice(half)), response };
+  // The rest is written without ending the socket: a client that half-closes (FIN) right after its
+  // body loses an answer that is not ready at once (Node closes such a socket), whatever the shutdown.
+  return { started, finish: () => socket.write(BODY.slice(half)), response };
 }
 
 const exitCode = (process: ServerProcess) =>
@@ -103,8 +105,10 @@ describe('graceful shutdown (SIGTERM)', () => {
     expect(await refused(port)).toBe(true);
     post.finish();
     const response = await post.response;
-    expect(response).toMatch(/^HTTP\/1\.1 201 /);
-    expect(await exited).toBe(0);
+    expect(response, server.output()).toMatch(/^HTTP\/1\.1 201 /);
+    // Answered after the signal: its connection closes, so the shutdown does not wait for the keep-alive timeout.
+    expect(response).toMatch(/\r\nconnection: close\r\n/i);
+    expect(await exited, server.output()).toBe(0);
     expect(await leadCount(database)).toBe(1);
   });
 
