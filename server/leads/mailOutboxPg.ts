@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { inTransaction, type PgPool } from '../db/postgres';
 import { LEAD_SELECT, leadFromRow, type LeadRow } from './leadRow';
+import type { Lead } from './store';
 import { mailMessageId, type MailClaim, type MailKind, type MailOutbox, type OutgoingMail } from './mailOutbox';
 
 interface ClaimedRow {
@@ -84,8 +85,10 @@ export function pgMailOutbox(pool: PgPool, domain = 'dataclarity.de'): MailOutbo
       if (rows.length === 0) return [];
       rows.sort((a, b) => a.next_attempt_at.getTime() - b.next_attempt_at.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
       const leadIds = rows.flatMap((row) => (row.lead_id === null ? [] : [row.lead_id]));
-      const leads =
-        leadIds.length === 0 ? new Map() : new Map((await pool.query<LeadRow>(`${LEAD_SELECT} WHERE l.id = ANY($1::text[])`, [leadIds])).rows.map((row) => [row.id, leadFromRow(row)]));
+      const leads = new Map<string, Lead>();
+      if (leadIds.length > 0) {
+        for (const row of (await pool.query<LeadRow>(`${LEAD_SELECT} WHERE l.id = ANY($1::text[])`, [leadIds])).rows) leads.set(row.id, leadFromRow(row));
+      }
       const claims: MailClaim[] = [];
       for (const row of rows) {
         const base = { id: row.id, messageId: row.message_id, attempt: row.attempts, leaseToken: token, startedAt: now.toISOString() };
