@@ -49,8 +49,11 @@ export async function buildApp(
     return { status: 'ok' };
   });
   // While draining (./ops/shutdown), answers close their connection: proxies and browsers stop reusing it.
-  app.addHook('onRequest', async (_request, reply) => {
+  // Decided when the answer leaves (onSend), so a request that arrived before the signal and is answered
+  // after it closes its connection too, instead of holding the shutdown until the keep-alive timeout.
+  app.addHook('onSend', async (_request, reply, payload) => {
     if (app.lifecycle.draining) reply.header('Connection', 'close');
+    return payload;
   });
   // Metrics and overload before the API: their hooks see every request (./ops/metrics, ./ops/overload).
   let leads: LeadStore | null = null;
@@ -73,7 +76,7 @@ export async function buildApp(
   });
   leads = api.leads;
   adminGuard = api.adminOnly;
-  registerReadiness(app, { leads: api.leads, mailing: api.mailing, outboxMaxAgeMs: config.ops.readyOutboxMaxAgeMs });
+  registerReadiness(app, { outbox: api.leads.outbox, mailing: api.mailing, outboxMaxAgeMs: config.ops.readyOutboxMaxAgeMs });
   await registerStaticSite(app, { distDir: config.distDir });
   return app;
 }

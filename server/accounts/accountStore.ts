@@ -9,8 +9,8 @@ import type { MailOutbox, OutgoingMail } from '../leads/mailOutbox';
  *   issuing a new one replaces the old link; using one deletes it in the same statement that
  *   reads it, so it works once even when two requests race;
  * - whether the user's current address is verified (users.email_verified_at);
- * - the account mails' outbox, written in the token's transaction (a token is never issued
- *   without its mail, nor mailed without being stored);
+ * - the account mails, queued in the site's mail outbox (../leads/mailOutbox) in the token's
+ *   transaction (a token is never issued without its mail, nor mailed without being stored);
  * - the requests (leads) sent from an address, for the account page, its export and deletion.
  */
 export const TOKEN_PURPOSES = ['email-verification', 'password-reset', 'email-change'] as const;
@@ -34,6 +34,7 @@ export interface UsedToken {
 export type TokenState = 'valid' | 'expired' | 'unknown';
 
 export interface AccountStore {
+  /** The site's mail outbox on the same database connection. */
   readonly mails: MailOutbox;
   /** Replaces the user's token of this purpose by `token` and queues `mail`, in one transaction. */
   issueToken(token: NewToken, mail: OutgoingMail, now: Date): Promise<void>;

@@ -1,8 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { inTransaction, isUniqueViolation, type PgPool } from '../db/postgres';
 import { LEAD_SELECT, leadFromRow, type LeadRow } from '../leads/leadRow';
-import { pgMailOutbox } from '../leads/mailOutboxPg';
-import { mailMessageId } from '../leads/mailOutbox';
+import { enqueuePgMail, pgMailOutbox } from '../leads/mailOutboxPg';
 import { normalizeEmail } from '../users/store';
 import type { AccountStore } from './accountStore';
 
@@ -17,12 +15,7 @@ export function pgAccountStore(pool: PgPool, domain = 'dataclarity.de'): Account
           `INSERT INTO account_tokens (token_hash, user_id, purpose, email, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6)`,
           [token.tokenHash, token.userId, token.purpose, token.email, now, token.expiresAt],
         );
-        const id = randomUUID();
-        await client.query(
-          `INSERT INTO mail_outbox (id, kind, recipient, subject, body, message_id, created_at, attempts, next_attempt_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, 0, $7)`,
-          [id, mail.kind, mail.to, mail.subject, mail.text, mailMessageId(id, mail.kind, domain), now],
-        );
+        await enqueuePgMail(client, mail, now, domain);
       });
     },
     async tokenState(tokenHash, purpose, now) {

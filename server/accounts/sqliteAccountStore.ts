@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import { LEAD_SELECT, leadFromRow, type LeadRow } from '../leads/leadRow';
 import { sqliteMailOutbox } from '../leads/mailOutboxSqlite';
-import { mailMessageId, type OutgoingMail } from '../leads/mailOutbox';
+import type { OutgoingMail } from '../leads/mailOutbox';
 import { normalizeEmail } from '../users/store';
 import type { AccountStore, NewToken, TokenPurpose } from './accountStore';
 
@@ -15,10 +14,6 @@ export function sqliteAccountStore(db: Database.Database, domain = 'dataclarity.
   const insertToken = db.prepare(
     `INSERT INTO account_tokens (token_hash, user_id, purpose, email, created_at, expires_at)
      VALUES (@tokenHash, @userId, @purpose, @email, @now, @expiresAt)`,
-  );
-  const insertMail = db.prepare(
-    `INSERT INTO mail_outbox (id, kind, recipient, subject, body, message_id, created_at, attempts, next_attempt_at)
-     VALUES (@id, @kind, @recipient, @subject, @body, @message_id, @at, 0, @at)`,
   );
   const selectToken = db.prepare('SELECT expires_at FROM account_tokens WHERE token_hash = ? AND purpose = ?');
   const takeToken = db.prepare('DELETE FROM account_tokens WHERE token_hash = ? AND purpose = ? RETURNING user_id, email, expires_at');
@@ -33,8 +28,7 @@ export function sqliteAccountStore(db: Database.Database, domain = 'dataclarity.
     sweep.run(now);
     dropPurpose.run(token.userId, token.purpose);
     insertToken.run({ ...token, now, expiresAt: token.expiresAt.toISOString() });
-    const id = randomUUID();
-    insertMail.run({ id, kind: mail.kind, recipient: mail.to, subject: mail.subject, body: mail.text, message_id: mailMessageId(id, mail.kind, domain), at: now });
+    mails.enqueueSync(mail, now);
   });
 
   return {

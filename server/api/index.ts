@@ -3,7 +3,7 @@ import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { API_BASE } from '../../shared/constants';
 import { openStores } from '../db/openStores';
-import { createLeadDelivery, type LeadDelivery } from '../leads/delivery';
+import { createMailDelivery, type MailDelivery } from '../leads/delivery';
 import { formPageRenderer } from '../leads/formPage';
 import { smtpMailer, type LeadMailer } from '../leads/mail';
 import { leadRetention } from '../leads/retention';
@@ -92,11 +92,10 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
   const leadStore = options.leadStore ?? stores!.leads;
   if (stores) app.log.info({ database: stores.kind, location: stores.location }, 'API storage');
   const mailer = options.leadMailer ?? (options.leads.smtpUrl ? smtpMailer(options.leads.smtpUrl) : null);
-  let delivery: LeadDelivery | null = null;
+  let delivery: MailDelivery | null = null;
   if (mailer) {
-    delivery = createLeadDelivery({
-      store: leadStore,
-      mails: stores?.accounts.mails,
+    delivery = createMailDelivery({
+      outbox: leadStore.outbox,
       mailer,
       addresses: { to: options.leads.to, from: options.leads.from },
       retry: options.leads.retry,

@@ -199,6 +199,47 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
       );
       CREATE INDEX webauthn_challenges_by_expiry ON webauthn_challenges (expires_at);`,
   },
+  {
+    // One mail outbox (issue 31): the same as SQLite's migration 7. lead_outbox and mail_outbox
+    // become one table with a kind per message; every waiting entry of both moves over with its
+    // Message-ID, attempts, due time, lease and last error (a lead's keeps the lead's id and
+    // points at its lead); the attempt log and the leads' statuses stay.
+    name: 'one_outbox',
+    sql: `
+      CREATE TABLE outbox (
+        id              TEXT PRIMARY KEY,
+        kind            TEXT NOT NULL CHECK (kind IN ('lead', 'email-verification', 'password-reset', 'password-changed', 'email-change', 'email-change-notice')),
+        lead_id         TEXT UNIQUE REFERENCES leads (id) ON DELETE CASCADE,
+        recipient       TEXT,
+        subject         TEXT,
+        body            TEXT,
+        message_id      TEXT NOT NULL,
+        created_at      TIMESTAMPTZ NOT NULL,
+        attempts        INTEGER NOT NULL DEFAULT 0,
+        next_attempt_at TIMESTAMPTZ NOT NULL,
+        lease_token     TEXT,
+        lease_until     TIMESTAMPTZ,
+        last_error      TEXT,
+        CONSTRAINT mail_outbox_content_check CHECK (CASE WHEN kind = 'lead'
+          THEN lead_id IS NOT NULL AND recipient IS NULL AND subject IS NULL AND body IS NULL
+          ELSE lead_id IS NULL AND recipient IS NOT NULL AND subject IS NOT NULL AND body IS NOT NULL END)
+      );
+      INSERT INTO outbox (id, kind, lead_id, message_id, created_at, attempts, next_attempt_at, lease_token, lease_until, last_error)
+        SELECT o.lead_id, 'lead', o.lead_id, o.message_id, l.received_at, o.attempts, o.next_attempt_at, o.lease_token, o.lease_until, o.last_error
+        FROM lead_outbox o JOIN leads l ON l.id = o.lead_id;
+      INSERT INTO outbox (id, kind, recipient, subject, body, message_id, created_at, attempts, next_attempt_at, lease_token, lease_until, last_error)
+        SELECT id, kind, recipient, subject, body, message_id, created_at, attempts, next_attempt_at, lease_token, lease_until, last_error
+        FROM mail_outbox;
+      DROP TABLE lead_outbox;
+      DROP TABLE mail_outbox;
+      ALTER TABLE outbox RENAME TO mail_outbox;
+      ALTER INDEX outbox_pkey RENAME TO mail_outbox_pkey;
+      ALTER INDEX outbox_lead_id_key RENAME TO mail_outbox_lead_id_key;
+      ALTER TABLE mail_outbox RENAME CONSTRAINT outbox_kind_check TO mail_outbox_kind_check;
+      ALTER TABLE mail_outbox RENAME CONSTRAINT outbox_lead_id_fkey TO mail_outbox_lead_id_fkey;
+      CREATE INDEX mail_outbox_due ON mail_outbox (next_attempt_at, id);
+      CREATE INDEX mail_outbox_by_age ON mail_outbox (created_at);`,
+  },
 ];
 
 /** Latest schema version this code knows. */

@@ -82,7 +82,7 @@ export const MIGRATIONS: readonly string[] = [
    );`,
   // 4: account mail (issue 31): whether and when a user's address was verified, single-use
   // tokens of mailed links (their SHA-256 only; one per user and purpose, so a new link replaces
-  // the old one), and the outbox of the site's other mails, each with its kind (server/leads/mailOutbox.ts).
+  // the old one), and the outbox of the site's other mails, each with its kind (one outbox since migration 7).
   `ALTER TABLE users ADD COLUMN email_verified_at TEXT;
    CREATE TABLE account_tokens (
      token_hash TEXT PRIMARY KEY NOT NULL,
@@ -158,6 +158,39 @@ export const MIGRATIONS: readonly string[] = [
      expires_at TEXT NOT NULL
    );
    CREATE INDEX webauthn_challenges_by_expiry ON webauthn_challenges (expires_at);`,
+  // 7: one mail outbox (issue 31): the lead outbox and the account mails' outbox become one table
+  // with a kind per message (server/leads/mailOutbox.ts), sent by one worker. Every waiting entry
+  // of both moves over with its Message-ID, attempt count, due time, lease and last error; a lead's
+  // entry keeps the lead's id as its own and points at its lead (erased with it); its queue time is
+  // the lead's receipt. The attempt log (lead_delivery_attempts) and the leads' statuses stay.
+  `CREATE TABLE outbox (
+     id              TEXT PRIMARY KEY NOT NULL,
+     kind            TEXT NOT NULL CHECK (kind IN ('lead', 'email-verification', 'password-reset', 'password-changed', 'email-change', 'email-change-notice')),
+     lead_id         TEXT UNIQUE REFERENCES leads (id) ON DELETE CASCADE,
+     recipient       TEXT,
+     subject         TEXT,
+     body            TEXT,
+     message_id      TEXT NOT NULL,
+     created_at      TEXT NOT NULL,
+     attempts        INTEGER NOT NULL DEFAULT 0,
+     next_attempt_at TEXT NOT NULL,
+     lease_token     TEXT,
+     lease_until     TEXT,
+     last_error      TEXT,
+     CHECK (CASE WHEN kind = 'lead' THEN lead_id IS NOT NULL AND recipient IS NULL AND subject IS NULL AND body IS NULL
+                 ELSE lead_id IS NULL AND recipient IS NOT NULL AND subject IS NOT NULL AND body IS NOT NULL END)
+   );
+   INSERT INTO outbox (id, kind, lead_id, message_id, created_at, attempts, next_attempt_at, lease_token, lease_until, last_error)
+     SELECT o.lead_id, 'lead', o.lead_id, o.message_id, l.received_at, o.attempts, o.next_attempt_at, o.lease_token, o.lease_until, o.last_error
+     FROM lead_outbox o JOIN leads l ON l.id = o.lead_id;
+   INSERT INTO outbox (id, kind, recipient, subject, body, message_id, created_at, attempts, next_attempt_at, lease_token, lease_until, last_error)
+     SELECT id, kind, recipient, subject, body, message_id, created_at, attempts, next_attempt_at, lease_token, lease_until, last_error
+     FROM mail_outbox;
+   DROP TABLE lead_outbox;
+   DROP TABLE mail_outbox;
+   ALTER TABLE outbox RENAME TO mail_outbox;
+   CREATE INDEX mail_outbox_due ON mail_outbox (next_attempt_at, id);
+   CREATE INDEX mail_outbox_by_age ON mail_outbox (created_at);`,
 ];
 
 /** Latest schema version this code knows. */

@@ -1,12 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { accountMail, leadMail, type LeadMailer, type MailAddresses } from './mail';
 import type { MailClaim, MailOutbox } from './mailOutbox';
-import type { LeadStore, OutboxClaim } from './store';
 
 /**
- * The outbox worker: mails queued leads, retries failures with growing delays, gives up after a
- * bounded number of attempts, and resumes whatever is pending after a restart (the outbox is in
- * the database, written in the lead's own transaction).
+ * The one outbox worker of the site (./mailOutbox): sends every kind of mail (leads to the
+ * company's inbox, account mails to their users), retries failures with growing delays, gives up
+ * after a bounded number of attempts, and resumes whatever is pending after a restart (the outbox
+ * is in the database, written in the transaction of whatever queued the mail).
  *
  * Exactly once, as far as SMTP allows: an entry is claimed with a lease before sending and
  * marked sent right after the SMTP server accepted the mail. If the process dies between the two
@@ -20,7 +20,7 @@ export interface RetrySettings {
   baseDelayMs: number;
   /** Upper bound of one delay. */
   maxDelayMs: number;
-  /** Attempts in all; after the last failure the lead is 'failed' (still stored, listed by the admin API). */
+  /** Attempts in all; after the last failure the mail is given up (a lead is 'failed': still stored, listed by the staff API). */
   maxAttempts: number;
 }
 
@@ -32,13 +32,11 @@ export function retryDelayMs(attempt: number, retry: RetrySettings): number {
 }
 
 export interface DeliveryOptions {
-  store: LeadStore;
-  /** The account mails' outbox (./mailOutbox), sent by the same passes with the same retries. */
-  mails?: MailOutbox | undefined;
+  outbox: MailOutbox;
   mailer: LeadMailer;
   addresses: MailAddresses;
   retry?: RetrySettings;
-  /** How often to look for due entries (default 5 s); a new lead is sent at once through kick(). */
+  /** How often to look for due entries (default 5 s); a new mail is sent at once through kick(). */
   pollMs?: number;
   /** How long a claim holds (default 2 min, above the SMTP timeouts). */
   leaseMs?: number;
@@ -48,17 +46,17 @@ export interface DeliveryOptions {
   now?: () => Date;
 }
 
-export interface LeadDelivery {
+export interface MailDelivery {
   /** Starts polling (and runs at once). */
   start(): void;
-  /** Runs a pass soon (after a new lead). */
+  /** Runs a pass soon (after a mail was queued). */
   kick(): void;
   /** One pass: claims due entries and sends them; resolves with how many were claimed. */
   runOnce(): Promise<number>;
   /**
    * Stops polling and waits for the running pass (graceful shutdown: no mail cut in half): the
    * mails being sent finish and are marked, no further batch is claimed, and a claim that
-   * arrives after the stop is handed back (LeadStore.release), due at once for another instance.
+   * arrives after the stop is handed back (MailOutbox.release), due at once for another instance.
    */
   stop(): Promise<void>;
 }
@@ -68,8 +66,8 @@ function errorText(error: unknown): string {
   return text.replace(/\s+/g, ' ').slice(0, 500);
 }
 
-export function createLeadDelivery(options: DeliveryOptions): LeadDelivery {
-  const { store, mailer, addresses } = options;
+export function createMailDelivery(options: DeliveryOptions): MailDelivery {
+  const { outbox, mailer, addresses } = options;
   const retry = options.retry ?? DEFAULT_RETRY;
   const pollMs = options.pollMs ?? 5_000;
   const leaseMs = options.leaseMs ?? 120_000;
@@ -84,68 +82,36 @@ export function createLeadDelivery(options: DeliveryOptions): LeadDelivery {
   /** Set by stop(): no further claim; claims that arrive after it are handed back unsent. */
   let stopping = false;
 
-  const mails = options.mails;
-  const deliverMail = async (claim: MailClaim): Promise<void> => {
-    // Neither the recipient nor the body (a link's token) is logged: the id and kind say which mail.
-    const context = { mailId: claim.id, kind: claim.mail.kind, attempt: claim.attempt };
-    try {
-      await mailer.send(accountMail(claim.mail, claim.messageId, addresses.from, now()));
-    } catch (error) {
-      const message = errorText(error);
-      const last = claim.attempt >= retry.maxAttempts;
-      const retryAt = last ? null : new Date(now().getTime() + retryDelayMs(claim.attempt, retry));
-      await mails!.markFailed(claim, message, retryAt);
-      if (last) log?.error({ ...context, error: message }, 'mail failed for the last time; given up');
-      else log?.warn({ ...context, error: message, retryAt: retryAt!.toISOString() }, 'mail failed; will retry');
-      return;
-    }
-    if (await mails!.markSent(claim)) log?.info(context, 'mail sent');
-  };
+  const render = (claim: MailClaim) =>
+    claim.kind === 'lead' ? leadMail(claim.lead, claim.messageId, addresses) : accountMail(claim.mail, claim.messageId, addresses.from, now());
 
-  const mailPass = async (): Promise<number> => {
-    if (!mails) return 0;
-    let claimedTotal = 0;
-    for (;;) {
-      if (stopping) return claimedTotal;
-      const claims = await mails.claimDue(now(), batchSize, leaseMs);
-      if (stopping) {
-        await Promise.all(claims.map((claim) => mails.release(claim)));
-        return claimedTotal;
-      }
-      claimedTotal += claims.length;
-      await Promise.all(claims.map(deliverMail));
-      if (claims.length < batchSize) return claimedTotal;
-    }
-  };
-
-  const deliver = async (claim: OutboxClaim): Promise<void> => {
+  const deliver = async (claim: MailClaim): Promise<void> => {
+    // Neither an account mail's recipient nor its body (a link's token) is logged: the id and kind say which mail.
+    const context = claim.kind === 'lead' ? { leadId: claim.id, kind: claim.kind, attempt: claim.attempt } : { mailId: claim.id, kind: claim.kind, attempt: claim.attempt };
     try {
-      await mailer.send(leadMail(claim.lead, claim.messageId, addresses));
+      await mailer.send(render(claim));
     } catch (error) {
       const message = errorText(error);
       const last = claim.attempt >= retry.maxAttempts;
       const at = now();
       const retryAt = last ? null : new Date(at.getTime() + retryDelayMs(claim.attempt, retry));
-      await store.markFailed(claim, message, at, retryAt);
-      const context = { leadId: claim.lead.id, attempt: claim.attempt, error: message };
-      if (last) log?.error(context, 'lead mail failed for the last time; the lead stays stored with status failed');
-      else log?.warn({ ...context, retryAt: retryAt!.toISOString() }, 'lead mail failed; will retry');
+      await outbox.markFailed(claim, message, at, retryAt);
+      if (last) log?.error({ ...context, error: message }, claim.kind === 'lead' ? 'lead mail failed for the last time; the lead stays stored with status failed' : 'mail failed for the last time; given up');
+      else log?.warn({ ...context, error: message, retryAt: retryAt!.toISOString() }, 'mail failed; will retry');
       return;
     }
-    if (await store.markSent(claim, now())) log?.info({ leadId: claim.lead.id, attempt: claim.attempt }, 'lead mailed');
+    if (await outbox.markSent(claim, now())) log?.info(context, 'mail sent');
   };
 
-  const pass = async (): Promise<number> => (await leadPass()) + (await mailPass());
-
-  const leadPass = async (): Promise<number> => {
+  const pass = async (): Promise<number> => {
     let claimedTotal = 0;
     for (;;) {
       if (stopping) return claimedTotal;
-      const claims = await store.claimDue(now(), batchSize, leaseMs);
+      const claims = await outbox.claimDue(now(), batchSize, leaseMs);
       if (stopping) {
         // The stop came while the claim ran: hand the entries back, due at once for another instance.
-        await Promise.all(claims.map((claim) => store.release(claim)));
-        if (claims.length > 0) log?.info({ leads: claims.length }, 'lead outbox claims handed back at shutdown');
+        await Promise.all(claims.map((claim) => outbox.release(claim)));
+        if (claims.length > 0) log?.info({ mails: claims.length }, 'outbox claims handed back at shutdown');
         return claimedTotal;
       }
       claimedTotal += claims.length;
@@ -161,7 +127,7 @@ export function createLeadDelivery(options: DeliveryOptions): LeadDelivery {
     }
     running = pass()
       .catch((error: unknown) => {
-        log?.error({ err: error }, 'lead delivery pass failed');
+        log?.error({ err: error }, 'mail delivery pass failed');
         return 0;
       })
       .finally(() => {

@@ -1,17 +1,31 @@
+import type { Lead } from './store';
+
 /**
- * The outbox of the site's mails other than leads (issue 31): the lead outbox of ./store keeps
- * the lead mails (kind 'lead', written in the lead's own transaction), this one the account
- * mails, each with its kind. Both are sent by the one worker of ./delivery with the same
- * guarantees: written to the database before the request answers, claimed with a lease (two
- * instances never send one mail at once; after a crash it is due again when the lease ends),
- * retried with growing delays, a stable Message-ID on every attempt.
+ * The site's one mail outbox (issue 31): every mail the site sends waits in the table
+ * `mail_outbox` (SQLite migration 6, PostgreSQL 'one_outbox'), with a kind per message, and is
+ * sent by the one worker of ./delivery. Implementations: ./mailOutboxSqlite, ./mailOutboxPg.
  *
- * A row holds the rendered mail. A mail with a link holds the link's token in its body until the
- * SMTP server accepted it: the row is deleted then (and when it is given up), so the token lives
- * at rest in the clear only while the mail waits; the token table keeps only its SHA-256.
+ * Guarantees, the same for every kind:
+ * - a mail is in the database before the request that caused it answers, written in that
+ *   request's own transaction (a lead with its entry, a link token with its mail);
+ * - an entry is claimed atomically with a lease: while the lease runs no other claim (this
+ *   process or another instance on the same database) returns it; when it expires (the sender
+ *   crashed) the entry is due again;
+ * - each claim counts one attempt; failures are retried with growing delays up to a bound;
+ * - the Message-ID is fixed when the entry is queued and the same on every attempt.
+ *
+ * Kind 'lead': the row points at its lead (lead_id; erased with it) and the mail is rendered from
+ * the lead when it is sent (../leads/mail: to the company's inbox). Its attempts are logged in
+ * lead_delivery_attempts and its outcome is the lead's status (sent, failed), which the staff
+ * console shows. The row's id is the lead's id.
+ *
+ * Other kinds (account mails): the row holds the rendered mail. A mail with a link holds the
+ * link's token in its body until the SMTP server accepted it: the row is deleted then (and when it
+ * is given up), so the token lives at rest in the clear only while the mail waits; the token table
+ * keeps only its SHA-256.
  */
 
-/** Every kind of mail the site sends; 'lead' mails live in the lead outbox (./store). */
+/** Every kind of mail the site sends. */
 export const MAIL_KINDS = ['lead', 'email-verification', 'password-reset', 'password-changed', 'email-change', 'email-change-notice'] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 export type AccountMailKind = Exclude<MailKind, 'lead'>;
@@ -24,31 +38,57 @@ export interface OutgoingMail {
   text: string;
 }
 
-export interface MailClaim {
+interface ClaimBase {
+  /** The entry's id (for a lead: the lead's id). */
   id: string;
-  mail: OutgoingMail;
+  /** Stable Message-ID of this mail (the same on every attempt). */
   messageId: string;
+  /** This attempt's number, from 1. */
   attempt: number;
+  /** Proof of the claim: markSent / markFailed / release only act while it holds. */
   leaseToken: string;
+  /** When the attempt started (the claim's `now`). */
   startedAt: string;
 }
 
-export interface MailOutbox {
-  /** Queues a mail (also used inside a store's own transaction, see ../accounts/accountStore). */
-  enqueue(mail: OutgoingMail, at: Date): Promise<string>;
-  /** Claims up to `limit` due mails with a lease until `now + leaseMs`; each claim counts an attempt. */
-  claimDue(now: Date, limit: number, leaseMs: number): Promise<MailClaim[]>;
-  /** Accepted by the SMTP server: the row (with any token in its body) is deleted. False when the lease was lost. */
-  markSent(claim: MailClaim): Promise<boolean>;
-  /** Failed: due again at `retryAt`, or deleted when it is null (attempts exhausted). False when the lease was lost. */
-  markFailed(claim: MailClaim, error: string, retryAt: Date | null): Promise<boolean>;
-  /** Hands a claim back unsent at shutdown (the attempt is taken back, due at once). */
-  release(claim: MailClaim): Promise<boolean>;
-  /** Mails waiting, by kind (tests, metrics). */
-  size(kind?: AccountMailKind): Promise<number>;
+/** A claimed entry: what the sender needs to mail it, and the lease proving the claim. */
+export type MailClaim = ClaimBase & ({ kind: 'lead'; lead: Lead } | { kind: AccountMailKind; mail: OutgoingMail });
+
+export interface OutboxStats {
+  /** Entries waiting, every kind. */
+  size: number;
+  /** When the oldest waiting entry was queued (a lead's: when it was received); null: none waiting. */
+  oldestQueuedAt: string | null;
 }
 
-/** The stable Message-ID of an account mail. */
-export function mailMessageId(id: string, kind: AccountMailKind, domain: string): string {
+export interface MailOutbox {
+  /** Queues an account mail; its id. (A lead's entry is queued by the lead store, in the lead's transaction.) */
+  enqueue(mail: OutgoingMail, at: Date): Promise<string>;
+  /**
+   * Atomically claims up to `limit` entries due at `now` (next attempt reached, no running
+   * lease), oldest due first: each gets a lease until `now + leaseMs` and its attempt count goes up by one.
+   */
+  claimDue(now: Date, limit: number, leaseMs: number): Promise<MailClaim[]>;
+  /** Accepted by the SMTP server: the entry leaves the outbox (a lead becomes 'sent'). False when the lease was lost. */
+  markSent(claim: MailClaim, at: Date): Promise<boolean>;
+  /**
+   * The attempt failed: with `retryAt` the entry waits until then; without (attempts exhausted)
+   * it leaves the outbox (a lead becomes 'failed'). False when the lease was lost.
+   */
+  markFailed(claim: MailClaim, error: string, at: Date, retryAt: Date | null): Promise<boolean>;
+  /**
+   * Hands a claim back unsent (graceful shutdown between claim and send): the lease ends, the
+   * attempt it counted is taken back, and the entry is due again at once for any instance.
+   * False when the lease was lost meanwhile.
+   */
+  release(claim: MailClaim): Promise<boolean>;
+  /** Entries waiting, of one kind or all. */
+  size(kind?: MailKind): Promise<number>;
+  /** Entries waiting and when the oldest was queued, for /readyz and metrics (one indexed query). */
+  stats(): Promise<OutboxStats>;
+}
+
+/** The stable Message-ID of a mail: the same on every attempt, so a mailbox can drop a duplicate. */
+export function mailMessageId(id: string, kind: MailKind, domain: string): string {
   return `<${kind}-${id}@${domain}>`;
 }

@@ -1,17 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { inTransaction, type PgPool } from '../db/postgres';
-import {
-  containsPattern,
-  leadMessageId,
-  type CreatedLead,
-  type DeliveryAttempt,
-  type Lead,
-  type LeadQuery,
-  type LeadStore,
-  type NewLead,
-  type OutboxClaim,
-} from './store';
+import type { PgPool } from '../db/postgres';
+import { containsPattern, type CreatedLead, type DeliveryAttempt, type Lead, type LeadQuery, type LeadStore, type NewLead } from './store';
 import { LEAD_SELECT, leadFromRow, newLeadColumns, type LeadRow } from './leadRow';
+import { mailMessageId } from './mailOutbox';
+import { pgMailOutbox } from './mailOutboxPg';
 
 /**
  * LeadStore on PostgreSQL (schema: server/db/pgMigrations.ts, migration 'leads'), shared by any
@@ -21,10 +13,8 @@ import { LEAD_SELECT, leadFromRow, newLeadColumns, type LeadRow } from './leadRo
  *   (`ON CONFLICT DO NOTHING`, which waits for a concurrent insert of the same key to commit)
  *   and the existing lead is returned. PostgreSQL's WAL writer groups the commits of concurrent
  *   requests into one flush, so no group commit is needed here.
- * - claimDue() is one `UPDATE … FROM (SELECT … FOR UPDATE SKIP LOCKED)`: two instances claiming
- *   at once take disjoint rows, a row is leased until `now + leaseMs`, and its attempt count goes up.
- * - markSent()/markFailed() lock the outbox row and act only while the claim's lease token is
- *   still there, so a sender whose lease expired (and was claimed again) cannot finish it.
+ * - the outbox entries are claimed, leased and finished by the site's mail outbox on the same
+ *   pool (./mailOutboxPg).
  */
 
 export interface PgLeadStoreOptions {
@@ -47,37 +37,6 @@ export function createPgLeadStore(pool: PgPool, options: PgLeadStoreOptions = {}
     return rows[0] ? leadFromRow(rows[0]) : null;
   };
 
-  const finish = async (claimed: OutboxClaim, at: Date, error: string | null, retryAt: Date | null): Promise<boolean> => {
-    if (closed) throw new Error('The lead store is closed.');
-    const leadId = claimed.lead.id;
-    return inTransaction(pool, async (client) => {
-      const held = await client.query('SELECT 1 FROM lead_outbox WHERE lead_id = $1 AND lease_token = $2 FOR UPDATE', [
-        leadId,
-        claimed.leaseToken,
-      ]);
-      if (held.rowCount === 0) return false;
-      await client.query(
-        `INSERT INTO lead_delivery_attempts (lead_id, attempt, started_at, finished_at, error) VALUES ($1, $2, $3, $4, $5)
-         ON CONFLICT (lead_id, attempt) DO UPDATE SET started_at = EXCLUDED.started_at, finished_at = EXCLUDED.finished_at, error = EXCLUDED.error`,
-        [leadId, claimed.attempt, new Date(claimed.startedAt), at, error],
-      );
-      if (error === null || retryAt === null) {
-        await client.query('DELETE FROM lead_outbox WHERE lead_id = $1', [leadId]);
-        await client.query('UPDATE leads SET status = $1, delivered_at = $2 WHERE id = $3', [
-          error === null ? 'sent' : 'failed',
-          error === null ? at : null,
-          leadId,
-        ]);
-      } else {
-        await client.query(
-          'UPDATE lead_outbox SET next_attempt_at = $1, lease_token = NULL, lease_until = NULL, last_error = $2 WHERE lead_id = $3',
-          [retryAt, error, leadId],
-        );
-      }
-      return true;
-    });
-  };
-
   /** One create: the lead and its outbox entry in one statement, or the lead that already has `key`. */
   const insert = async (input: NewLead, receivedAt: Date, key: string | null): Promise<CreatedLead> => {
     const { status, ...fields } = newLeadColumns(input);
@@ -91,12 +50,12 @@ export function createPgLeadStore(pool: PgPool, options: PgLeadStoreOptions = {}
            ON CONFLICT (idempotency_key) DO NOTHING
            RETURNING id, received_at),
          queued AS (
-           INSERT INTO lead_outbox (lead_id, message_id, attempts, next_attempt_at)
-           SELECT id, $11, 0, received_at FROM inserted WHERE NOT $12::boolean
-           RETURNING lead_id)
+           INSERT INTO mail_outbox (id, kind, lead_id, message_id, created_at, attempts, next_attempt_at)
+           SELECT id, 'lead', id, $11, received_at, 0, received_at FROM inserted WHERE NOT $12::boolean
+           RETURNING id)
          SELECT id FROM inserted`,
         [id, fields.variant, fields.name, fields.email, fields.phone, fields.message, fields.source, receivedAt, status, key,
-          leadMessageId(id, domain), input.spam],
+          mailMessageId(id, 'lead', domain), input.spam],
       );
       if (rows.length > 0) {
         return {
@@ -112,6 +71,8 @@ export function createPgLeadStore(pool: PgPool, options: PgLeadStoreOptions = {}
   const inFlight = new Map<string, Promise<unknown>>();
 
   return {
+    outbox: pgMailOutbox(pool, domain),
+
     create(input: NewLead, receivedAt: Date): Promise<CreatedLead> {
       const key = input.idempotencyKey ?? null;
       if (key === null) return insert(input, receivedAt, null);
@@ -181,9 +142,9 @@ export function createPgLeadStore(pool: PgPool, options: PgLeadStoreOptions = {}
       // One statement: the lead goes back to 'pending' only while it is 'failed', and gets its outbox entry.
       const { rowCount } = await pool.query(
         `WITH back AS (UPDATE leads SET status = 'pending' WHERE id = $1 AND status = 'failed' RETURNING id)
-         INSERT INTO lead_outbox (lead_id, message_id, attempts, next_attempt_at)
-         SELECT back.id, $2, (SELECT COUNT(*)::int FROM lead_delivery_attempts a WHERE a.lead_id = back.id), $3 FROM back`,
-        [id, leadMessageId(id, domain), now],
+         INSERT INTO mail_outbox (id, kind, lead_id, message_id, created_at, attempts, next_attempt_at)
+         SELECT back.id, 'lead', back.id, $2, $3, (SELECT COUNT(*)::int FROM lead_delivery_attempts a WHERE a.lead_id = back.id), $3 FROM back`,
+        [id, mailMessageId(id, 'lead', domain), now],
       );
       return (rowCount ?? 0) > 0;
     },
@@ -194,43 +155,6 @@ export function createPgLeadStore(pool: PgPool, options: PgLeadStoreOptions = {}
 
     async deleteReceivedBefore(cutoff) {
       return (await query('DELETE FROM leads WHERE received_at < $1', [cutoff])).rowCount ?? 0;
-    },
-
-    async claimDue(now, limit, leaseMs) {
-      const token = randomUUID();
-      const until = new Date(now.getTime() + leaseMs);
-      const { rows } = await query<{ lead_id: string; message_id: string; attempts: number; next_attempt_at: Date }>(
-        `UPDATE lead_outbox o SET lease_token = $1, lease_until = $2, attempts = o.attempts + 1
-         FROM (
-           SELECT lead_id FROM lead_outbox
-           WHERE next_attempt_at <= $3 AND (lease_until IS NULL OR lease_until <= $3)
-           ORDER BY next_attempt_at, lead_id
-           LIMIT $4
-           FOR UPDATE SKIP LOCKED) due
-         WHERE o.lead_id = due.lead_id
-         RETURNING o.lead_id, o.message_id, o.attempts, o.next_attempt_at`,
-        [token, until, now, limit],
-      );
-      if (rows.length === 0) return [];
-      rows.sort((a, b) => a.next_attempt_at.getTime() - b.next_attempt_at.getTime() || (a.lead_id < b.lead_id ? -1 : a.lead_id > b.lead_id ? 1 : 0));
-      const leads = await query<LeadRow>(`${LEAD_SELECT} WHERE l.id = ANY($1::text[])`, [rows.map((row) => row.lead_id)]);
-      const byId = new Map(leads.rows.map((row) => [row.id, leadFromRow(row)]));
-      const claims: OutboxClaim[] = [];
-      for (const row of rows) {
-        const lead = byId.get(row.lead_id);
-        // Erased between the claim and the read: nothing left to mail (its outbox row went with it).
-        if (!lead) continue;
-        claims.push({ lead, messageId: row.message_id, attempt: row.attempts, leaseToken: token, startedAt: now.toISOString() });
-      }
-      return claims;
-    },
-
-    markSent(claimed, at) {
-      return finish(claimed, at, null, null);
-    },
-
-    markFailed(claimed, error, at, retryAt) {
-      return finish(claimed, at, error, retryAt);
     },
 
     async attempts(id) {
@@ -244,25 +168,6 @@ export function createPgLeadStore(pool: PgPool, options: PgLeadStoreOptions = {}
         finishedAt: row.finished_at.toISOString(),
         error: row.error,
       }));
-    },
-
-    async release(claimed) {
-      const result = await query(
-        'UPDATE lead_outbox SET lease_token = NULL, lease_until = NULL, attempts = attempts - 1 WHERE lead_id = $1 AND lease_token = $2',
-        [claimed.lead.id, claimed.leaseToken],
-      );
-      return (result.rowCount ?? 0) > 0;
-    },
-
-    async outboxSize() {
-      return (await query<{ n: number }>('SELECT COUNT(*)::int AS n FROM lead_outbox')).rows[0]!.n;
-    },
-
-    async outboxStats() {
-      const { rows } = await query<{ n: number; oldest: Date | null }>(
-        'SELECT COUNT(*)::int AS n, MIN(l.received_at) AS oldest FROM lead_outbox o JOIN leads l ON l.id = o.lead_id',
-      );
-      return { size: rows[0]!.n, oldestReceivedAt: rows[0]!.oldest ? rows[0]!.oldest.toISOString() : null };
     },
 
     async close() {

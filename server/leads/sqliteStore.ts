@@ -1,24 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import { openSqliteDatabase } from '../db/sqlite';
-import {
-  containsPattern,
-  leadMessageId,
-  type CreatedLead,
-  type DeliveryAttempt,
-  type Lead,
-  type LeadQuery,
-  type LeadStore,
-  type NewLead,
-  type OutboxClaim,
-} from './store';
+import { containsPattern, type CreatedLead, type DeliveryAttempt, type Lead, type LeadQuery, type LeadStore, type NewLead } from './store';
 import { LEAD_SELECT, leadFromRow, newLeadColumns, type LeadRow } from './leadRow';
+import { sqliteMailOutbox } from './mailOutboxSqlite';
 
 /**
  * LeadStore on the server's SQLite file (../db/sqlite: the users' database, migration 2).
  * better-sqlite3 runs each statement synchronously, so a transaction here is never interleaved
  * with another request of this process; `BEGIN IMMEDIATE` makes it exclusive against other
- * processes on the same file too. A claim is one `UPDATE … RETURNING` in such a transaction.
+ * processes on the same file too. The lead's outbox entry is written in its transaction by the
+ * site's mail outbox on the same connection (./mailOutboxSqlite).
  *
  * Group commit: with synchronous=FULL every commit is an fsync (≈5 ms here), run on the event
  * loop. Leads that arrive while the loop is busy are written together: create() queues the lead,
@@ -45,47 +37,17 @@ export function openSqliteLeadStore(pathOrDb: string | Database.Database, option
     `INSERT INTO leads (id, variant, name, email, phone, message, source, received_at, status, idempotency_key)
      VALUES (@id, @variant, @name, @email, @phone, @message, @source, @received_at, @status, @idempotency_key)`,
   );
-  const insertOutbox = db.prepare(
-    'INSERT INTO lead_outbox (lead_id, message_id, attempts, next_attempt_at) VALUES (?, ?, 0, ?)',
-  );
+  const outbox = sqliteMailOutbox(db, domain);
   const selectOne = db.prepare(`${LEAD_SELECT} WHERE l.id = ?`);
   const selectByKey = db.prepare('SELECT id FROM leads WHERE idempotency_key = ?');
   const updateHandled = db.prepare('UPDATE leads SET handled_at = ? WHERE id = ?');
   const deleteOne = db.prepare('DELETE FROM leads WHERE id = ?');
   const selectNote = db.prepare('SELECT staff_note FROM leads WHERE id = ?');
   const updateNote = db.prepare('UPDATE leads SET staff_note = ? WHERE id = ?');
-  const requeue = db.prepare(
-    `INSERT INTO lead_outbox (lead_id, message_id, attempts, next_attempt_at)
-     SELECT id, ?, (SELECT COUNT(*) FROM lead_delivery_attempts a WHERE a.lead_id = leads.id), ? FROM leads WHERE id = ? AND status = 'failed'`,
-  );
-  const setPending = db.prepare("UPDATE leads SET status = 'pending' WHERE id = ?");
+  const setPending = db.prepare("UPDATE leads SET status = 'pending' WHERE id = ? AND status = 'failed'");
   const deleteOld = db.prepare('DELETE FROM leads WHERE received_at < ?');
-  const claim = db.prepare(
-    `UPDATE lead_outbox SET lease_token = @token, lease_until = @until, attempts = attempts + 1
-     WHERE lead_id IN (
-       SELECT lead_id FROM lead_outbox
-       WHERE next_attempt_at <= @now AND (lease_until IS NULL OR lease_until <= @now)
-       ORDER BY next_attempt_at, lead_id LIMIT @limit)
-     RETURNING lead_id, message_id, attempts`,
-  );
-  const insertAttempt = db.prepare(
-    'INSERT OR REPLACE INTO lead_delivery_attempts (lead_id, attempt, started_at, finished_at, error) VALUES (?, ?, ?, ?, ?)',
-  );
-  const holdsLease = db.prepare('SELECT 1 FROM lead_outbox WHERE lead_id = ? AND lease_token = ?');
-  const removeOutbox = db.prepare('DELETE FROM lead_outbox WHERE lead_id = ?');
-  const setStatus = db.prepare('UPDATE leads SET status = ?, delivered_at = ? WHERE id = ?');
-  const reschedule = db.prepare(
-    'UPDATE lead_outbox SET next_attempt_at = ?, lease_token = NULL, lease_until = NULL, last_error = ? WHERE lead_id = ?',
-  );
   const selectAttempts = db.prepare(
     'SELECT attempt, started_at, finished_at, error FROM lead_delivery_attempts WHERE lead_id = ? ORDER BY attempt',
-  );
-  const countOutbox = db.prepare('SELECT COUNT(*) AS n FROM lead_outbox');
-  const outboxStats = db.prepare(
-    'SELECT COUNT(*) AS n, MIN(l.received_at) AS oldest FROM lead_outbox o JOIN leads l ON l.id = o.lead_id',
-  );
-  const releaseClaim = db.prepare(
-    'UPDATE lead_outbox SET lease_token = NULL, lease_until = NULL, attempts = attempts - 1 WHERE lead_id = ? AND lease_token = ?',
   );
 
   const getSync = (id: string): Lead | null => {
@@ -101,43 +63,13 @@ export function openSqliteLeadStore(pathOrDb: string | Database.Database, option
     }
     const id = randomUUID();
     insertLead.run({ id, ...newLeadColumns(input), received_at: receivedAt, idempotency_key: key });
-    if (!input.spam) insertOutbox.run(id, leadMessageId(id, domain), receivedAt);
+    if (!input.spam) outbox.enqueueLeadSync(id, receivedAt);
     return { lead: getSync(id)!, created: true };
   });
 
-  const claimTx = db.transaction((now: string, until: string, limit: number): OutboxClaim[] => {
-    const token = randomUUID();
-    const rows = claim.all({ token, until, now, limit }) as Array<{ lead_id: string; message_id: string; attempts: number }>;
-    return rows.map((row) => ({
-      lead: getSync(row.lead_id)!,
-      messageId: row.message_id,
-      attempt: row.attempts,
-      leaseToken: token,
-      startedAt: now,
-    }));
-  });
-
-  const finishTx = db.transaction(
-    (claimed: OutboxClaim, at: string, error: string | null, retryAt: string | null): boolean => {
-      const leadId = claimed.lead.id;
-      if (!holdsLease.get(leadId, claimed.leaseToken)) return false;
-      insertAttempt.run(leadId, claimed.attempt, claimed.startedAt, at, error);
-      if (error === null) {
-        removeOutbox.run(leadId);
-        setStatus.run('sent', at, leadId);
-      } else if (retryAt === null) {
-        removeOutbox.run(leadId);
-        setStatus.run('failed', null, leadId);
-      } else {
-        reschedule.run(retryAt, error, leadId);
-      }
-      return true;
-    },
-  );
-
   const retryTx = db.transaction((id: string, now: string): boolean => {
-    if (requeue.run(leadMessageId(id, domain), now, id).changes === 0) return false;
-    setPending.run(id);
+    if (setPending.run(id).changes === 0) return false;
+    outbox.enqueueLeadSync(id, now);
     return true;
   });
 
@@ -167,6 +99,7 @@ export function openSqliteLeadStore(pathOrDb: string | Database.Database, option
 
   const store: SqliteLeadStore = {
     db,
+    outbox,
 
     create(input, receivedAt) {
       return new Promise<CreatedLead>((resolve, reject) => {
@@ -236,18 +169,6 @@ export function openSqliteLeadStore(pathOrDb: string | Database.Database, option
       return deleteOld.run(cutoff.toISOString()).changes;
     },
 
-    async claimDue(now, limit, leaseMs) {
-      return claimTx.immediate(now.toISOString(), new Date(now.getTime() + leaseMs).toISOString(), limit);
-    },
-
-    async markSent(claimed, at) {
-      return finishTx.immediate(claimed, at.toISOString(), null, null);
-    },
-
-    async markFailed(claimed, error, at, retryAt) {
-      return finishTx.immediate(claimed, at.toISOString(), error, retryAt ? retryAt.toISOString() : null);
-    },
-
     async attempts(id) {
       const rows = selectAttempts.all(id) as Array<{ attempt: number; started_at: string; finished_at: string; error: string | null }>;
       return rows.map((row): DeliveryAttempt => ({
@@ -256,19 +177,6 @@ export function openSqliteLeadStore(pathOrDb: string | Database.Database, option
         finishedAt: row.finished_at,
         error: row.error,
       }));
-    },
-
-    async release(claimed) {
-      return releaseClaim.run(claimed.lead.id, claimed.leaseToken).changes > 0;
-    },
-
-    async outboxSize() {
-      return (countOutbox.get() as { n: number }).n;
-    },
-
-    async outboxStats() {
-      const row = outboxStats.get() as { n: number; oldest: string | null };
-      return { size: row.n, oldestReceivedAt: row.oldest };
     },
 
     async close() {

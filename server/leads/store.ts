@@ -1,20 +1,18 @@
 import { Type, type Static } from 'typebox';
 import { LEAD_VARIANTS, type LeadVariant } from '../../shared/contactLead';
+import type { MailOutbox } from './mailOutbox';
 
 /**
- * Persistence of contact and consultation requests ("leads") and of their mail outbox,
- * independent of the database. The SQLite implementation is ./sqliteStore (the same file as the
+ * Persistence of contact and consultation requests ("leads"), independent of the database; their
+ * mails wait in the site's one mail outbox (./mailOutbox, kind 'lead'), which the store exposes
+ * on the same database as {@link LeadStore.outbox}. The SQLite implementation is ./sqliteStore (the same file as the
  * users); a PostgreSQL one implements the same interface, and ./storeContract.ts in the tests is
  * the suite every implementation must pass.
  *
  * Invariants every implementation keeps:
  * - a lead and its outbox entry are written in ONE transaction: when {@link LeadStore.create}
- *   resolves, the lead is committed and, unless it is spam, queued for delivery;
- * - an outbox entry is claimed atomically with a lease ({@link LeadStore.claimDue}): while the
- *   lease runs no other claim (this process or another instance on the same database) returns
- *   it; when the lease expires (the sender crashed) it is due again;
- * - each claim counts one attempt, so a lead that crashes its sender is still given up after
- *   the configured number of attempts;
+ *   resolves, the lead is committed and, unless it is spam, queued for delivery (the outbox's
+ *   claims, leases and attempts: ./mailOutbox);
  * - ids are UUID v4 strings; times are ISO 8601 UTC strings (`toISOString()`), which sort as text;
  * - no IP address is stored.
  * Input is validated before it reaches the store (shared/contactLead); the store trims.
@@ -95,24 +93,6 @@ export interface LeadPage {
   total: number;
 }
 
-/** A claimed outbox entry: what the sender needs to mail the lead, and the lease proving the claim. */
-export interface OutboxClaim {
-  lead: Lead;
-  /** Stable Message-ID of this lead's mail (the same on every attempt). */
-  messageId: string;
-  /** This attempt's number, from 1. */
-  attempt: number;
-  /** Proof of the claim: {@link LeadStore.markSent} / {@link LeadStore.markFailed} only act while it holds. */
-  leaseToken: string;
-  /** When the attempt started (the claim's `now`). */
-  startedAt: string;
-}
-
-export interface OutboxStats {
-  size: number;
-  oldestReceivedAt: string | null;
-}
-
 export const DeliveryAttemptSchema = Type.Object({
   attempt: Type.Integer(),
   startedAt: Type.String(),
@@ -145,31 +125,10 @@ export interface LeadStore {
   /** Erases every lead received before `cutoff` (retention); returns how many. */
   deleteReceivedBefore(cutoff: Date): Promise<number>;
 
-  /**
-   * Atomically claims up to `limit` outbox entries that are due at `now` (next attempt reached,
-   * no running lease), oldest due first: each gets a new lease until `now + leaseMs` and its
-   * attempt count goes up by one.
-   */
-  claimDue(now: Date, limit: number, leaseMs: number): Promise<OutboxClaim[]>;
-  /** The mail was accepted: the lead becomes 'sent' and leaves the outbox. False when the lease was lost. */
-  markSent(claim: OutboxClaim, at: Date): Promise<boolean>;
-  /**
-   * The attempt failed with `error`: logged; with `retryAt` the entry waits until then, without
-   * (attempts exhausted) the lead becomes 'failed' and leaves the outbox. False when the lease was lost.
-   */
-  markFailed(claim: OutboxClaim, error: string, at: Date, retryAt: Date | null): Promise<boolean>;
-  /** The attempt log of a lead, oldest first. */
+  /** The attempt log of a lead's mail, oldest first. */
   attempts(id: string): Promise<DeliveryAttempt[]>;
-  /**
-   * Hands a claim back unsent (graceful shutdown between claim and send): the lease ends, the
-   * attempt it counted is taken back, and the entry is due again at once for any instance.
-   * False when the lease was lost meanwhile.
-   */
-  release(claim: OutboxClaim): Promise<boolean>;
-  /** Entries still waiting for delivery. */
-  outboxSize(): Promise<number>;
-  /** Entries waiting and the receipt time of the oldest waiting lead (null: none waiting), for /readyz and metrics. */
-  outboxStats(): Promise<OutboxStats>;
+  /** The site's mail outbox on the same database (the lead mails' entries and every other kind). */
+  readonly outbox: MailOutbox;
   /** Releases the database (when the store opened it). Safe to call twice. */
   close(): Promise<void>;
 }
@@ -177,9 +136,4 @@ export interface LeadStore {
 /** A LIKE pattern that matches `text` anywhere (`\\` escapes the wildcards; used with ESCAPE '\\'). */
 export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-/** The stable Message-ID of a lead's mail: the same on every attempt, so a mailbox can drop a duplicate. */
-export function leadMessageId(id: string, domain: string): string {
-  return `<lead-${id}@${domain}>`;
 }

@@ -5,6 +5,7 @@ import { API_BASE } from '../../shared/constants';
 import { CONTACT_ENDPOINT } from '../../shared/contactLead';
 import { DEFAULT_ADMIN_AUTH_RATE_LIMIT, requireAdmin, type AdminGuard } from '../api/adminAuth';
 import { memoryWindowLimit } from '../api/windowLimit';
+import { MAIL_KINDS } from '../leads/mailOutbox';
 import { LEAD_STATUSES, type LeadStore } from '../leads/store';
 
 /**
@@ -15,8 +16,9 @@ import { LEAD_STATUSES, type LeadStore } from '../leads/store';
  * - dc_leads{status}: leads stored by delivery status (pending, sent, failed, spam), read from the
  *   database at scrape time, so every instance reports the same, restarts included;
  *   dc_leads_received_total{variant}: leads accepted by this instance (201/303);
- * - dc_lead_outbox_depth, dc_lead_outbox_oldest_age_seconds: mails waiting, and how long the
- *   oldest has waited (the "mail is not going out" alert, see README);
+ * - dc_mail_outbox_depth{kind}, dc_mail_outbox_oldest_age_seconds: mails waiting in the site's one
+ *   outbox (leads and account mails), and how long the oldest has waited (the "mail is not going
+ *   out" alert, see README);
  * - dc_signups_total{outcome}: sign-ups created, and refused because the hash queue was full
  *   (busy: 503) or the rate limits hit (rate_limited: 429);
  * - dc_database_errors_total: requests that failed on a database error, and failed scrapes;
@@ -29,7 +31,7 @@ import { LEAD_STATUSES, type LeadStore } from '../leads/store';
  * 127.0.0.1:METRICS_PORT only (and not on the main port). Never public by default.
  */
 export interface MetricsOptions {
-  /** The API's lead store (opened after the metrics are registered). */
+  /** The API's lead store, with the site's mail outbox (opened after the metrics are registered). */
   leads: () => LeadStore | null;
   adminToken: string | null;
   /**
@@ -83,12 +85,13 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
       const leads = options.leads();
       if (!leads) return;
       try {
-        const [stats, ...counts] = await Promise.all([
-          leads.outboxStats(),
-          ...LEAD_STATUSES.map((status) => leads.list({ status, limit: 1, offset: 0 })),
+        const [stats, depths, counts] = await Promise.all([
+          leads.outbox.stats(),
+          Promise.all(MAIL_KINDS.map((kind) => leads.outbox.size(kind))),
+          Promise.all(LEAD_STATUSES.map((status) => leads.list({ status, limit: 1, offset: 0 }))),
         ]);
-        outboxDepth.set(stats.size);
-        outboxAge.set(stats.oldestReceivedAt === null ? 0 : Math.max(0, (Date.now() - Date.parse(stats.oldestReceivedAt)) / 1000));
+        MAIL_KINDS.forEach((kind, i) => outboxDepth.set({ kind }, depths[i]!));
+        outboxAge.set(stats.oldestQueuedAt === null ? 0 : Math.max(0, (Date.now() - Date.parse(stats.oldestQueuedAt)) / 1000));
         LEAD_STATUSES.forEach((status, i) => leadsByStatus.set({ status }, counts[i]!.total));
       } catch (error) {
         databaseErrors.inc();
@@ -98,10 +101,16 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
       reading = null;
     }));
   const leadsByStatus = new Gauge({ name: 'dc_leads', help: 'Stored leads by delivery status', labelNames: ['status'], registers: [registry], collect: readLeads });
-  const outboxDepth = new Gauge({ name: 'dc_lead_outbox_depth', help: 'Lead mails waiting for delivery', registers: [registry], collect: readLeads });
+  const outboxDepth = new Gauge({
+    name: 'dc_mail_outbox_depth',
+    help: 'Mails waiting in the outbox, by kind (lead, email-verification, password-reset, ...)',
+    labelNames: ['kind'],
+    registers: [registry],
+    collect: readLeads,
+  });
   const outboxAge = new Gauge({
-    name: 'dc_lead_outbox_oldest_age_seconds',
-    help: 'Age of the oldest lead waiting for its mail (0: none waiting)',
+    name: 'dc_mail_outbox_oldest_age_seconds',
+    help: 'Age of the oldest mail waiting in the outbox, any kind (0: none waiting)',
     registers: [registry],
     collect: readLeads,
   });

@@ -1,22 +1,23 @@
 import type { FastifyInstance } from 'fastify';
-import type { LeadStore } from '../leads/store';
+import type { MailOutbox } from '../leads/mailOutbox';
 
 /**
  * GET /readyz: should this instance get traffic? 200 `{"status":"ready"}` or 503 with the
  * failing checks, never cached. /healthz stays "the process answers".
  *
  * - not shutting down (../ops/lifecycle: draining);
- * - the database answers and is migrated: the outbox query reads the lead tables of the newest
- *   migrations, on SQLite or PostgreSQL, bounded by `timeoutMs`;
- * - the outbox is not stuck: the oldest lead waiting for its mail was received less than
- *   `outboxMaxAgeMs` ago (DC_READY_OUTBOX_MAX_AGE_S, 3600 s). Only when leads are mailed (SMTP_URL
- *   set): without SMTP they wait in the database by design.
+ * - the database answers and is migrated: the outbox query reads the one mail outbox of the
+ *   newest migrations, on SQLite or PostgreSQL, bounded by `timeoutMs`;
+ * - the outbox is not stuck: the oldest mail waiting (any kind: a lead, an account mail) was
+ *   queued less than `outboxMaxAgeMs` ago (DC_READY_OUTBOX_MAX_AGE_S, 3600 s). Only when mail is
+ *   sent (SMTP_URL set): without SMTP it waits in the database by design.
  *
  * Cheap: one indexed query per call.
  */
 export interface ReadinessOptions {
-  leads: LeadStore;
-  /** Leads are mailed (SMTP configured): the outbox age counts. */
+  /** The site's mail outbox (../leads/mailOutbox). */
+  outbox: MailOutbox;
+  /** Mail is sent (SMTP configured): the outbox age counts. */
   mailing: boolean;
   outboxMaxAgeMs: number;
   timeoutMs?: number;
@@ -34,13 +35,13 @@ export async function readiness(app: FastifyInstance, options: ReadinessOptions)
   try {
     let timer: NodeJS.Timeout | undefined;
     const stats = await Promise.race([
-      options.leads.outboxStats(),
+      options.outbox.stats(),
       new Promise<never>((_resolve, reject) => {
         timer = setTimeout(() => reject(new Error('database check timed out')), options.timeoutMs ?? 2000);
       }),
     ]).finally(() => clearTimeout(timer));
-    if (stats.oldestReceivedAt !== null) {
-      const ageMs = now().getTime() - Date.parse(stats.oldestReceivedAt);
+    if (stats.oldestQueuedAt !== null) {
+      const ageMs = now().getTime() - Date.parse(stats.oldestQueuedAt);
       checks.oldestPendingAgeS = Math.max(0, Math.round(ageMs / 1000));
       if (options.mailing && ageMs > options.outboxMaxAgeMs) checks.outbox = 'stuck';
     }

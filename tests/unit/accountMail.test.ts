@@ -154,7 +154,7 @@ for (const backend of backends) {
       // The database holds the SHA-256 of the token only; the outbox row with the link is gone once sent.
       const token = linkToken(mail);
       expect(await stores.accounts.tokenState(hashToken(token), 'password-reset', new Date())).toBe('valid');
-      await vi.waitFor(async () => expect(await stores.accounts.mails.size()).toBe(0));
+      await vi.waitFor(async () => expect(await stores.accounts.mails.size('password-reset')).toBe(0));
       expect(sink.received.some((each) => each.envelope.to.some((to) => to.startsWith('nobody.')))).toBe(false);
       // Bad input: 400 naming the field; a form post: 303 to the page's fragment.
       const bad = await requestReset('not-an-address');

@@ -70,7 +70,7 @@ describe('backup and restore (SQLite)', () => {
       if (row.kind === 'lead') expect(await check.get(row.id), row.id).not.toBeNull();
       else expect(await checkUsers.get(row.id), row.id).not.toBeNull();
     }
-    const pending = (await check.outboxStats()).size;
+    const pending = (await check.outbox.stats()).size;
     await check.close();
     await checkUsers.close();
 

@@ -8,6 +8,7 @@ import { buildApp } from '../../server/app';
 import { loadConfig, type ServerConfig } from '../../server/config';
 import { FORM_ERROR_PAGE, FORM_MARKER } from '../../server/leads/formPage';
 import type { LeadMail, LeadMailer } from '../../server/leads/mail';
+import { openStores } from '../../server/db/openStores';
 import { openSqliteLeadStore } from '../../server/leads/sqliteStore';
 import { CONTACT_ENDPOINT, HONEYPOT_FIELD, SEND_FAILURE } from '../../shared/contactLead';
 import {
@@ -21,6 +22,7 @@ import {
   EMAIL_REQUIRED,
   MESSAGE_TOO_SHORT,
 } from '../../shared/validation';
+import { databaseBackends } from '../support/databaseBackends';
 import { lead } from './leadStoreContract';
 
 /** POST/GET/PATCH/DELETE /dc_api/wa_v1/contact through inject, on the whole server and a real SQLite file. */
@@ -71,6 +73,7 @@ beforeAll(() => {
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 beforeEach(async () => {
   mails = [];
+  databaseUrl = null;
   dbFile = join(mkdtempSync(join(root, 'db-')), 'dc.sqlite');
   app = await start();
 });
@@ -82,13 +85,17 @@ afterEach(async () => app.close());
  * server's own delivery is doing (this claims what it would have).
  */
 async function drainOutbox(): Promise<number> {
-  const other = openSqliteLeadStore(dbFile);
+  const other = await openStores({ databasePath: dbFile, databaseUrl: databaseUrl });
   try {
-    return (await other.claimDue(new Date(Date.now() + 365 * 86_400_000), 100, 60_000)).length;
+    return (await other.leads.outbox.claimDue(new Date(Date.now() + 365 * 86_400_000), 100, 60_000)).length;
   } finally {
     await other.close();
   }
 }
+
+/** The database of the running app: the SQLite file dbFile, or this PostgreSQL database (the idempotency tests run on both). */
+let databaseUrl: string | null = null;
+const backends = databaseBackends('Idempotency keys');
 
 async function waitForMails(count: number) {
   await vi.waitFor(() => expect(mails.length).toBeGreaterThanOrEqual(count), { timeout: 5_000, interval: 10 });
@@ -180,18 +187,6 @@ describe('POST /contact (JSON)', () => {
     expect((await admin('?status=spam')).json().total).toBe(2);
   });
 
-  it('a retry with the same Idempotency-Key is stored and mailed once', async () => {
-    const first = await post(VALID, { 'idempotency-key': 'k-0123456789abcdef' });
-    const second = await post(VALID, { 'idempotency-key': 'k-0123456789abcdef' });
-    expect(second.statusCode).toBe(201);
-    expect(second.json().id).toBe(first.json().id);
-    await waitForMails(1);
-    await vi.waitFor(async () => expect((await admin('')).json().leads.map((lead: { status: string }) => lead.status)).toEqual(['sent']));
-    expect(await drainOutbox()).toBe(0);
-    expect(mails).toHaveLength(1);
-    expect((await admin('')).json().total).toBe(1);
-  });
-
   it('refuses an RFC 2047 encoded word in the name (it would reach the Subject and Reply-To) with 400 naming the field', async () => {
     const response = await post({ ...VALID, name: 'Jana =?UTF-8?B?4oCuZmRwLmV4ZQ==?=' });
     expect(response.statusCode).toBe(400);
@@ -199,31 +194,6 @@ describe('POST /contact (JSON)', () => {
     const email = await post({ ...VALID, email: '=?UTF-8?Q?a=0D=0A?=@example.de' });
     expect(email.json().errors).toEqual({ email: EMAIL_INVALID });
     expect((await admin('')).json().total).toBe(0);
-  });
-
-  it('an Idempotency-Key reused with another body is refused with 422; the first lead is untouched and the second is not stored', async () => {
-    const first = await post(VALID, { 'idempotency-key': 'k-reused-0123456789' });
-    expect(first.statusCode).toBe(201);
-    const other = await post({ ...VALID, message: 'A different request that must not be lost silently.' }, { 'idempotency-key': 'k-reused-0123456789' });
-    expect(other.statusCode).toBe(422);
-    expect(other.headers['content-type']).toContain('application/problem+json');
-    expect(other.json()).toMatchObject({ status: 422, message: CONTACT_MESSAGES.idempotencyKeyReused });
-    expect(other.body).not.toContain(first.json().id);
-    const list = (await admin('')).json<{ total: number; leads: Array<{ message: string }> }>();
-    expect(list.total).toBe(1);
-    expect(list.leads[0]!.message).toBe(VALID.message);
-  });
-
-  it('an Idempotency-Key is scoped to the client: another address with the same key and body gets a lead of its own', async () => {
-    const key = { 'idempotency-key': 'k-shared-0123456789' };
-    const first = await app.inject({ method: 'POST', url: CONTACT_ENDPOINT, payload: VALID, headers: key, remoteAddress: '198.51.100.7' });
-    const second = await app.inject({ method: 'POST', url: CONTACT_ENDPOINT, payload: VALID, headers: key, remoteAddress: '203.0.113.9' });
-    expect(first.statusCode).toBe(201);
-    expect(second.statusCode).toBe(201);
-    expect(second.json().id).not.toBe(first.json().id);
-    const again = await app.inject({ method: 'POST', url: CONTACT_ENDPOINT, payload: VALID, headers: key, remoteAddress: '198.51.100.7' });
-    expect(again.json().id).toBe(first.json().id);
-    expect((await admin('')).json().total).toBe(2);
   });
 
   it('CORS: any origin may post, without credentials; the preflight is answered', async () => {
@@ -277,6 +247,58 @@ describe('POST /contact (JSON)', () => {
     expect(form.body).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(form.body).toContain('&quot;&gt;&lt;script&gt;alert(2)&lt;/script&gt;');
   });
+});
+
+describe('Idempotency-Key on SQLite and PostgreSQL', () => {
+  for (const backend of backends) {
+    describe.skipIf(backend.skip)(backend.name, () => {
+      beforeEach(async () => {
+        const database = await backend.fresh();
+        if (!('DATABASE_URL' in database)) return; // the SQLite app of the outer beforeEach
+        await app.close();
+        databaseUrl = database.DATABASE_URL;
+        app = await start(database);
+      });
+
+  it(`a retry with the same Idempotency-Key is stored and mailed once (${backend.name})`, async () => {
+    const first = await post(VALID, { 'idempotency-key': 'k-0123456789abcdef' });
+    const second = await post(VALID, { 'idempotency-key': 'k-0123456789abcdef' });
+    expect(second.statusCode).toBe(201);
+    expect(second.json().id).toBe(first.json().id);
+    await waitForMails(1);
+    await vi.waitFor(async () => expect((await admin('')).json().leads.map((lead: { status: string }) => lead.status)).toEqual(['sent']));
+    expect(await drainOutbox()).toBe(0);
+    expect(mails).toHaveLength(1);
+    expect((await admin('')).json().total).toBe(1);
+  });
+
+  it(`an Idempotency-Key reused with another body is refused with 422; the first lead is untouched and the second is not stored (${backend.name})`, async () => {
+    const first = await post(VALID, { 'idempotency-key': 'k-reused-0123456789' });
+    expect(first.statusCode).toBe(201);
+    const other = await post({ ...VALID, message: 'A different request that must not be lost silently.' }, { 'idempotency-key': 'k-reused-0123456789' });
+    expect(other.statusCode).toBe(422);
+    expect(other.headers['content-type']).toContain('application/problem+json');
+    expect(other.json()).toMatchObject({ status: 422, message: CONTACT_MESSAGES.idempotencyKeyReused });
+    expect(other.body).not.toContain(first.json().id);
+    const list = (await admin('')).json<{ total: number; leads: Array<{ message: string }> }>();
+    expect(list.total).toBe(1);
+    expect(list.leads[0]!.message).toBe(VALID.message);
+  });
+
+  it(`an Idempotency-Key is scoped to the client: another address with the same key and body gets a lead of its own (${backend.name})`, async () => {
+    const key = { 'idempotency-key': 'k-shared-0123456789' };
+    const first = await app.inject({ method: 'POST', url: CONTACT_ENDPOINT, payload: VALID, headers: key, remoteAddress: '198.51.100.7' });
+    const second = await app.inject({ method: 'POST', url: CONTACT_ENDPOINT, payload: VALID, headers: key, remoteAddress: '203.0.113.9' });
+    expect(first.statusCode).toBe(201);
+    expect(second.statusCode).toBe(201);
+    expect(second.json().id).not.toBe(first.json().id);
+    const again = await app.inject({ method: 'POST', url: CONTACT_ENDPOINT, payload: VALID, headers: key, remoteAddress: '198.51.100.7' });
+    expect(again.json().id).toBe(first.json().id);
+    expect((await admin('')).json().total).toBe(2);
+  });
+
+    });
+  }
 });
 
 describe('POST /contact (form post, no JavaScript)', () => {

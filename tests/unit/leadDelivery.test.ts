@@ -1,12 +1,16 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createLeadDelivery, retryDelayMs } from '../../server/leads/delivery';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
+import { loadConfig } from '../../server/config';
+import { openStores } from '../../server/db/openStores';
+import { createMailDelivery, retryDelayMs } from '../../server/leads/delivery';
 import { headerText, leadMail, replyToAddress, smtpMailer, smtpOptions } from '../../server/leads/mail';
 import { officeTime } from '../../server/leads/officeTime';
+import type { MailOutbox } from '../../server/leads/mailOutbox';
 import { openSqliteLeadStore, type SqliteLeadStore } from '../../server/leads/sqliteStore';
 import { startSmtpSink, type SmtpSink } from '../support/smtpSink';
+import { databaseBackends } from '../support/databaseBackends';
 import { lead } from './leadStoreContract';
 
 /**
@@ -36,15 +40,15 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function worker(overrides: Partial<Parameters<typeof createLeadDelivery>[0]> = {}) {
-  return createLeadDelivery({ store, mailer: smtpMailer(sink.url), addresses: ADDRESSES, retry: RETRY, pollMs: 10, ...overrides });
+function worker(overrides: Partial<Parameters<typeof createMailDelivery>[0]> = {}) {
+  return createMailDelivery({ outbox: store.outbox, mailer: smtpMailer(sink.url), addresses: ADDRESSES, retry: RETRY, pollMs: 10, ...overrides });
 }
 
 /** Runs passes until the outbox is empty (or fails after `limit` passes). */
 async function drain(delivery: ReturnType<typeof worker>, limit = 200) {
   for (let i = 0; i < limit; i++) {
     await delivery.runOnce();
-    if ((await store.outboxSize()) === 0) return;
+    if ((await store.outbox.size()) === 0) return;
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
   throw new Error('outbox did not drain');
@@ -152,22 +156,29 @@ describe('lead delivery over SMTP', () => {
   });
 });
 
+const backends = databaseBackends('Delivery at shutdown');
+
 describe('lead delivery at shutdown', () => {
-  it('stop() claims no further batch and hands back the claims it got after the stop (a mail in flight is finished)', async () => {
+  for (const backend of backends) it.skipIf(backend.skip)(`stop() claims no further batch and hands back the claims it got after the stop (a mail in flight is finished) (${backend.name})`, async () => {
+    const config = loadConfig(await backend.fresh());
+    const stores = await openStores({ databasePath: config.databasePath, databaseUrl: config.databaseUrl });
+    onTestFinished(() => stores.close());
+    const store = stores.leads;
     for (let i = 0; i < 15; i++) await store.create(lead({ message: `Lead number ${i} for the shutdown test.` }), new Date());
     let releaseClaim!: () => void;
     const claimHeld = new Promise<void>((resolve) => (releaseClaim = resolve));
     let claimsAsked = 0;
-    // The real store, its claim held back once (a slow database at the moment the signal comes).
-    const slowStore = Object.assign(Object.create(store) as SqliteLeadStore, {
-      claimDue: async (...args: Parameters<SqliteLeadStore['claimDue']>) => {
+    // The real outbox, its claim held back once (a slow database at the moment the signal comes).
+    const slowOutbox: MailOutbox = {
+      ...store.outbox,
+      claimDue: async (...args) => {
         claimsAsked++;
-        const claims = await store.claimDue(...args);
+        const claims = await store.outbox.claimDue(...args);
         await claimHeld;
         return claims;
       },
-    });
-    const delivery = worker({ store: slowStore, batchSize: 10 });
+    };
+    const delivery = worker({ outbox: slowOutbox, batchSize: 10 });
     const pass = delivery.runOnce();
     const stopped = delivery.stop();
     releaseClaim();
@@ -175,7 +186,7 @@ describe('lead delivery at shutdown', () => {
     expect(claimsAsked).toBe(1);
     expect(sink.received).toHaveLength(0);
     // Handed back: due at once for another instance, no attempt counted.
-    const claims = await store.claimDue(new Date(), 100, 60_000);
+    const claims = await store.outbox.claimDue(new Date(), 100, 60_000);
     expect(claims).toHaveLength(15);
     expect(claims.every((claim) => claim.attempt === 1)).toBe(true);
   });

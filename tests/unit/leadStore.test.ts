@@ -42,7 +42,8 @@ describe('SQLite lead store', () => {
       expect((users.db.prepare('SELECT version FROM schema_version').get() as { version: number }).version).toBe(SCHEMA_VERSION);
       expect(SCHEMA_VERSION).toBeGreaterThanOrEqual(2);
       const tables = (leads.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as Array<{ name: string }>).map((t) => t.name);
-      expect(tables).toEqual(expect.arrayContaining(['users', 'leads', 'lead_outbox', 'lead_delivery_attempts']));
+      expect(tables).toEqual(expect.arrayContaining(['users', 'leads', 'mail_outbox', 'lead_delivery_attempts']));
+      expect(tables).not.toContain('lead_outbox');
       // No column could hold an IP address.
       const columns = (leads.db.prepare('PRAGMA table_info(leads)').all() as Array<{ name: string }>).map((c) => c.name);
       expect(columns.some((c) => /ip|addr|agent/i.test(c))).toBe(false);
@@ -53,7 +54,7 @@ describe('SQLite lead store', () => {
       await users.close();
       const again = openSqliteLeadStore(file);
       expect(await again.get(stored.id)).toEqual(stored);
-      expect(await again.outboxSize()).toBe(1);
+      expect(await again.outbox.size('lead')).toBe(1);
       await again.close();
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -66,12 +67,12 @@ describe('SQLite lead store', () => {
     try {
       const users = openSqliteStore(file);
       await users.create({ firstName: 'Jana', lastName: 'Weber', email: 'jana@example.de', passwordHash: 'scrypt$x' });
-      // Back to version 1: without what migrations 2 (leads), 3 (sessions), 4 (account mail), 5 (staff) and 6 (passkeys) made.
+      // Back to version 1: without what migrations 2 (leads), 3 (sessions), 4 (account mail), 5 (staff) 6 (passkeys) and 7 (one outbox) made.
       users.db.exec(
         'DROP TABLE webauthn_challenges; DROP TABLE passkeys; DROP TABLE audit_log; DROP TABLE staff_enrollments; DROP INDEX users_by_role; ALTER TABLE users DROP COLUMN role; ALTER TABLE users DROP COLUMN last_sign_in_at; ' +
           'DROP TABLE mail_outbox; DROP TABLE account_tokens; ALTER TABLE users DROP COLUMN email_verified_at; ' +
           'DROP TRIGGER sessions_end_on_deactivation; DROP TABLE sessions; DROP TABLE sign_in_failures; ' +
-          'DROP TABLE lead_delivery_attempts; DROP TABLE lead_outbox; DROP TABLE leads; UPDATE schema_version SET version = 1;',
+          'DROP TABLE lead_delivery_attempts; DROP TABLE leads; UPDATE schema_version SET version = 1;',
       );
       await users.close();
       const leads = openSqliteLeadStore(file);
@@ -131,7 +132,7 @@ describe.skipIf(skipPostgres)('PostgreSQL lead store', () => {
       );
       expect(new Set(results.map((r) => r.lead.id)).size).toBe(1);
       expect(results.filter((r) => r.created)).toHaveLength(1);
-      expect(await stores[1]!.outboxSize()).toBe(1);
+      expect(await stores[1]!.outbox.size()).toBe(1);
     } finally {
       await Promise.all(stores.map((s) => s.close()));
     }
@@ -147,18 +148,18 @@ describe.skipIf(skipPostgres)('PostgreSQL lead store', () => {
       // Each instance claims small batches in a loop until the outbox is empty, as delivery does.
       const run = async (store: LeadStore) => {
         for (;;) {
-          const claims = await store.claimDue(new Date(), 4, 60_000);
+          const claims = await store.outbox.claimDue(new Date(), 4, 60_000);
           if (claims.length === 0) return;
           for (const claim of claims) {
-            mailed.push(claim.lead.id);
-            expect(await store.markSent(claim, new Date())).toBe(true);
+            mailed.push(claim.id);
+            expect(await store.outbox.markSent(claim, new Date())).toBe(true);
           }
         }
       };
       await Promise.all([run(stores[0]!), run(stores[1]!), run(stores[0]!), run(stores[1]!)]);
       expect(mailed).toHaveLength(60);
       expect(new Set(mailed).size).toBe(60);
-      expect(await stores[0]!.outboxSize()).toBe(0);
+      expect(await stores[0]!.outbox.size()).toBe(0);
       expect((await stores[1]!.list({ status: 'sent' })).total).toBe(60);
     } finally {
       await Promise.all(stores.map((s) => s.close()));

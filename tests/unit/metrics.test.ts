@@ -9,6 +9,7 @@ import type { LeadMailer } from '../../server/leads/mail';
 import { OVERLOAD_MESSAGE } from '../../server/ops/overload';
 import { API_BASE } from '../../shared/constants';
 import { CONTACT_ENDPOINT, HONEYPOT_FIELD } from '../../shared/contactLead';
+import { databaseBackends } from '../support/databaseBackends';
 
 /** GET /metrics (Prometheus) behind the admin token or on METRICS_PORT, and the API's 503 under overload. */
 
@@ -34,11 +35,14 @@ let dbCounter = 0;
 const mailer: LeadMailer = { async send() {}, close() {} };
 async function start(env: Record<string, string> = {}) {
   app = await buildApp(
-    { ...loadConfig({ LOG_LEVEL: 'silent', DC_ADMIN_TOKEN: TOKEN, ...env }), distDir: dir, databasePath: join(dir, `db-${++dbCounter}.sqlite`) },
+    { ...loadConfig({ LOG_LEVEL: 'silent', DC_ADMIN_TOKEN: TOKEN, DATABASE_PATH: join(dir, `db-${++dbCounter}.sqlite`), ...env }), distDir: dir },
     { leadMailer: mailer },
   );
   return app;
 }
+
+/** The lead and outbox gauges are read from the database: they are checked on both. */
+const backends = databaseBackends('Metrics');
 
 describe('GET /metrics', () => {
   it('needs the administrator token on the main port', async () => {
@@ -51,8 +55,8 @@ describe('GET /metrics', () => {
     expect(metrics.headers['cache-control']).toBe('no-store');
   });
 
-  it('counts requests by route and status with latency, leads, the outbox, sign-ups and the event loop', async () => {
-    const server = await start({ DC_REGISTER_RATE_MAX: '1' });
+  for (const backend of backends) it.skipIf(backend.skip)(`counts requests by route and status with latency, leads, the outbox, sign-ups and the event loop (${backend.name})`, async () => {
+    const server = await start({ DC_REGISTER_RATE_MAX: '1', ...(await backend.fresh()) });
     await server.inject('/');
     await server.inject('/no-such-page');
     expect((await server.inject({ method: 'POST', url: CONTACT_ENDPOINT, payload: { ...VALID, variant: 'consultation' } })).statusCode).toBe(201);
@@ -66,8 +70,9 @@ describe('GET /metrics', () => {
     expect(text).toMatch(new RegExp(`dc_http_request_duration_seconds_bucket\\{le="\\+Inf",method="POST",route="${CONTACT_ENDPOINT}",status_code="201"\\} 2`));
     expect(text).toMatch(/dc_leads_received_total\{variant="consultation"\} 1/);
     expect(text).toMatch(/dc_leads\{status="spam"\} 1/);
-    expect(text).toMatch(/dc_lead_outbox_depth \d/);
-    expect(text).toMatch(/dc_lead_outbox_oldest_age_seconds \d/);
+    expect(text).toMatch(/dc_mail_outbox_depth\{kind="lead"\} \d/);
+    expect(text).toMatch(/dc_mail_outbox_depth\{kind="email-verification"\} \d/);
+    expect(text).toMatch(/dc_mail_outbox_oldest_age_seconds \d/);
     expect(text).toMatch(/dc_signups_total\{outcome="rate_limited"\} 1/);
     expect(text).toContain('dc_nodejs_eventloop_lag_p99_seconds');
     expect(text).toContain('dc_database_errors_total 0');

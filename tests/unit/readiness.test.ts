@@ -6,12 +6,17 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import type { LeadMailer } from '../../server/leads/mail';
+import { openStores } from '../../server/db/openStores';
+import { openPgPool } from '../../server/db/postgres';
+import { createPgLeadStore } from '../../server/leads/pgStore';
 import { openSqliteLeadStore } from '../../server/leads/sqliteStore';
 import '../../server/ops/lifecycle';
 import { readiness } from '../../server/ops/readiness';
 import { CONTACT_ENDPOINT } from '../../shared/contactLead';
+import { databaseBackends, type DatabaseBackend } from '../support/databaseBackends';
+import { freePort } from '../support/postgres';
 
-/** GET /readyz: ready, draining, mail not going out, database gone; /healthz unchanged. */
+/** GET /readyz: ready, draining, mail not going out, database gone; /healthz unchanged. On SQLite and PostgreSQL. */
 
 const VALID = { name: 'Jana Weber', email: 'jana.weber@example.de', phone: '+49 621 4305 8870', message: 'We would like to talk about our monthly reporting.' };
 let dir: string;
@@ -27,17 +32,19 @@ afterEach(async () => {
   app = null;
 });
 
-let dbCounter = 0;
-async function start(env: Record<string, string>, mailer?: LeadMailer) {
-  app = await buildApp(
-    { ...loadConfig({ LOG_LEVEL: 'silent', DC_CONTACT_RATE_MAX: '100', ...env }), distDir: dir, databasePath: join(dir, `db-${++dbCounter}.sqlite`) },
-    mailer ? { leadMailer: mailer } : {},
-  );
-  await app.ready();
-  return app;
-}
+const backends = databaseBackends('Readiness');
 
-describe('GET /readyz', () => {
+for (const backend of backends) describe.skipIf(backend.skip)(`GET /readyz on ${backend.name}`, () => readinessSuite(backend));
+
+function readinessSuite(backend: DatabaseBackend) {
+  let database: Record<string, string> = {};
+  async function start(env: Record<string, string>, mailer?: LeadMailer) {
+    database = await backend.fresh();
+    app = await buildApp({ ...loadConfig({ LOG_LEVEL: 'silent', DC_CONTACT_RATE_MAX: '100', ...database, ...env }), distDir: dir }, mailer ? { leadMailer: mailer } : {});
+    await app.ready();
+    return app;
+  }
+
   it('200 ready, never cached; 503 once the instance drains, while /healthz still answers', async () => {
     const server = await start({});
     const ready = await server.inject('/readyz');
@@ -76,9 +83,10 @@ describe('GET /readyz', () => {
   it('without SMTP, leads waiting in the database do not make the instance unready', async () => {
     const server = await start({ DC_READY_OUTBOX_MAX_AGE_S: '1' });
     await server.inject({ method: 'POST', url: CONTACT_ENDPOINT, payload: VALID });
-    const leads = openSqliteLeadStore(join(dir, `db-${dbCounter}.sqlite`));
-    const report = await readiness(server, { leads, mailing: false, outboxMaxAgeMs: 1000, now: () => new Date(Date.now() + 60_000) });
-    await leads.close();
+    const config = loadConfig(database);
+    const stores = await openStores({ databasePath: config.databasePath, databaseUrl: config.databaseUrl });
+    const report = await readiness(server, { outbox: stores.leads.outbox, mailing: false, outboxMaxAgeMs: 1000, now: () => new Date(Date.now() + 60_000) });
+    await stores.close();
     expect(report).toMatchObject({ status: 'ready', checks: { outbox: 'ok' } });
     expect(report.checks.oldestPendingAgeS).toBeGreaterThanOrEqual(59);
   });
@@ -86,10 +94,17 @@ describe('GET /readyz', () => {
   it('503 when the database does not answer', async () => {
     const bare = Fastify({ logger: false });
     bare.decorate('lifecycle', { draining: false });
-    const store = openSqliteLeadStore(join(dir, 'gone.sqlite'));
-    await store.close();
-    const report = await readiness(bare, { leads: store, mailing: true, outboxMaxAgeMs: 1000 });
+    let store;
+    if (backend.name === 'SQLite') {
+      store = openSqliteLeadStore(join(dir, 'gone.sqlite'));
+      await store.close();
+    } else {
+      // A PostgreSQL that is not there (nothing listens on the port).
+      store = createPgLeadStore(openPgPool(`postgres://dc@127.0.0.1:${await freePort()}/gone`), { ownsPool: true });
+    }
+    const report = await readiness(bare, { outbox: store.outbox, mailing: true, outboxMaxAgeMs: 1000 });
     expect(report).toMatchObject({ status: 'not ready', checks: { database: 'unreachable', outbox: 'unknown' } });
     await bare.close();
+    if (backend.name === 'PostgreSQL') await store.close();
   });
-});
+}

@@ -1,0 +1,299 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { migratePostgres } from '../../server/db/migrate';
+import { PG_MIGRATIONS } from '../../server/db/pgMigrations';
+import { openPgPool, type PgPool } from '../../server/db/postgres';
+import { MIGRATIONS } from '../../server/db/sqlite';
+import { createMailDelivery } from '../../server/leads/delivery';
+import { smtpMailer } from '../../server/leads/mail';
+import { createPgLeadStore } from '../../server/leads/pgStore';
+import { openSqliteLeadStore } from '../../server/leads/sqliteStore';
+import type { LeadStore } from '../../server/leads/store';
+import { findPostgres, startPostgres, type PostgresServer } from '../support/postgres';
+import { startSmtpSink, type SmtpSink } from '../support/smtpSink';
+
+/**
+ * The migration to one mail outbox (SQLite 7, PostgreSQL 'one_outbox'), from a database at the
+ * schema version before it, on both databases: every waiting entry of the lead outbox and of the
+ * account mails' outbox moves over with its Message-ID, attempt count, due time, lease and last
+ * error; the leads, their statuses and attempt logs stay; afterwards the one worker mails every
+ * entry to a real SMTP server with its old Message-ID, an entry leased before the upgrade only when
+ * its lease has run out.
+ */
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
+
+const T0 = Date.parse('2026-05-04T08:00:00.000Z');
+const at = (ms: number) => new Date(T0 + ms).toISOString();
+const DOMAIN = 'dataclarity.de';
+const ADDRESSES = { to: 'sales@dataclarity.de', from: '"DataClarity website" <website@dataclarity.de>' };
+
+/** SQLite's last schema version with two outboxes. */
+const SQLITE_TWO_OUTBOXES = 6;
+const PG_TWO_OUTBOXES = PG_MIGRATIONS.findIndex((migration) => migration.name === 'one_outbox');
+
+type Exec = (sql: string, params: unknown[]) => Promise<void>;
+
+interface Lead5 {
+  id: string;
+  status: 'pending' | 'sent' | 'failed' | 'spam';
+  deliveredAt?: string;
+  /** The attempt log: one error (or null: accepted) per attempt. */
+  log: Array<string | null>;
+  outbox?: { attempts: number; next: string; leaseToken?: string; leaseUntil?: string; lastError?: string };
+}
+
+const LEADS: Lead5[] = [
+  { id: '11111111-1111-4111-8111-111111111111', status: 'pending', log: [], outbox: { attempts: 0, next: at(0) } },
+  {
+    id: '22222222-2222-4222-8222-222222222222',
+    status: 'pending',
+    log: ['451 try later'],
+    outbox: { attempts: 1, next: at(30_000), lastError: '451 try later' },
+  },
+  // Claimed by an instance of the old version when the upgrade ran: its lease holds until it ends.
+  {
+    id: '33333333-3333-4333-8333-333333333333',
+    status: 'pending',
+    log: [],
+    outbox: { attempts: 1, next: at(0), leaseToken: 'lease-of-the-old-version', leaseUntil: at(120_000) },
+  },
+  { id: '44444444-4444-4444-8444-444444444444', status: 'sent', deliveredAt: at(-5_000), log: [null] },
+  { id: '55555555-5555-4555-8555-555555555555', status: 'failed', log: ['550 no such user', '550 no such user'] },
+  { id: '66666666-6666-4666-8666-666666666666', status: 'spam', log: [] },
+];
+
+const MAILS = [
+  { id: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa', kind: 'email-verification', attempts: 0, next: at(0), lastError: null },
+  { id: 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb', kind: 'password-reset', attempts: 2, next: at(600_000), lastError: 'ECONNREFUSED: connect failed' },
+] as const;
+
+const leadMessageId = (id: string) => `<lead-${id}@${DOMAIN}>`;
+const mailMessageId = (mail: (typeof MAILS)[number]) => `<${mail.kind}-${mail.id}@${DOMAIN}>`;
+
+/** Fills a database at the schema before the one outbox: leads in every state, both outboxes with waiting entries. */
+async function seedTwoOutboxes(exec: Exec): Promise<void> {
+  for (const [i, lead] of LEADS.entries()) {
+    await exec(
+      `INSERT INTO leads (id, variant, name, email, phone, message, source, received_at, status, delivered_at)
+       VALUES (?, 'contact', ?, ?, '+49 621 4305 8870', 'Our monthly reporting.', '', ?, ?, ?)`,
+      [lead.id, `Person ${i}`, `person.${i}@example.de`, at(-60_000 + i), lead.status, lead.deliveredAt ?? null],
+    );
+    for (const [n, error] of lead.log.entries()) {
+      await exec('INSERT INTO lead_delivery_attempts (lead_id, attempt, started_at, finished_at, error) VALUES (?, ?, ?, ?, ?)', [
+        lead.id,
+        n + 1,
+        at(-50_000 + n * 1000),
+        at(-49_000 + n * 1000),
+        error,
+      ]);
+    }
+    if (lead.outbox) {
+      await exec(
+        'INSERT INTO lead_outbox (lead_id, message_id, attempts, next_attempt_at, lease_token, lease_until, last_error) VALUES (?, ?, ?, ?, ?, ?, ?)',
+        [lead.id, leadMessageId(lead.id), lead.outbox.attempts, lead.outbox.next, lead.outbox.leaseToken ?? null, lead.outbox.leaseUntil ?? null, lead.outbox.lastError ?? null],
+      );
+    }
+  }
+  for (const mail of MAILS) {
+    await exec(
+      `INSERT INTO mail_outbox (id, kind, recipient, subject, body, message_id, created_at, attempts, next_attempt_at, last_error)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [mail.id, mail.kind, 'jana.weber@example.de', `Subject of ${mail.kind}`, `Body of ${mail.kind}`, mailMessageId(mail), at(-30_000), mail.attempts, mail.next, mail.lastError],
+    );
+  }
+}
+
+interface OutboxRow {
+  id: string;
+  kind: string;
+  lead_id: string | null;
+  recipient: string | null;
+  message_id: string;
+  created_at: string | Date;
+  attempts: number;
+  next_attempt_at: string | Date;
+  lease_token: string | null;
+  lease_until: string | Date | null;
+  last_error: string | null;
+}
+
+const iso = (value: string | Date | null) => (value === null ? null : new Date(value).toISOString());
+
+/** What the one outbox must hold after the migration. */
+const EXPECTED_ROWS = [
+  ...LEADS.flatMap((lead, i) =>
+    lead.outbox
+      ? [
+          {
+            id: lead.id,
+            kind: 'lead',
+            lead_id: lead.id,
+            recipient: null,
+            message_id: leadMessageId(lead.id),
+            created_at: at(-60_000 + i),
+            attempts: lead.outbox.attempts,
+            next_attempt_at: lead.outbox.next,
+            lease_token: lead.outbox.leaseToken ?? null,
+            lease_until: lead.outbox.leaseUntil ?? null,
+            last_error: lead.outbox.lastError ?? null,
+          },
+        ]
+      : [],
+  ),
+  ...MAILS.map((mail) => ({
+    id: mail.id,
+    kind: mail.kind,
+    lead_id: null,
+    recipient: 'jana.weber@example.de',
+    message_id: mailMessageId(mail),
+    created_at: at(-30_000),
+    attempts: mail.attempts,
+    next_attempt_at: mail.next,
+    lease_token: null,
+    lease_until: null,
+    last_error: mail.lastError,
+  })),
+].sort((a, b) => (a.id < b.id ? -1 : 1));
+
+interface Backend {
+  name: string;
+  skip: boolean;
+  /** A database at the schema before the one outbox, seeded; then migrated by opening the current stores. */
+  open(): Promise<{ store: LeadStore; rows(): Promise<OutboxRow[]>; tables(): Promise<string[]>; close(): Promise<void> }>;
+}
+
+const postgres = findPostgres();
+if (!postgres.ok) console.warn(`Outbox migration on PostgreSQL skipped: ${postgres.reason}`);
+let pgServer: PostgresServer | null = null;
+let sink: SmtpSink;
+let root: string;
+
+beforeAll(async () => {
+  sink = await startSmtpSink();
+  root = mkdtempSync(join(tmpdir(), 'dc-outbox-migration-'));
+  if (postgres.ok) pgServer = await startPostgres();
+});
+
+afterAll(async () => {
+  await sink.stop();
+  await pgServer?.stop();
+  rmSync(root, { recursive: true, force: true });
+});
+
+const ROWS_SQL =
+  'SELECT id, kind, lead_id, recipient, message_id, created_at, attempts, next_attempt_at, lease_token, lease_until, last_error FROM mail_outbox ORDER BY id';
+
+const backends: Backend[] = [
+  {
+    name: 'SQLite',
+    skip: false,
+    async open() {
+      const file = join(mkdtempSync(join(root, 'db-')), 'dc.sqlite');
+      const old = new Database(file);
+      old.exec('CREATE TABLE schema_version (version INTEGER NOT NULL)');
+      for (const migration of MIGRATIONS.slice(0, SQLITE_TWO_OUTBOXES)) old.exec(migration);
+      old.prepare('INSERT INTO schema_version (version) VALUES (?)').run(SQLITE_TWO_OUTBOXES);
+      await seedTwoOutboxes(async (sql, params) => void old.prepare(sql).run(...params));
+      old.close();
+      const store = openSqliteLeadStore(file);
+      return {
+        store,
+        rows: async () => store.db.prepare(ROWS_SQL).all() as OutboxRow[],
+        tables: async () => (store.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as Array<{ name: string }>).map((t) => t.name),
+        close: () => store.close(),
+      };
+    },
+  },
+  {
+    name: 'PostgreSQL',
+    skip: !postgres.ok,
+    async open() {
+      const pool: PgPool = openPgPool(await pgServer!.createDatabase());
+      await migratePostgres(pool, PG_MIGRATIONS.slice(0, PG_TWO_OUTBOXES));
+      await seedTwoOutboxes(async (sql, params) => {
+        let n = 0;
+        await pool.query(sql.replace(/\?/g, () => `$${++n}`), params);
+      });
+      expect(await migratePostgres(pool)).toEqual([PG_TWO_OUTBOXES + 1]);
+      const store = createPgLeadStore(pool, { ownsPool: true });
+      return {
+        store,
+        rows: async () => (await pool.query<OutboxRow>(ROWS_SQL)).rows,
+        tables: async () =>
+          (await pool.query<{ table_name: string }>("SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'")).rows.map((t) => t.table_name),
+        close: () => store.close(),
+      };
+    },
+  },
+];
+
+for (const backend of backends) {
+  describe.skipIf(backend.skip)(`migration to one mail outbox on ${backend.name}`, () => {
+    it('carries every waiting entry of both outboxes over unchanged, and keeps the leads and their attempt logs', async () => {
+      const db = await backend.open();
+      try {
+        const tables = await db.tables();
+        expect(tables).toContain('mail_outbox');
+        expect(tables).not.toContain('lead_outbox');
+        expect(tables).not.toContain('outbox');
+        const rows = (await db.rows()).map((row) => ({
+          ...row,
+          attempts: Number(row.attempts),
+          created_at: iso(row.created_at),
+          next_attempt_at: iso(row.next_attempt_at),
+          lease_until: iso(row.lease_until),
+        }));
+        expect(rows).toEqual(EXPECTED_ROWS);
+        for (const lead of LEADS) {
+          expect(await db.store.get(lead.id)).toMatchObject({
+            status: lead.status,
+            deliveredAt: lead.deliveredAt ?? null,
+            attempts: lead.log.length,
+            lastError: lead.log.at(-1) ?? null,
+          });
+        }
+        expect(await db.store.outbox.stats()).toEqual({ size: EXPECTED_ROWS.length, oldestQueuedAt: at(-60_000) });
+      } finally {
+        await db.close();
+      }
+    });
+
+    it('the one worker then mails every carried-over entry once, with its old Message-ID; a lease taken before the upgrade is waited out', async () => {
+      const db = await backend.open();
+      sink.received.length = 0;
+      let now = new Date(T0 + 60_000);
+      const delivery = createMailDelivery({
+        outbox: db.store.outbox,
+        mailer: smtpMailer(sink.url),
+        addresses: ADDRESSES,
+        retry: { baseDelayMs: 1, maxDelayMs: 5, maxAttempts: 12 },
+        now: () => now,
+      });
+      try {
+        // One minute on: due are the two untried entries and the lead whose retry time has come;
+        // the lease of the old version still runs, the reset mail waits for its retry time.
+        await delivery.runOnce();
+        const first = sink.received.map((mail) => mail.parsed.messageId).sort();
+        expect(first).toEqual([leadMessageId(LEADS[0]!.id), leadMessageId(LEADS[1]!.id), mailMessageId(MAILS[0])].sort());
+        now = new Date(T0 + 3_600_000);
+        await delivery.runOnce();
+        const all = sink.received.map((mail) => mail.parsed.messageId).sort();
+        expect(all).toEqual(EXPECTED_ROWS.map((row) => row.message_id).sort());
+        expect(await db.store.outbox.stats()).toEqual({ size: 0, oldestQueuedAt: null });
+        // The attempt counts went on from where the old outboxes left them.
+        expect(await db.store.get(LEADS[1]!.id)).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
+        expect((await db.store.attempts(LEADS[2]!.id)).map((a) => a.attempt)).toEqual([2]);
+        const reset = sink.received.find((mail) => mail.parsed.messageId === mailMessageId(MAILS[1]))!;
+        expect(reset.envelope.to).toEqual(['jana.weber@example.de']);
+        expect(reset.parsed.subject).toBe('Subject of password-reset');
+        for (const lead of LEADS.filter((l) => l.outbox)) expect((await db.store.get(lead.id))!.status).toBe('sent');
+      } finally {
+        await delivery.stop();
+        await db.close();
+      }
+    });
+  });
+}
