@@ -1,5 +1,6 @@
 import { toggleMany, toggleSingle } from '../lib/disclosure';
 import { IslandElement, defineIsland } from '../lib/islandElement';
+import { lastPickedIndex, pickCount } from '../lib/picks';
 
 /**
  * <dc-disclosure-group>: a group of expandable entries (SPEC 2.4, 2.5, 4): the
@@ -10,6 +11,9 @@ import { IslandElement, defineIsland } from '../lib/islandElement';
  *   other, clicking the open one closes it (toggleSingle);
  * - mode="multiple": entries toggle independently (toggleMany).
  * Open entries are marked on their [data-disclosure-item] with data-open.
+ * Presses on the served buttons before this script ran (issue 34; marked by
+ * site/_includes/early-picks.js when a button carries data-pick: in single
+ * mode one group name per element) are applied when it wakes.
  * Without JavaScript every panel is shown.
  */
 export class DisclosureGroupElement extends IslandElement {
@@ -23,6 +27,7 @@ export class DisclosureGroupElement extends IslandElement {
 
     let open: string[] = buttons.filter((b) => b.getAttribute('aria-expanded') === 'true').map((b) => b.getAttribute('aria-controls')!);
     if (single) open = open.slice(0, 1);
+    open = withEarlyPresses(buttons, open, single);
 
     const render = () => {
       for (const button of buttons) {
@@ -54,6 +59,33 @@ export class DisclosureGroupElement extends IslandElement {
     render();
     return true;
   }
+}
+
+/**
+ * The open panels after the presses a visitor made on the served buttons before the element woke.
+ * Single mode (the buttons share a pick group): only the run of presses on the last button pressed
+ * counts, from the served state when no other button was pressed, else from one that is not it.
+ * Multiple mode: each button toggles once per press. The presses are forgotten once applied.
+ */
+function withEarlyPresses(buttons: HTMLButtonElement[], served: string[], single: boolean): string[] {
+  const idOf = (button: HTMLButtonElement) => button.getAttribute('aria-controls')!;
+  let open = served;
+  if (single) {
+    const last = lastPickedIndex(buttons);
+    if (last >= 0) {
+      const othersPressed = buttons.some((button, i) => i !== last && button.hasAttribute('data-picked'));
+      let current: string | null = othersPressed ? null : (open[0] ?? null);
+      for (let n = pickCount(buttons[last]); n > 0; n -= 1) current = toggleSingle<string>(current, idOf(buttons[last]!));
+      open = current === null ? [] : [current];
+    }
+  } else {
+    for (const button of buttons) if (pickCount(button) % 2 === 1) open = toggleMany(open, idOf(button));
+  }
+  for (const button of buttons) {
+    button.removeAttribute('data-picked');
+    button.removeAttribute('data-picks');
+  }
+  return open;
 }
 
 defineIsland('dc-disclosure-group', DisclosureGroupElement);
