@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoAxeViolationsInViews } from './support/axe';
+import { bothThemesAt, expectNoAxeViolationsInViews } from './support/axe';
 import { seedConsent } from './support/consent';
 
 /**
@@ -190,6 +190,126 @@ test.describe('contact form (public element)', () => {
     await expect(name).toHaveValue('Jana Weber');
     await expect(name).toBeFocused();
   });
+});
+
+test.describe('site header (site-nav)', () => {
+  test('the Services menu opened before the header woke stays open when it wakes, and is then the island\'s menu', async ({ page }) => {
+    const release = await holdCode(page, '**/assets/js/site-nav-*.js');
+    await slowCpu(page);
+    await page.goto('/about', { waitUntil: 'commit' });
+    const trigger = page.getByRole('navigation', { name: 'Main', exact: true }).getByRole('button', { name: 'Services' });
+    const menu = page.locator('#nav-services-menu');
+    // Before the script runs, CSS opens the menu on the trigger's focus (a click focuses it).
+    await trigger.click();
+    await expect(menu).toBeVisible();
+    await expect(page.locator('dc-site-nav')).not.toHaveAttribute('data-ready');
+    release();
+    await expect(page.locator('dc-site-nav')).toHaveAttribute('data-ready', '', { timeout: 20_000 });
+    await expect(trigger).toHaveAttribute('aria-expanded', 'true');
+    await expect(menu).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(trigger).toHaveAttribute('aria-expanded', 'false');
+    await expect(menu).toBeHidden();
+    await expect(trigger).toBeFocused();
+  });
+});
+
+test.describe('Mission/Vision and timelines (disclosure-group)', () => {
+  test('entries pressed before the group woke are the open entries when it wakes', async ({ page }) => {
+    const release = await holdCode(page, '**/assets/js/disclosure-group-*.js');
+    await slowCpu(page);
+    await page.goto('/about', { waitUntil: 'commit' });
+    const vision = page.getByRole('button', { name: 'Our Vision' });
+    const mission = page.getByRole('button', { name: 'Our Mission' });
+    await vision.click();
+    await mission.click();
+    // A timeline entry pressed twice is closed again; the one pressed after it is open.
+    const timeline = page.locator('dc-disclosure-group.timeline-group');
+    const first = timeline.getByRole('button').nth(0);
+    const second = timeline.getByRole('button').nth(1);
+    await first.click();
+    await first.click();
+    await second.click();
+    await expect(page.locator('#mv-mission-details')).toBeHidden();
+    release();
+    await expect(page.locator('dc-disclosure-group.mv-grid')).toHaveAttribute('data-ready', '', { timeout: 20_000 });
+    await expect(timeline).toHaveAttribute('data-ready', '');
+    await expect(mission).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.locator('#mv-mission-details')).toBeVisible();
+    await expect(vision).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.locator('#mv-vision-details')).toBeHidden();
+    await expect(first).toHaveAttribute('aria-expanded', 'false');
+    await expect(second).toHaveAttribute('aria-expanded', 'true');
+    await expect(timeline.locator('.timeline-panel:visible')).toHaveCount(1);
+    await expect(page.locator('#about-milestone-2')).toBeVisible();
+  });
+});
+
+test.describe('section menu (quick-nav)', () => {
+  test('the menu opened and a section chosen before its script ran are kept when it runs', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    const release = await holdCode(page, '**/assets/js/quick-nav-*.js');
+    await slowCpu(page);
+    await page.goto('/about', { waitUntil: 'commit' });
+    const toggle = page.locator('dc-quick-nav').getByText('Jump to section');
+    const links = page.getByRole('navigation', { name: 'Jump to section' });
+    // Without the script the menu is a <details> of anchor links: both work at once.
+    await toggle.click();
+    await links.getByRole('link', { name: 'Leadership' }).click();
+    await expect(page).toHaveURL(/#team$/);
+    release();
+    await expect(page.locator('dc-quick-nav')).toHaveAttribute('data-ready', '', { timeout: 20_000 });
+    await expect(page).toHaveURL(/#team$/);
+    await expect(links).toBeVisible();
+    await links.getByRole('link', { name: 'Timeline' }).click();
+    await expect(page).toHaveURL(/#timeline$/);
+    await expect(links).toBeHidden();
+    await expect(page.locator('#timeline')).toBeFocused();
+  });
+});
+
+test.describe('office map', () => {
+  test('before the map woke it offers the map link and no load button that cannot work yet; once woken the button loads the map', async ({ page }) => {
+    await page.route(/^https:\/\/([a-z0-9-]+\.)*openstreetmap\.org\//, (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Map stub</title><p>OpenStreetMap stub</p>' }),
+    );
+    const release = await holdCode(page, '**/assets/js/office-map-*.js');
+    await slowCpu(page);
+    await page.goto('/contact', { waitUntil: 'commit' });
+    const map = page.locator('dc-office-map');
+    await expect(map.getByRole('link', { name: 'Open map in a new tab' })).toBeVisible();
+    await expect(map.getByRole('heading', { name: 'The map is waiting for your consent' })).toBeVisible();
+    await expect(map.getByRole('button')).toHaveCount(0);
+    release();
+    await expect(map).toHaveAttribute('data-ready', '', { timeout: 20_000 });
+    await map.getByRole('button', { name: 'Allow and load map' }).click();
+    await expect(map.locator('iframe')).toBeFocused();
+    await expect(map.getByRole('link', { name: 'Open map in a new tab' })).toBeHidden();
+  });
+});
+
+test('axe: /about with Mission and a timeline entry opened before the group woke, both themes at 375 and 1280 px', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 900 });
+  const release = await holdCode(page, '**/assets/js/disclosure-group-*.js');
+  await page.goto('/about', { waitUntil: 'commit' });
+  await page.getByRole('button', { name: 'Our Mission' }).click();
+  await page.locator('dc-disclosure-group.timeline-group').getByRole('button').first().click();
+  release();
+  await expect(page.locator('dc-disclosure-group.timeline-group')).toHaveAttribute('data-ready', '');
+  await expect(page.locator('#mv-mission-details')).toBeVisible();
+  await expect(page.locator('#about-milestone-1')).toBeVisible();
+  await expectNoAxeViolationsInViews(page);
+});
+
+test("axe: the header's Services menu open across the header's waking, at 1280 px in both themes", async ({ page }) => {
+  const release = await holdCode(page, '**/assets/js/site-nav-*.js');
+  await page.goto('/about', { waitUntil: 'commit' });
+  const trigger = page.getByRole('navigation', { name: 'Main', exact: true }).getByRole('button', { name: 'Services' });
+  await trigger.click();
+  release();
+  await expect(page.locator('dc-site-nav')).toHaveAttribute('data-ready', '');
+  await expect(trigger).toHaveAttribute('aria-expanded', 'true');
+  await expectNoAxeViolationsInViews(page, { views: bothThemesAt(1280) });
 });
 
 test('axe: FAQ with a search typed before it woke, both themes at 375 and 1280 px', async ({ page }) => {

@@ -1,5 +1,6 @@
 import { toggleMany, toggleSingle } from '../lib/disclosure';
 import { IslandElement, defineIsland } from '../lib/islandElement';
+import { withEarlyPresses } from './earlyPresses';
 
 /**
  * <dc-disclosure-group>: a group of expandable entries (SPEC 2.4, 2.5, 4): the
@@ -10,6 +11,9 @@ import { IslandElement, defineIsland } from '../lib/islandElement';
  *   other, clicking the open one closes it (toggleSingle);
  * - mode="multiple": entries toggle independently (toggleMany).
  * Open entries are marked on their [data-disclosure-item] with data-open.
+ * Presses on the served buttons before this script ran (issue 34; marked by
+ * site/_includes/early-picks.js when a button carries data-pick: in single
+ * mode one group name per element) are applied when it wakes.
  * Without JavaScript every panel is shown.
  */
 export class DisclosureGroupElement extends IslandElement {
@@ -23,6 +27,7 @@ export class DisclosureGroupElement extends IslandElement {
 
     let open: string[] = buttons.filter((b) => b.getAttribute('aria-expanded') === 'true').map((b) => b.getAttribute('aria-controls')!);
     if (single) open = open.slice(0, 1);
+    open = withEarlyPresses(buttons, open, single);
 
     const render = () => {
       for (const button of buttons) {

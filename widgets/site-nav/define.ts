@@ -9,19 +9,22 @@ import { IslandElement, defineIsland } from '../lib/islandElement';
  * Services menu has one state (./hoverMenu.ts) that its aria-expanded and,
  * through CSS, its visibility follow: hover, focus and click open it, Escape
  * closes it and returns focus to its trigger; and the phone menu closes when
- * focus or a click leaves it. No framework: it only wires events.
+ * focus or a click leaves it. A menu open by hover or focus when it wakes stays
+ * open (issue 34). No framework: it only wires events.
  */
 class SiteNav extends IslandElement {
   protected wire(signal: AbortSignal): boolean {
     for (const item of this.querySelectorAll<HTMLElement>('[data-nav-dropdown]')) {
       const trigger = item.querySelector<HTMLButtonElement>('[data-nav-trigger]');
       if (!trigger) continue;
-      let state: HoverMenuState = 'closed';
+      // Before this script ran, CSS opened the menu on :hover and :focus-within; a menu the visitor
+      // has open at that moment stays open, held by the same cause (issue 34).
+      let state: HoverMenuState = item.matches(':focus-within') ? 'focus' : item.matches(':hover') ? 'hover' : 'closed';
       const apply = (event: HoverMenuEvent) => {
         state = nextMenuState(state, event, item.matches(':hover'));
         trigger.setAttribute('aria-expanded', String(isMenuOpen(state)));
       };
-      trigger.setAttribute('aria-expanded', 'false');
+      trigger.setAttribute('aria-expanded', String(isMenuOpen(state)));
       // Touch and pen send pointerenter/leave around every tap; only a mouse hovers.
       const byMouse = (event: PointerEvent) => event.pointerType === 'mouse';
       item.addEventListener('pointerenter', (event) => { if (byMouse(event)) apply('enter'); }, { signal });
