@@ -64,6 +64,8 @@ function instanceEnv(port: number, options: ClusterOptions): NodeJS.ProcessEnv {
     // Longer than nginx's upstream keep-alive, so nginx, not the instance, ends idle connections.
     DC_KEEP_ALIVE_TIMEOUT_S: '75',
     DC_SHUTDOWN_TIMEOUT_S: '30',
+    // Longer than nginx's upstream keepalive_timeout (2 s): see DC_SHUTDOWN_DELAY_S in server/ops/settings.ts.
+    DC_SHUTDOWN_DELAY_S: '3',
     ...options.env,
   };
 }

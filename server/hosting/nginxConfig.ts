@@ -131,6 +131,12 @@ export function nginxConfig(files: readonly SiteFile[], csp: string, options: Ng
   // proxy_connect_timeout bounds what an unreachable host costs.
   for (const server of options.api) line(`    server ${server} max_fails=0;`);
   line('    keepalive 16;');
+  // nginx closes an idle kept-alive connection to an instance after 2 s, long before the instance
+  // would (Fastify's keepAliveTimeout, 72 s): an instance never closes a connection nginx may be
+  // reusing at that moment (the request would be reset, and a POST answered 502). At a restart the
+  // instance answers with `Connection: close` for DC_SHUTDOWN_DELAY_S (3 s or more behind this
+  // config) before its listener closes, by which time nginx has let go of every idle connection.
+  line('    keepalive_timeout 2s;');
   line('}');
   line();
   line('server {');

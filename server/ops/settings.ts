@@ -8,7 +8,9 @@ import { defaultHeapLimitBytes, type OverloadSettings } from './overload';
  *   long; past it the process exits 1 (a second signal exits at once).
  * - DC_SHUTDOWN_DELAY_S (0): after the signal, /readyz answers 503 for this long before the
  *   listener closes, so a load balancer polling /readyz stops sending new requests first. Set it
- *   to the balancer's check interval × its failure threshold; 0 with nginx's passive checks.
+ *   to the balancer's check interval × its failure threshold; behind the generated nginx config at
+ *   least 3 (its upstream keepalive_timeout is 2 s: after the delay no idle connection of nginx's
+ *   is left for the closing listener to cut while nginx sends a request on it).
  * - DC_READY_OUTBOX_MAX_AGE_S (3600): /readyz answers 503 when the oldest lead waiting for its
  *   mail was received longer ago than this (mail is not going out).
  * - METRICS_PORT (unset): see ./metrics. DC_OVERLOAD_*: see ./overload.

@@ -36,6 +36,17 @@ async function allUsers(request: APIRequestContext): Promise<User[]> {
 
 const CLOCK_START = Date.UTC(2026, 0, 15, 9, 0, 0);
 
+/** Fills /sign_up with Jana Weber's valid details, accepts the terms and submits. */
+async function submitValidSignUp(page: Page): Promise<void> {
+  await page.getByLabel('First name').fill('Jana');
+  await page.getByLabel('Last name').fill('Weber');
+  await page.getByLabel('Work email').fill('jana@example.de');
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirm password').fill(PASSWORD);
+  await page.getByRole('checkbox', { name: /I agree/ }).check();
+  await page.getByRole('button', { name: 'Create Account' }).click();
+}
+
 /**
  * Pauses the fake clock (installed at CLOCK_START) before the page loads: after `clock.install()`
  * time would otherwise flow with real time, so
@@ -359,13 +370,7 @@ test.describe('axe with errors and states showing, both themes', () => {
         body: JSON.stringify({ status: 409, title: 'Conflict', message: USER_MESSAGES.duplicateEmail }),
       }),
     );
-    await page.getByLabel('First name').fill('Jana');
-    await page.getByLabel('Last name').fill('Weber');
-    await page.getByLabel('Work email').fill('jana@example.de');
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByLabel('Confirm password').fill(PASSWORD);
-    await page.getByRole('checkbox', { name: /I agree/ }).check();
-    await page.getByRole('button', { name: 'Create Account' }).click();
+    await submitValidSignUp(page);
     await expect(page.getByRole('alert')).toHaveText(USER_MESSAGES.duplicateEmail);
     await expectNoAxeViolationsInViews(page, { views: bothThemesAt(1280) });
   });
@@ -381,13 +386,7 @@ test.describe('axe with errors and states showing, both themes', () => {
       }),
     );
     await page.goto('/sign_up');
-    await page.getByLabel('First name').fill('Jana');
-    await page.getByLabel('Last name').fill('Weber');
-    await page.getByLabel('Work email').fill('jana@example.de');
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByLabel('Confirm password').fill(PASSWORD);
-    await page.getByRole('checkbox', { name: /I agree/ }).check();
-    await page.getByRole('button', { name: 'Create Account' }).click();
+    await submitValidSignUp(page);
     await expect(page.getByRole('heading', { name: 'Welcome to DataClarity, Jana!' })).toBeFocused();
     await expectNoAxeViolationsInViews(page, { views: bothThemesAt(1280) });
   });
