@@ -64,8 +64,18 @@ class OfficeMap extends IslandElement {
     this.setAttribute('data-loaded', '');
     this.querySelector('[data-map-placeholder]')?.setAttribute('hidden', '');
     if (moveFocus) {
-      // The button that had focus is gone: put focus on the map itself.
-      this.#frame.focus();
+      // The button that had focus is gone: put focus on the map itself, and again once the map's
+      // page has loaded if the focus fell back to the page meanwhile (Chromium can drop it when the
+      // frame's first document is swapped for the map host's, in another process).
+      const frame = this.#frame;
+      frame.focus();
+      frame.addEventListener(
+        'load',
+        () => {
+          if (document.activeElement === document.body) frame.focus();
+        },
+        { once: true },
+      );
     }
   }
 
