@@ -13,6 +13,8 @@ try {
   playwrightChromium = undefined;
 }
 const executablePath = findChromium(playwrightChromium);
+// The servers a suite starts itself (tests/support/serverProcess.ts) run the build, as the web server below does.
+process.env.DC_TEST_SERVER_BUILT = '1';
 const PROCESS_SUITES = ['**/hosting.spec.ts', '**/instances.spec.ts', '**/leads.spec.ts', '**/rolling-restart.spec.ts', '**/accountMail.spec.ts', '**/staff.spec.ts'];
 
 export default defineConfig({
@@ -46,7 +48,10 @@ export default defineConfig({
   // other works through the page tests, instead of ending the run alone.
   projects: [
     { name: 'processes', testMatch: PROCESS_SUITES, use: { ...devices['Desktop Chrome'], launchOptions: { executablePath, args: CHROMIUM_ARGS } } },
-    { name: 'chromium', testIgnore: PROCESS_SUITES, use: { ...devices['Desktop Chrome'], launchOptions: { executablePath, args: CHROMIUM_ARGS } } },
+    // The page tests share one context and page per worker, reset between tests by Playwright
+    // (tests/e2e/support/test.ts says what is reset and what it adds): a new page per test cost
+    // Chromium about 0.4 CPU-seconds.
+    { name: 'chromium', testIgnore: PROCESS_SUITES, use: { ...devices['Desktop Chrome'], launchOptions: { executablePath, args: CHROMIUM_ARGS }, reuseContext: process.env.E2E_REUSE !== '0' } },
   ],
   webServer: {
     command: 'node --enable-source-maps server-dist/main.mjs',

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { bothThemesAt, expectNoAxeViolations, expectNoAxeViolationsInViews } from './support/axe';
 import { sitemapPaths } from './support/routes';
 import { layoutShift, recordLayoutShift } from './support/layoutShift';

@@ -1,5 +1,5 @@
 import { rmSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { ACCOUNT_MESSAGES } from '../../shared/accountMessages';
 import { API_BASE, INTERVALS } from '../../shared/constants';
 import { startServerProcess, type ServerProcess } from '../support/serverProcess';

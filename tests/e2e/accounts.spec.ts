@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './support/test';
 import { USER_MESSAGES } from '../../server/api/users';
 import type { User } from '../../shared/user';
 import { API_BASE, INTERVALS } from '../../shared/constants';

@@ -1,5 +1,5 @@
 import { expectNoAxeViolations } from './support/axe';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { startPartnerOrigin, type PartnerOrigin } from './support/partnerOrigin';
 
 /**

@@ -1,5 +1,5 @@
 import { bothThemesAt, expectNoAxeViolations, expectNoAxeViolationsInViews } from './support/axe';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { magazineShown } from './support/magazine';
 import { readFileSync } from 'node:fs';
 import { layoutShift, recordLayoutShift } from './support/layoutShift';

@@ -1,6 +1,6 @@
 import { bothThemesAt, expectNoAxeViolations, expectNoAxeViolationsInViews } from './support/axe';
 import { readFileSync } from 'node:fs';
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from './support/test';
 import { COOKIE_NAME, POLICY_VERSION } from '../../widgets/lib/consentCookie';
 import { COOKIE_MAX_AGE_S, type ConsentRecord } from '../../widgets/lib/consentRecord';
 import { seedConsent } from './support/consent';

@@ -1,5 +1,5 @@
 import { bothThemesAt, expectNoAxeViolationsInViews } from './support/axe';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './support/test';
 import { INTERVALS } from '../../shared/constants';
 import { contactFormsAwake } from './support/contactForm';
 import { seedConsent } from './support/consent';

@@ -1,4 +1,4 @@
-import { expect, test, type Locator } from '@playwright/test';
+import { expect, test, type Locator } from './support/test';
 import { axeViolations } from './support/axe';
 import { readFileSync } from 'node:fs';
 import { seedConsent } from './support/consent';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type CDPSession, type Page } from './support/test';
 import { bothThemesAt, expectNoAxeViolationsInViews } from './support/axe';
 import { seedConsent } from './support/consent';
 
@@ -21,11 +21,20 @@ async function holdCode(page: Page, glob: string): Promise<() => void> {
   return release;
 }
 
+let throttled: CDPSession | null = null;
+
 /** The page runs at a quarter of this machine's CPU speed, as Lighthouse's mobile profile does. */
 async function slowCpu(page: Page): Promise<void> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  throttled = await page.context().newCDPSession(page);
+  await throttled.send('Emulation.setCPUThrottlingRate', { rate: 4 });
 }
+
+// The page is kept for the worker's next test (support/test.ts): its CPU gets its full speed back.
+test.afterEach(async () => {
+  await throttled?.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  await throttled?.detach();
+  throttled = null;
+});
 
 
 test.beforeEach(async ({ context }) => seedConsent(context));

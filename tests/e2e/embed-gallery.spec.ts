@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { expectNoAxeViolationsInViews } from './support/axe';
 import { seedConsent } from './support/consent';
 import { startPartnerOrigin, type PartnerOrigin } from './support/partnerOrigin';

@@ -2,7 +2,7 @@ import { expectNoAxeViolationsInViews } from './support/axe';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { build } from 'esbuild';
 import type { WidgetFile } from '../../widgets/lib/widgetSnippet';
 import { widgetSnippet } from '../../widgets/lib/widgetSnippet';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 
 /**
  * Issue 36, WCAG 2.2 2.4.11 Focus Not Obscured: a first-time visitor tabs through a page while the

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { axeViolations, bothThemesAt, expectNoAxeViolationsInViews } from './support/axe';
 import { readFileSync } from 'node:fs';
 import { INTERVALS } from '../../shared/constants';

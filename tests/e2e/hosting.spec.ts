@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { headersFile } from '../../server/hosting/headersFile';
 import { API_PAGE_PATTERN, FRAME_SOURCES } from '../../server/hosting/siteRules';
 import { nginxConfig } from '../../server/hosting/nginxConfig';

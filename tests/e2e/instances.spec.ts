@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { USER_MESSAGES } from '../../server/api/users';
 import type { User } from '../../shared/user';
 import { API_BASE } from '../../shared/constants';

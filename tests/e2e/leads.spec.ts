@@ -1,6 +1,6 @@
 import { bothThemesAt, expectNoAxeViolationsInViews } from './support/axe';
 import { readFileSync, rmSync } from 'node:fs';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './support/test';
 import { API_BASE, INTERVALS } from '../../shared/constants';
 import { startServerProcess, type ServerProcess } from '../support/serverProcess';
 import { startSmtpSink, type SmtpSink } from '../support/smtpSink';

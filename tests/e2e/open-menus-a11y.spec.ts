@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { EVERY_VIEW, bothThemesAt, expectNoAxeViolationsInViews } from './support/axe';
 import { seedConsent } from './support/consent';
 

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import postcss from 'postcss';
 import { processCss } from '../../build/cssModule.mjs';
 import { FRAME_ELEMENTS } from '../../build/elements.mjs';

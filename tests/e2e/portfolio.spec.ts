@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './support/test';
 import { axeViolations, bothThemesAt, expectNoAxeViolationsInViews } from './support/axe';
 import { ASPECT_STORAGE_KEY } from '../../widgets/dashboard-gallery/aspectRatio';
 import { DASHBOARD_LOAD_TIMEOUT_MS } from '../../widgets/lib/reports';

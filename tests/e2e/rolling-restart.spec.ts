@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { findNginx } from '../../scripts/nginxProcess';
 import { loadFigures, mailsPerLead, startCluster, startLoad, type Cluster } from '../../scripts/rollingRestart';
 import { API_BASE } from '../../shared/constants';

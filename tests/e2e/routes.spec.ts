@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { PLACEHOLDER_ROUTES, SPEC_ROUTES, sitemapPaths } from './support/routes';
 
 const paths = sitemapPaths();

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './support/test';
 import { bothThemesAt, expectNoAxeViolationsInViews } from './support/axe';
 import { ACCOUNT_MESSAGES, SIGN_IN_FRAGMENTS } from '../../shared/accountMessages';
 import { API_BASE } from '../../shared/constants';

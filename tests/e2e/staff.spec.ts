@@ -1,5 +1,5 @@
 import { rmSync } from 'node:fs';
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from './support/test';
 import { runStaffCli } from '../../server/staff/cli';
 import { API_BASE } from '../../shared/constants';
 import { PASSKEY_MESSAGES } from '../../shared/passkeys';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { seedConsent } from './support/consent';
 import { currentTheme } from './support/theme';
 

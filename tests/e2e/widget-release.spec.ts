@@ -1,6 +1,6 @@
 import { expectNoAxeViolations } from './support/axe';
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { widgetSnippet, type WidgetFile } from '../../widgets/lib/widgetSnippet';
 import { startPartnerOrigin, type PartnerOrigin } from './support/partnerOrigin';
 import { stubPowerBi } from './support/powerbi';
