@@ -53,6 +53,17 @@ export default tseslint.config(
     },
   },
   {
+    // Browser tests take `test` from their support file: it clears what Playwright's context reuse
+    // keeps between tests (tests/e2e/support/test.ts).
+    files: ['tests/e2e/**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: '@playwright/test', message: "Import test and expect from './support/test' (it resets what a reused context keeps)." }] },
+      ],
+    },
+  },
+  {
     files: ['widgets/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },

@@ -50,7 +50,7 @@ export default defineConfig({
     { name: 'processes', testMatch: PROCESS_SUITES, use: { ...devices['Desktop Chrome'], launchOptions: { executablePath, args: CHROMIUM_ARGS } } },
     // The page tests share one context and page per worker, reset between tests by Playwright
     // (tests/e2e/support/test.ts says what is reset and what it adds): a new page per test cost
-    // Chromium about 0.4 CPU-seconds.
+    // Chromium about 0.4 CPU-seconds. E2E_REUSE=0 gives each test a new context (to check a test's isolation).
     { name: 'chromium', testIgnore: PROCESS_SUITES, use: { ...devices['Desktop Chrome'], launchOptions: { executablePath, args: CHROMIUM_ARGS }, reuseContext: process.env.E2E_REUSE !== '0' } },
   ],
   webServer: {
