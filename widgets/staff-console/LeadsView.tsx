@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent, type MouseEvent } from 'react';
 import T from '../../site/_data/staffConsole.json';
-import { LEAD_VARIANTS } from '../../shared/contactLead';
 import { STAFF_LEAD_STATUS_NAMES, STAFF_SEARCH_MAX } from '../../shared/staffLeads';
-import { consoleSearch, leadsQuery, pageRange, type ConsoleState } from './consoleUrl';
+import { consoleSearch, leadsQuery, pageRange, VARIANTS, type ConsoleState } from './consoleUrl';
 import { ErrorAlert, fill, Pager, TableRegion, when } from './parts';
 import { staffApi, type StaffLead } from './staffClient';
 import type { Arrival, Go, OnGate } from './StaffConsole';
@@ -92,7 +91,7 @@ export function LeadsView({ state, go, onGate, arrival }: { state: ConsoleState;
             onChange={(event) => filter({ variant: event.target.value as ConsoleState['variant'] })}
           >
             <option value="">{L.any}</option>
-            {LEAD_VARIANTS.map((variant) => (
+            {VARIANTS.map((variant) => (
               <option key={variant} value={variant}>
                 {L.variants[variant]}
               </option>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { STAFF_PAGE_SIZE, STAFF_SEARCH_MAX } from '../../shared/staffLeads';
-import { consoleSearch, DEFAULT_STATE, leadsQuery, pageQuery, pageRange, readConsoleUrl } from './consoleUrl';
+import { LEAD_VARIANTS } from '../../shared/contactLead';
+import { consoleSearch, DEFAULT_STATE, leadsQuery, pageQuery, pageRange, readConsoleUrl, VARIANTS } from './consoleUrl';
 
 describe('the staff console state in the URL', () => {
   it('reads the defaults from an empty query and writes them back as no query', () => {
@@ -34,6 +35,10 @@ describe('the staff console state in the URL', () => {
       DEFAULT_STATE,
     );
     expect(readConsoleUrl('?page=12abc').page).toBe(1);
+  });
+
+  it('knows the kinds of request the API knows', () => {
+    expect(VARIANTS).toEqual(LEAD_VARIANTS);
   });
 
   it('cuts a search to the longest the API takes', () => {
