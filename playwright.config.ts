@@ -13,7 +13,7 @@ try {
   playwrightChromium = undefined;
 }
 const executablePath = findChromium(playwrightChromium);
-const PROCESS_SUITES = ['**/hosting.spec.ts', '**/instances.spec.ts', '**/leads.spec.ts', '**/rolling-restart.spec.ts', '**/accountMail.spec.ts', '**/staff.spec.ts'];
+const PROCESS_SUITES = ['**/hosting.spec.ts', '**/instances.spec.ts', '**/leads.spec.ts', '**/rolling-restart.spec.ts', '**/accountMail.spec.ts', '**/staff.spec.ts', '**/staff-console.spec.ts'];
 
 export default defineConfig({
   testDir: 'tests/e2e',

@@ -44,7 +44,7 @@ export function AuditView({ state, go, onGate, arrival }: { state: ConsoleState;
         {range && list ? (list.total === 0 ? A.none : fill(A.range, { from: range.from, to: range.to, total: list.total })) : ''}
       </p>
       {list && list.entries.length > 0 ? (
-        <TableRegion label={A.heading}>
+        <TableRegion label={A.table}>
           <table className="staff-table">
             <thead>
               <tr>

@@ -66,7 +66,7 @@ export function ClientsView({ state, go, onGate, arrival }: { state: ConsoleStat
           {C.heading}
         </h2>
       </div>
-      <form className="staff-filters" role="search" aria-label={C.search} onSubmit={onSubmit}>
+      <form className="staff-filters" role="search" aria-label={C.filtersLabel} onSubmit={onSubmit}>
         <div className="staff-field staff-field-search">
           <label htmlFor="staff-clients-q">{C.search}</label>
           <div className="staff-search">
@@ -104,7 +104,7 @@ export function ClientsView({ state, go, onGate, arrival }: { state: ConsoleStat
         {range && list ? (list.total === 0 ? C.none : fill(C.range, { from: range.from, to: range.to, total: list.total })) : ''}
       </p>
       {list && list.accounts.length > 0 ? (
-        <TableRegion label={C.heading}>
+        <TableRegion label={C.table}>
           <table className="staff-table">
             <thead>
               <tr>

@@ -145,7 +145,7 @@ export function LeadsView({ state, go, onGate, arrival }: { state: ConsoleState;
         {range && list ? (list.total === 0 ? L.none : fill(L.range, { from: range.from, to: range.to, total: list.total })) : ''}
       </p>
       {list && list.leads.length > 0 ? (
-        <TableRegion label={L.heading}>
+        <TableRegion label={L.table}>
           <table className="staff-table">
             <thead>
               <tr>
