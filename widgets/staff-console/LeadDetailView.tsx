@@ -6,7 +6,7 @@ import { Confirm, ErrorAlert, fill, when } from './parts';
 import { staffApi, type LeadDetail } from './staffClient';
 import type { Go, OnGate } from './StaffConsole';
 
-const D = T.lead;
+const D = T.request;
 const L = T.leads;
 
 /**
