@@ -132,7 +132,8 @@ test('a staff member enrolled from the CLI link lands on /staff, and a passkey s
 
   const out = await staff.request.delete(`${server.baseURL}${API_BASE}/session`, { headers: { origin: server.baseURL } });
   expect(out.status()).toBe(204);
-  await page.goto(`${server.baseURL}/sign_in`);
+  // A `next` that leaves the site is not followed (shared/nextPath): the server's page is.
+  await page.goto(`${server.baseURL}/sign_in?next=${encodeURIComponent('//evil.example/staff')}`);
   await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
   await page.waitForURL(atPath('/staff'), { timeout: 30_000 });
   await expect(page.getByRole('heading', { level: 2, name: 'Requests' })).toBeVisible();
@@ -329,5 +330,19 @@ test('a client session sees that the console is for staff, and nothing of its da
   await expect(view.locator('.staff-table')).toHaveCount(0);
   await expect(view.getByText(staffEmail)).toHaveCount(0);
   expect(answers).toEqual([403]);
+  await expectNoAxeViolationsInViews(view);
   await client.close();
+});
+
+test('a staff member signed in with a password is told to sign in with the passkey, and sees nothing of the console', async ({ browser }) => {
+  const email = `pia.${stamp}@example.de`;
+  const context = await newContext(browser);
+  await signedInClient(context, email);
+  await addStaff(email);
+  const view = await context.newPage();
+  await view.goto(`${server.baseURL}/staff`);
+  await expect(view.getByRole('heading', { name: 'Sign in with your passkey' })).toBeVisible();
+  await expect(view.getByRole('alert')).toHaveText(STAFF_MESSAGES.passkeyRequired);
+  await expect(view.getByRole('navigation', { name: 'Console views' })).toHaveCount(0);
+  await context.close();
 });
