@@ -26,10 +26,11 @@ import type { PasskeyStore } from './passkeyStore';
  */
 export const PASSKEY_OPTIONS_RATE_LIMIT: RouteRateLimit = { max: 30, timeWindowMs: 60_000 };
 /**
- * Where a passkey sign-in or enrollment goes on: the account page. (The staff console's page,
- * /staff, is not built yet; once it is, staff go there.)
+ * Where a passkey sign-in goes on: a staff member to the staff console, anyone else (a client who
+ * added a passkey) to the account page. An enrollment is always a staff member's.
  */
 export const PASSKEY_SIGNED_IN_PAGE = '/account';
+export const PASSKEY_STAFF_PAGE = '/staff';
 
 export interface PasskeyRoutesOptions {
   users: UserStore;
@@ -109,7 +110,7 @@ export function registerPasskeyRoutes(scope: FastifyInstance, options: PasskeyRo
     await sessions.end(request, reply);
     const session = await sessions.start(reply, user._id, userAgent(request), { passkeyVerified: true });
     request.log.info({ userId: user._id, sessionId: session.id }, 'staff enrolled a passkey and signed in');
-    return { next: PASSKEY_SIGNED_IN_PAGE };
+    return { next: PASSKEY_STAFF_PAGE };
   });
 
   scope.post('/passkeys/sign-in/options', limited, async () => ceremonies.authenticationOptions());
@@ -128,6 +129,6 @@ export function registerPasskeyRoutes(scope: FastifyInstance, options: PasskeyRo
     await sessions.end(request, reply);
     const session = await sessions.start(reply, user._id, userAgent(request), { passkeyVerified: true });
     request.log.info({ userId: user._id, sessionId: session.id }, 'signed in with a passkey');
-    return { next: PASSKEY_SIGNED_IN_PAGE };
+    return { next: (await staff.roleOf(user._id)) === 'staff' ? PASSKEY_STAFF_PAGE : PASSKEY_SIGNED_IN_PAGE };
   });
 }

@@ -13,7 +13,7 @@ import { atPath } from './support/atPath';
  * Staff passkeys (issue 32) in Chromium with a CDP virtual authenticator (CTAP2, internal, resident
  * keys, user verification), against a server process of its own: `npm run staff -- add` (the CLI's
  * function) → the enrollment link → a passkey registered → signed in with a passkey-verified session
- * (the staff API answers) → signed out → "Sign in with a passkey" on /sign_in → the staff API again;
+ * on the staff console /staff (the staff API answers) → signed out → "Sign in with a passkey" on /sign_in → the staff API again;
  * the used link says so; a client's password session gets 403 from the staff API; axe on the
  * enrollment page and the sign-in page in both themes at 375 and 1280 px.
  */
@@ -97,8 +97,8 @@ test('a new staff member registers a passkey from the CLI link, is signed in wit
 
   await page.getByLabel('Passkey name').fill('Work laptop');
   await page.getByRole('button', { name: 'Register Passkey' }).click();
-  await page.waitForURL(atPath('/account'), { timeout: 30_000 });
-  await expect(page.getByText(email).first()).toBeVisible();
+  await page.waitForURL(atPath('/staff'), { timeout: 30_000 });
+  await expect(page.getByRole('heading', { level: 2, name: 'Requests' })).toBeVisible();
   expect(await staffApiStatus(context)).toBe(200);
 
   // The link is used up.
@@ -111,7 +111,7 @@ test('a new staff member registers a passkey from the CLI link, is signed in wit
   expect(await staffApiStatus(context)).toBe(401);
   await page.goto(`${server.baseURL}/sign_in`);
   await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
-  await page.waitForURL(atPath('/account'), { timeout: 30_000 });
+  await page.waitForURL(atPath('/staff'), { timeout: 30_000 });
   expect(await staffApiStatus(context)).toBe(200);
 });
 

@@ -6,7 +6,7 @@ import { buildApp } from '../../server/app';
 import { loadConfig, type ServerConfig } from '../../server/config';
 import { openStores, type Stores } from '../../server/db/openStores';
 import { userHandleOf } from '../../server/passkeys/ceremonies';
-import { PASSKEY_OPTIONS_RATE_LIMIT, PASSKEY_SIGNED_IN_PAGE } from '../../server/passkeys/passkeyRoutes';
+import { PASSKEY_OPTIONS_RATE_LIMIT, PASSKEY_SIGNED_IN_PAGE, PASSKEY_STAFF_PAGE } from '../../server/passkeys/passkeyRoutes';
 import { SESSION_COOKIE } from '../../server/sessions/cookies';
 import { AUDIT_ACTIONS } from '../../server/staff/audit';
 import { runStaffCli } from '../../server/staff/cli';
@@ -152,7 +152,7 @@ for (const backend of backends) {
         const authenticator = softAuthenticator(SITE);
         const response = await post('/passkeys/enrollment', { token, name: '  Work laptop ', response: authenticator.register(creation) });
         expect(response.statusCode, response.body).toBe(200);
-        expect(response.json()).toEqual({ next: PASSKEY_SIGNED_IN_PAGE });
+        expect(response.json()).toEqual({ next: PASSKEY_STAFF_PAGE });
         const headers = sessionCookie(response)!;
         expect(await isPasskeySession(headers)).toBe(true);
 
@@ -248,11 +248,19 @@ for (const backend of backends) {
         expect(options.userVerification).toBe('required');
         expect(options.allowCredentials ?? []).toEqual([]);
         expect(response.statusCode, response.body).toBe(200);
-        expect(response.json()).toEqual({ next: PASSKEY_SIGNED_IN_PAGE });
+        expect(response.json()).toEqual({ next: PASSKEY_STAFF_PAGE });
         expect(await isPasskeySession(sessionCookie(response)!)).toBe(true);
         const [stored] = await stores.passkeys.listForUser(userId);
         expect(stored!.counter).toBe(1);
         expect(stored!.lastUsedAt).not.toBeNull();
+      });
+
+      it('sends a staff member to the console and an account that is no longer staff to the account page', async () => {
+        fresh();
+        const { userId, authenticator } = await enrolled();
+        expect((await signIn(authenticator, userId)).response.json()).toEqual({ next: PASSKEY_STAFF_PAGE });
+        await stores.staff.setRole(userId, 'client');
+        expect((await signIn(authenticator, userId)).response.json()).toEqual({ next: PASSKEY_SIGNED_IN_PAGE });
       });
 
       it('refuses a reused challenge, a challenge it never gave, another origin, a counter that did not move forward, an unknown passkey', async () => {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { FORM_TEXT, Spinner } from '../lib/accountForm';
 import { PasskeyError, signInWithPasskey } from '../lib/passkeyClient';
+import { safeNextPath } from '../../shared/nextPath';
 
 const T = FORM_TEXT.passkeySignIn;
 
@@ -10,7 +11,8 @@ type Status = 'idle' | 'waiting' | 'failed';
  * <dc-passkey-sign-in> (site island, light DOM) on /sign_in: "Sign in with a passkey" for staff
  * (issue 32). POST /dc_api/wa_v1/passkeys/sign-in/options, the browser's passkey dialog (the
  * site's discoverable passkeys, user verification required), POST /passkeys/sign-in; the server
- * starts a passkey-verified session and names the page to go to (the account page). A refusal or
+ * starts a passkey-verified session and names the page to go to (staff: /staff, others: /account),
+ * unless the page was opened with a `?next=` of this site (/sign_in?next=/staff), which wins. A refusal or
  * a closed dialog is shown under the button. Served as an island-only control: not shown without
  * JavaScript, invisible until the element is defined (its room kept).
  */
@@ -23,7 +25,7 @@ export function PasskeySignIn() {
     if (waiting) return;
     setStatus('waiting');
     signInWithPasskey().then(
-      (next) => window.location.assign(next),
+      (next) => window.location.assign(safeNextPath(new URLSearchParams(window.location.search).get('next')) ?? next),
       (reason: unknown) => {
         setFailure(reason instanceof PasskeyError ? reason.message : String(reason));
         setStatus('failed');

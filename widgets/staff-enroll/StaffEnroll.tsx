@@ -15,7 +15,7 @@ type Status = 'idle' | 'waiting' | 'failed';
  * passkey's name (shared/passkeys rule), then the browser's passkey dialog. POST
  * /dc_api/wa_v1/passkeys/enrollment/options with the token the server wrote into the served form,
  * the registration, POST /passkeys/enrollment; the server signs the staff member in with a
- * passkey-verified session and the page goes on to the page it names (the account page). A refusal (a dead link, a closed
+ * passkey-verified session and the page goes on to the page it names (the staff console). A refusal (a dead link, a closed
  * dialog, a failed check) is shown under the button; what was typed stays.
  */
 export function StaffEnroll({ container }: ElementProps) {

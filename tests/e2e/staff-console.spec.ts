@@ -1,0 +1,348 @@
+import { rmSync } from 'node:fs';
+import { expect, test, type Browser, type BrowserContext, type Page } from './support/test';
+import { runStaffCli } from '../../server/staff/cli';
+import { API_BASE } from '../../shared/constants';
+import { PASSKEY_MESSAGES } from '../../shared/passkeys';
+import { STAFF_MESSAGES } from '../../shared/staffMessages';
+import { startServerProcess, type ServerProcess } from '../support/serverProcess';
+import { startSmtpSink, type SmtpSink } from '../support/smtpSink';
+import { atPath } from './support/atPath';
+import { expectNoAxeViolationsInViews } from './support/axe';
+import { seedConsent } from './support/consent';
+import { contactFormsAwake } from './support/contactForm';
+
+/**
+ * The staff console /staff (issue 32) in Chromium against a server process of its own with the SMTP
+ * test server: a staff member enrolled from the CLI's link lands on /staff and, signed out, comes
+ * back there with "Sign in with a passkey"; a request sent from /contact appears in the inbox, is
+ * opened, noted, marked handled and exported with the inbox's filters; search and filters narrow
+ * the list and live in the URL; a failed delivery is retried once the mail server is back; the
+ * clients view deactivates a client; a client's session sees the refusal and nothing of the
+ * console; axe on the inbox, an open request, the clients view and the audit log in both themes at
+ * 375 and 1280 px. One staff browser context runs through the tests in order.
+ */
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
+
+let server: ServerProcess;
+let sink: SmtpSink;
+let env: Record<string, string>;
+let staff: BrowserContext;
+let page: Page;
+const stamp = Date.now();
+const staffEmail = `lena.${stamp}@dataclarity.example`;
+const PASSWORD = 'Mannheim#2025';
+
+// eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a hook needs from its first parameter's pattern; this hook needs none.
+test.beforeAll(async ({}, workerInfo) => {
+  const port = Number(process.env.E2E_PORT ?? 4173) + 50 + workerInfo.workerIndex;
+  const dbFile = `test-results/staff-console-e2e-${port}.sqlite`;
+  for (const suffix of ['', '-wal', '-shm']) rmSync(dbFile + suffix, { force: true });
+  sink = await startSmtpSink();
+  env = {
+    DATABASE_PATH: dbFile,
+    SITE_URL: `http://localhost:${port}`,
+    SMTP_URL: sink.url,
+    // One refused attempt and a request has failed: the console's retry is then the way on.
+    LEAD_RETRY_MAX_ATTEMPTS: '1',
+    LEAD_RETRY_BASE_S: '1',
+    LEAD_RETRY_MAX_S: '1',
+    LEAD_POLL_S: '1',
+    DC_CONTACT_RATE_MAX: '100',
+  };
+  server = await startServerProcess(port, env);
+});
+
+test.afterAll(async () => {
+  await staff?.close();
+  await server?.stop();
+  await sink?.stop();
+});
+
+/** `npm run staff -- add <email>`: the link it prints. */
+async function addStaff(email: string): Promise<string> {
+  const lines: string[] = [];
+  const code = await runStaffCli(['add', email], { ...process.env, ...env }, { log: (line) => lines.push(line), error: (line) => lines.push(line) });
+  expect(code, lines.join('\n')).toBe(0);
+  const link = lines.find((line) => line.includes('/staff/enroll/'));
+  expect(link, lines.join('\n')).toBeDefined();
+  return link!.trim();
+}
+
+/** A platform authenticator in this page's browser, as a laptop's fingerprint reader. */
+async function virtualAuthenticator(on: Page): Promise<void> {
+  const cdp = await on.context().newCDPSession(on);
+  await cdp.send('WebAuthn.enable');
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true },
+  });
+}
+
+/** A context with consent given (no banner over the console). */
+async function newContext(browser: Browser): Promise<BrowserContext> {
+  const context = await browser.newContext();
+  await seedConsent(context, {}, server.baseURL);
+  return context;
+}
+
+/** A client account signed in with its password in `context`. */
+async function signedInClient(context: BrowserContext, email: string): Promise<void> {
+  const headers = { origin: server.baseURL };
+  const created = await context.request.post(`${server.baseURL}${API_BASE}/user/register`, {
+    headers,
+    data: { firstName: 'Jana', lastName: 'Weber', email, password: PASSWORD, confirmPassword: PASSWORD, termsAccepted: true },
+  });
+  expect(created.status()).toBe(201);
+  const signedIn = await context.request.post(`${server.baseURL}${API_BASE}/session`, { headers, data: { email, password: PASSWORD }, timeout: 30_000 });
+  expect(signedIn.status()).toBe(200);
+}
+
+/** A request posted to the contact API (as the form sends it). */
+async function postLead(values: { name: string; email: string; message: string; variant?: string }): Promise<void> {
+  const response = await fetch(`${server.baseURL}${API_BASE}/contact`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ variant: 'contact', phone: '+49 621 4305 8870', ...values }),
+  });
+  expect(response.status, await response.text()).toBeLessThan(300);
+}
+
+const inbox = () => page.locator('.staff-table tbody tr');
+const row = (name: string) => page.getByRole('row').filter({ has: page.getByRole('link', { name }) });
+
+test('signed out, /staff says staff sign in with a passkey and links to the sign-in page; it is not indexed nor in the sitemap', async ({ page: visitor }) => {
+  const response = await visitor.goto(`${server.baseURL}/staff`);
+  expect(response?.status()).toBe(200);
+  await expect(visitor.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+  await expect(visitor.getByRole('heading', { name: 'Staff sign in with a passkey' })).toBeVisible();
+  await expect(visitor.getByRole('link', { name: 'Sign in with a passkey' })).toHaveAttribute('href', '/sign_in?next=%2Fstaff');
+  await expect(visitor.getByRole('navigation', { name: 'Console views' })).toHaveCount(0);
+  expect(await (await visitor.request.get(`${server.baseURL}/sitemap.xml`)).text()).not.toContain('/staff');
+});
+
+test('a staff member enrolled from the CLI link lands on /staff, and a passkey sign-in brings them back there', async ({ browser }) => {
+  staff = await newContext(browser);
+  page = await staff.newPage();
+  await virtualAuthenticator(page);
+  await page.goto(await addStaff(staffEmail));
+  await page.getByLabel('Passkey name').fill('Work laptop');
+  await page.getByRole('button', { name: 'Register Passkey' }).click();
+  await page.waitForURL(atPath('/staff'), { timeout: 30_000 });
+  await expect(page.getByRole('heading', { level: 2, name: 'Requests' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Requests' })).toHaveAttribute('aria-current', 'page');
+
+  const out = await staff.request.delete(`${server.baseURL}${API_BASE}/session`, { headers: { origin: server.baseURL } });
+  expect(out.status()).toBe(204);
+  // A `next` that leaves the site is not followed (shared/nextPath): the server's page is.
+  await page.goto(`${server.baseURL}/sign_in?next=${encodeURIComponent('//evil.example/staff')}`);
+  await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+  await page.waitForURL(atPath('/staff'), { timeout: 30_000 });
+  await expect(page.getByRole('heading', { level: 2, name: 'Requests' })).toBeVisible();
+});
+
+test('a request sent from /contact appears in the inbox, is opened, noted, marked handled and exported with the filters', async ({ browser }) => {
+  const name = `Clara Contact ${stamp}`;
+  const email = `clara.${stamp}@example.de`;
+  const message = `Our quarterly reporting takes days (${stamp}).`;
+  const visitor = await newContext(browser);
+  const contact = await visitor.newPage();
+  await contact.goto(`${server.baseURL}/contact`);
+  await contactFormsAwake(contact);
+  const form = contact.locator('dc-contact-form').first();
+  await form.getByLabel('Name', { exact: true }).fill(name);
+  await form.getByLabel('Email', { exact: true }).fill(email);
+  await form.getByLabel('Phone', { exact: true }).fill('0621 4305 8870');
+  await form.getByLabel('Message', { exact: true }).fill(message);
+  const sent = contact.waitForResponse((answer) => answer.url().endsWith(`${API_BASE}/contact`) && answer.request().method() === 'POST');
+  await form.getByRole('button', { name: 'Send Message' }).click();
+  expect((await sent).status()).toBeLessThan(300);
+  await visitor.close();
+  await sink.waitFor(1);
+
+  await page.goto(`${server.baseURL}/staff`);
+  await expect(row(name)).toBeVisible();
+  await expect(row(name)).toContainText('Delivered');
+  await expect(page.getByText(/^1–\d+ of \d+ requests$/)).toBeVisible();
+  await expectNoAxeViolationsInViews(page);
+
+  await row(name).getByRole('link', { name }).click();
+  await expect(page).toHaveURL(/[?&]lead=/);
+  const heading = page.getByRole('heading', { level: 2, name: `Request from ${name}` });
+  await expect(heading).toBeFocused();
+  for (const text of [email, '0621 4305 8870', message, `${server.baseURL}/contact`, 'Attempt 1', 'Accepted by the mail server']) {
+    await expect(page.getByText(text, { exact: true }).first()).toBeVisible();
+  }
+  await page.getByLabel('Note (only staff see it)').fill('Called back on Monday; sending a proposal.');
+  await page.getByRole('button', { name: 'Save Note' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Note saved.' })).toBeVisible();
+  await page.getByRole('button', { name: 'Mark Handled' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Marked handled.' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Mark Not Handled' })).toBeVisible();
+  await expectNoAxeViolationsInViews(page);
+
+  // Reloaded, the request stays open with its note; Back returns to the inbox.
+  await page.reload();
+  await expect(page.getByLabel('Note (only staff see it)')).toHaveValue('Called back on Monday; sending a proposal.');
+  await page.getByRole('link', { name: 'Back to requests' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Requests' })).toBeFocused();
+  await expect(row(name).getByRole('cell', { name: 'Yes', exact: true })).toBeVisible();
+
+  // The filters narrow the list, sit in the URL, and the CSV link carries them.
+  await page.getByLabel('Handled').selectOption('true');
+  await page.getByLabel('Search').fill(`${stamp}`);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`handled=true&q=${stamp}`));
+  await expect(inbox()).toHaveCount(1);
+  const csv = page.getByRole('link', { name: 'Export CSV' });
+  await expect(csv).toHaveAttribute('href', `${API_BASE}/staff/leads.csv?handled=true&q=${stamp}`);
+  const exported = await staff.request.get(`${server.baseURL}${await csv.getAttribute('href')}`);
+  expect(exported.status()).toBe(200);
+  const lines = (await exported.text()).trim().split(/\r?\n/);
+  expect(lines).toHaveLength(2);
+  expect(lines[1]).toContain(email);
+  await page.reload();
+  await expect(page.getByLabel('Handled')).toHaveValue('true');
+  await expect(page.getByLabel('Search')).toHaveValue(`${stamp}`);
+  await expect(inbox()).toHaveCount(1);
+});
+
+test('search and the filters narrow the inbox; Back restores the previous list', async () => {
+  await postLead({ name: `Ben Search ${stamp}`, email: `ben.${stamp}@example.de`, message: `A forecast model for 2027, ref ${stamp}-B.` });
+  await postLead({ name: `Dora Consult ${stamp}`, email: `dora.${stamp}@example.de`, message: 'We need a Power BI consultation.', variant: 'consultation' });
+  await sink.waitFor(3);
+  await page.goto(`${server.baseURL}/staff`);
+  await expect(row(`Dora Consult ${stamp}`)).toBeVisible();
+  await page.getByLabel('Search').fill('forecast model');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(inbox()).toHaveCount(1);
+  await expect(row(`Ben Search ${stamp}`)).toBeVisible();
+  await page.getByRole('button', { name: 'Clear Filters' }).click();
+  await page.getByLabel('Kind').selectOption('consultation');
+  await expect(inbox()).toHaveCount(1);
+  await expect(row(`Dora Consult ${stamp}`)).toBeVisible();
+  await page.getByLabel('Handled').selectOption('true');
+  await expect(page.getByText('No requests match these filters.')).toBeVisible();
+  await page.goBack();
+  await expect(page.getByLabel('Handled')).toHaveValue('');
+  await expect(row(`Dora Consult ${stamp}`)).toBeVisible();
+});
+
+test('a failed delivery is retried from the request once the mail server takes mail again', async () => {
+  const name = `Fritz Failed ${stamp}`;
+  sink.refusing = true;
+  await postLead({ name, email: `fritz.${stamp}@example.de`, message: 'Please call me about data cleanup.' });
+  await expect.poll(() => sink.refusals, { timeout: 20_000 }).toBeGreaterThan(0);
+  await page.goto(`${server.baseURL}/staff?status=failed`);
+  await expect(async () => {
+    await page.reload();
+    await expect(row(name)).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+  await row(name).getByRole('link', { name }).click();
+  await expect(page.getByText('Mailbox temporarily unavailable', { exact: false }).first()).toBeVisible();
+  sink.refusing = false;
+  const mails = sink.received.length;
+  await page.getByRole('button', { name: 'Retry Delivery' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Delivery queued: it is tried now.' })).toBeVisible();
+  await sink.waitFor(mails + 1, 20_000);
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByText('Accepted by the mail server')).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+  await expect(page.getByRole('button', { name: 'Retry Delivery' })).toHaveCount(0);
+});
+
+test('a request is deleted after a confirmation', async () => {
+  const name = `Dora Consult ${stamp}`;
+  await page.goto(`${server.baseURL}/staff`);
+  await row(name).getByRole('link', { name }).click();
+  await page.getByRole('button', { name: 'Delete Request' }).click();
+  await expect(page.getByRole('button', { name: 'Delete for Good' })).toBeFocused();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: `Request from ${name}` })).toBeVisible();
+  await page.getByRole('button', { name: 'Delete Request' }).click();
+  await page.getByRole('button', { name: 'Delete for Good' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'The request was deleted.' })).toBeVisible();
+  await expect(page.getByRole('link', { name })).toHaveCount(0);
+});
+
+test('the clients view deactivates a client (their session ends) and shows the API refusal for oneself; the audit log lists it', async ({ browser }) => {
+  const clientEmail = `client.${stamp}@example.de`;
+  const client = await newContext(browser);
+  await signedInClient(client, clientEmail);
+
+  await page.getByRole('link', { name: 'Clients' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Clients' })).toBeFocused();
+  await page.getByLabel('Search accounts').fill(clientEmail);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page).toHaveURL(/view=clients&cq=/);
+  await expect(page.getByRole('row')).toHaveCount(2);
+  await expectNoAxeViolationsInViews(page);
+  await page.getByRole('button', { name: `Deactivate: ${clientEmail}` }).click();
+  const asked = page.getByRole('group', { name: /^Deactivate / });
+  await expect(asked).toContainText(`Deactivate Jana Weber (${clientEmail})?`);
+  await asked.getByRole('button', { name: 'Deactivate' }).click();
+  await expect(page.getByRole('status').filter({ hasText: `${clientEmail} is deactivated.` })).toBeVisible();
+  await expect(page.getByRole('button', { name: `Reactivate: ${clientEmail}` })).toBeVisible();
+  expect((await client.request.get(`${server.baseURL}${API_BASE}/me`)).status()).toBe(401);
+  await client.close();
+
+  await page.getByLabel('Search accounts').fill(staffEmail);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await page.getByRole('button', { name: `Deactivate: ${staffEmail}` }).click();
+  await page.getByRole('group', { name: /^Deactivate / }).getByRole('button', { name: 'Deactivate' }).click();
+  await expect(page.getByRole('alert')).toHaveText(STAFF_MESSAGES.notYourself);
+
+  await page.getByRole('link', { name: 'Audit log' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Audit log' })).toBeFocused();
+  await expect(page.getByRole('cell', { name: 'account.deactivated' }).first()).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'lead.deleted' }).first()).toBeVisible();
+  await expectNoAxeViolationsInViews(page);
+});
+
+test('your passkeys: the last one cannot be removed (the API says why), and it can be renamed', async () => {
+  await page.getByRole('link', { name: 'Your passkeys' }).click();
+  await expect(page.getByText('Work laptop', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Remove: Work laptop' }).click();
+  await page.getByRole('group', { name: /^Remove the passkey/ }).getByRole('button', { name: 'Remove' }).click();
+  await expect(page.getByRole('alert')).toHaveText(PASSKEY_MESSAGES.lastPasskey);
+  await page.getByRole('button', { name: 'Rename: Work laptop' }).click();
+  const field = page.getByLabel('New name for Work laptop');
+  await field.fill(' ');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(PASSKEY_MESSAGES.nameRequired)).toBeVisible();
+  await field.fill('Office laptop');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Passkey renamed.' })).toBeVisible();
+  await expect(page.getByText('Office laptop', { exact: true })).toBeVisible();
+});
+
+test('a client session sees that the console is for staff, and nothing of its data', async ({ browser }) => {
+  const client = await newContext(browser);
+  await signedInClient(client, `other.${stamp}@example.de`);
+  const view = await client.newPage();
+  const answers: number[] = [];
+  view.on('response', (answer) => {
+    if (answer.url().includes(`${API_BASE}/staff/`)) answers.push(answer.status());
+  });
+  await view.goto(`${server.baseURL}/staff`);
+  await expect(view.getByRole('heading', { name: 'This area is for DataClarity staff' })).toBeVisible();
+  await expect(view.getByRole('alert')).toHaveText(STAFF_MESSAGES.notStaff);
+  await expect(view.getByRole('navigation', { name: 'Console views' })).toHaveCount(0);
+  await expect(view.locator('.staff-table')).toHaveCount(0);
+  await expect(view.getByText(staffEmail)).toHaveCount(0);
+  expect(answers).toEqual([403]);
+  await expectNoAxeViolationsInViews(view);
+  await client.close();
+});
+
+test('a staff member signed in with a password is told to sign in with the passkey, and sees nothing of the console', async ({ browser }) => {
+  const email = `pia.${stamp}@example.de`;
+  const context = await newContext(browser);
+  await signedInClient(context, email);
+  await addStaff(email);
+  const view = await context.newPage();
+  await view.goto(`${server.baseURL}/staff`);
+  await expect(view.getByRole('heading', { name: 'Sign in with your passkey' })).toBeVisible();
+  await expect(view.getByRole('alert')).toHaveText(STAFF_MESSAGES.passkeyRequired);
+  await expect(view.getByRole('navigation', { name: 'Console views' })).toHaveCount(0);
+  await context.close();
+});

@@ -1,0 +1,212 @@
+import { useEffect, useRef, useState, type FormEvent, type MouseEvent } from 'react';
+import T from '../../site/_data/staffConsole.json';
+import { STAFF_NOTE_MAX } from '../../shared/staffLeads';
+import { consoleSearch, type ConsoleState } from './consoleUrl';
+import { Confirm, ErrorAlert, fill, when } from './parts';
+import { staffApi, type LeadDetail } from './staffClient';
+import type { Go, OnGate } from './StaffConsole';
+
+const D = T.request;
+const L = T.leads;
+
+/**
+ * One request opened: every field, where it came from, each delivery attempt with its error; the
+ * internal note (saved with "Save Note"), "Mark Handled" / "Mark Not Handled", "Retry Delivery"
+ * for a failed one, "Delete Request" after a confirmation. The API's refusals are shown as it
+ * words them; what happened is said in a status region. Focus starts on the request's heading.
+ */
+export function LeadDetailView({ state, go, onGate }: { state: ConsoleState; go: Go; onGate: OnGate }) {
+  const [detail, setDetail] = useState<LeadDetail | null>(null);
+  const [note, setNote] = useState('');
+  const [error, setError] = useState('');
+  const [notice, setNotice] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const deleteRef = useRef<HTMLButtonElement>(null);
+  const back = { ...state, lead: '' };
+
+  const failed = (failure: unknown) => {
+    setBusy(false);
+    if (!onGate(failure)) setError(failure instanceof Error ? failure.message : T.failed);
+  };
+
+  useEffect(() => {
+    staffApi.lead(state.lead).then((loaded) => {
+      setDetail(loaded);
+      setNote(loaded.note);
+    }, failed);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- loaded once per request (the view is keyed by its id)
+  }, [state.lead]);
+
+  const focused = useRef(false);
+  useEffect(() => {
+    if (!detail || focused.current) return;
+    focused.current = true;
+    headingRef.current?.focus();
+  }, [detail]);
+
+  const act = (run: () => Promise<LeadDetail>, done: string) => {
+    setBusy(true);
+    setError('');
+    setNotice('');
+    run().then((updated) => {
+      setBusy(false);
+      setDetail(updated);
+      setNotice(done);
+    }, failed);
+  };
+
+  const saveNote = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    act(() => staffApi.patchLead(state.lead, { note }), D.noteSaved);
+  };
+
+  const erase = () => {
+    setConfirming(false);
+    setBusy(true);
+    setError('');
+    staffApi.deleteLead(state.lead).then(() => go(back, { notice: D.deleted, focus: true }), failed);
+  };
+
+  const toList = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    go(back, { focus: true });
+  };
+
+  const backLink = (
+    <a className="staff-back" href={`${window.location.pathname}${consoleSearch(back)}`} onClick={toList}>
+      {D.back}
+    </a>
+  );
+
+  if (!detail)
+    return (
+      <section className="staff-view" aria-label={D.loading}>
+        {backLink}
+        <ErrorAlert message={error} />
+        {error === '' ? <p className="island-loading">{D.loading}</p> : null}
+      </section>
+    );
+
+  const { lead, deliveryAttempts } = detail;
+  const F = D.fields;
+  const facts: [string, string][] = [
+    [F.variant, L.variants[lead.variant]],
+    [F.status, L.statuses[lead.status]],
+    [F.name, lead.name],
+    [F.email, lead.email],
+    [F.phone, lead.phone || '—'],
+    [F.source, lead.source || D.unknownSource],
+    [F.receivedAt, when(lead.receivedAt)],
+    [F.deliveredAt, when(lead.deliveredAt, D.notYet)],
+    [F.handledAt, when(lead.handledAt, L.no)],
+    [F.attempts, String(lead.attempts)],
+  ];
+
+  return (
+    <section className="staff-view staff-lead" aria-labelledby="staff-lead-title">
+      {backLink}
+      <h2 id="staff-lead-title" ref={headingRef} tabIndex={-1}>
+        {fill(D.heading, { name: lead.name })}
+      </h2>
+      <dl className="staff-facts">
+        {facts.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="staff-message">
+        <h3>{F.message}</h3>
+        <p>{lead.message}</p>
+      </div>
+      <div className="staff-actions">
+        <button
+          type="button"
+          className="btn btn-primary btn-sm"
+          disabled={busy}
+          onClick={() =>
+            act(
+              () => staffApi.patchLead(lead.id, { handled: lead.handledAt === null }),
+              lead.handledAt === null ? D.markedHandled : D.markedOpen,
+            )
+          }
+        >
+          {lead.handledAt === null ? D.markHandled : D.markOpen}
+        </button>
+        {lead.status === 'failed' ? (
+          <button
+            type="button"
+            className="btn btn-secondary btn-sm"
+            disabled={busy}
+            onClick={() => act(() => staffApi.retryLead(lead.id), D.retried)}
+          >
+            {D.retry}
+          </button>
+        ) : null}
+        <button
+          ref={deleteRef}
+          type="button"
+          className="btn btn-danger btn-sm"
+          disabled={busy || confirming}
+          onClick={() => setConfirming(true)}
+        >
+          {D.delete}
+        </button>
+      </div>
+      {confirming ? (
+        <Confirm
+          id="staff-lead-delete"
+          question={D.deleteConfirm}
+          yes={D.deleteYes}
+          no={D.cancel}
+          danger
+          onYes={erase}
+          onNo={() => {
+            setConfirming(false);
+            requestAnimationFrame(() => deleteRef.current?.focus());
+          }}
+        />
+      ) : null}
+      <p className="staff-notice" role="status">
+        {notice}
+      </p>
+      <ErrorAlert message={error} />
+      <form className="staff-note" onSubmit={saveNote}>
+        <h3 id="staff-note-title">{D.noteHeading}</h3>
+        <label htmlFor="staff-note">{D.noteLabel}</label>
+        <textarea
+          id="staff-note"
+          className="staff-input"
+          rows={4}
+          maxLength={STAFF_NOTE_MAX}
+          value={note}
+          onChange={(event) => setNote(event.target.value)}
+        />
+        <div>
+          <button type="submit" className="btn btn-secondary btn-sm" disabled={busy}>
+            {D.saveNote}
+          </button>
+        </div>
+      </form>
+      <div className="staff-attempts">
+        <h3>{D.attemptsHeading}</h3>
+        {deliveryAttempts.length === 0 ? (
+          <p>{D.attemptsNone}</p>
+        ) : (
+          <ol role="list">
+            {deliveryAttempts.map((attempt) => (
+              <li key={attempt.attempt} className="staff-attempt" data-ok={attempt.error === null ? 'true' : 'false'}>
+                <strong>{fill(D.attempt, { n: attempt.attempt })}</strong> <span>{when(attempt.finishedAt)}</span>
+                <p>{attempt.error ?? D.accepted}</p>
+              </li>
+            ))}
+          </ol>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,127 @@
+import { API_BASE } from '../../shared/constants';
+import type { LeadVariant } from '../../shared/contactLead';
+import type { StaffLeadStatus } from '../../shared/staffLeads';
+
+/** A request as the staff API answers it (server/staff/leadRoutes.ts). */
+export interface StaffLead {
+  id: string;
+  variant: LeadVariant;
+  name: string;
+  email: string;
+  phone: string;
+  message: string;
+  source: string;
+  receivedAt: string;
+  status: StaffLeadStatus;
+  deliveredAt: string | null;
+  handledAt: string | null;
+  attempts: number;
+  lastError: string | null;
+}
+
+export interface DeliveryAttempt {
+  attempt: number;
+  startedAt: string;
+  finishedAt: string;
+  error: string | null;
+}
+
+export interface LeadDetail {
+  lead: StaffLead;
+  note: string;
+  deliveryAttempts: DeliveryAttempt[];
+}
+
+/** An account as GET /staff/users answers it (server/staff/userRoutes.ts). */
+export interface StaffAccount {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  role: 'client' | 'staff';
+  emailVerified: boolean;
+  active: boolean;
+  createdAt: string;
+  lastSignInAt: string | null;
+}
+
+export interface AuditEntry {
+  id: string;
+  at: string;
+  actorId: string | null;
+  actorEmail: string;
+  action: string;
+  recordType: string;
+  recordId: string;
+  detail: string;
+}
+
+export interface StaffPasskey {
+  id: string;
+  name: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
+export interface Page {
+  total: number;
+  limit: number;
+  offset: number;
+}
+
+/**
+ * A refusal of the staff API: its status and the problem's `detail` (the text to show). A 401
+ * (no session) and a 403 (not staff, or no passkey check) reach the console's gate this way too.
+ */
+export class StaffApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
+const FAILED = 'Something went wrong. Please try again.';
+
+async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}/staff${path}`, {
+      method,
+      credentials: 'same-origin',
+      headers: { Accept: 'application/json', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+  } catch {
+    throw new StaffApiError(FAILED, 0);
+  }
+  if (!response.ok) {
+    const problem = (await response.json().catch(() => null)) as { detail?: unknown; message?: unknown } | null;
+    const detail =
+      typeof problem?.detail === 'string' && problem.detail !== ''
+        ? problem.detail
+        : typeof problem?.message === 'string'
+          ? problem.message
+          : FAILED;
+    throw new StaffApiError(detail, response.status);
+  }
+  return (response.status === 204 ? null : await response.json()) as T;
+}
+
+/** The console's calls (prefix /dc_api/wa_v1/staff); each rejects with a {@link StaffApiError}. */
+export const staffApi = {
+  leads: (query: string) => call<Page & { leads: StaffLead[] }>('GET', `/leads${query}`),
+  csvUrl: (query: string) => `${API_BASE}/staff/leads.csv${query}`,
+  lead: (id: string) => call<LeadDetail>('GET', `/leads/${encodeURIComponent(id)}`),
+  patchLead: (id: string, body: { handled?: boolean; note?: string }) =>
+    call<LeadDetail>('PATCH', `/leads/${encodeURIComponent(id)}`, body),
+  retryLead: (id: string) => call<LeadDetail>('POST', `/leads/${encodeURIComponent(id)}/retry`),
+  deleteLead: (id: string) => call<null>('DELETE', `/leads/${encodeURIComponent(id)}`),
+  accounts: (query: string) => call<Page & { accounts: StaffAccount[] }>('GET', `/users${query}`),
+  setActive: (id: string, active: boolean) => call<StaffAccount>('PATCH', `/users/${encodeURIComponent(id)}`, { active }),
+  audit: (query: string) => call<Page & { entries: AuditEntry[] }>('GET', `/audit${query}`),
+  passkeys: () => call<{ passkeys: StaffPasskey[] }>('GET', '/passkeys'),
+  renamePasskey: (id: string, name: string) => call<StaffPasskey>('PATCH', `/passkeys/${encodeURIComponent(id)}`, { name }),
+  removePasskey: (id: string) => call<null>('DELETE', `/passkeys/${encodeURIComponent(id)}`),
+};
