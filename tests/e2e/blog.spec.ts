@@ -13,6 +13,7 @@ interface FeedPost {
   id: number;
   slug: string;
   title: string;
+  category: string;
   date: string;
   canonical_url: string;
   seo: { metaTitle: string; metaDescription: string };
@@ -44,6 +45,17 @@ async function openBlog(page: Page, query = '') {
 async function openBlogLoaded(page: Page) {
   await expect(page.getByRole('search', { name: 'Filter articles' })).toBeVisible();
   await magazineShown(page);
+}
+
+/** Holds every request matching `glob` until the returned function is called. */
+async function holdCode(page: Page, glob: string): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(glob, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
 }
 
 test.beforeEach(async ({ context }) => seedConsent(context));
@@ -224,6 +236,58 @@ test.describe('/blog magazine', () => {
     expect(result.kept, 'served nodes kept by the adoption').toBe(result.served);
     expect(result.shadowNodes, 'no second magazine in the shadow root').toBe(0);
     expect(result.seen).toEqual(['text, 6 side items']);
+  });
+
+  test('waking keeps the served article nodes themselves (marked before the element\'s code arrives), and the filters work on them', async ({ page }) => {
+    type Marked = Node & { servedMark?: number };
+    const release = await holdCode(page, '**/assets/js/blog-*.js');
+    await page.goto('/blog', { waitUntil: 'commit' });
+    const host = page.locator('dc-blog');
+    await expect(host.getByRole('heading', { level: 2, name: byId(6).title })).toBeVisible();
+    // The served article, its title and every node of its content, and each side-list entry's picture and texts.
+    const marked = await page.evaluate(() => {
+      const served = document.querySelector('dc-blog')!;
+      const nodes = [
+        served.querySelector('.blog-featured')!,
+        served.querySelector('#blog-featured-title')!,
+        ...served.querySelectorAll('.blog-featured .blog-content *'),
+        ...served.querySelectorAll('.blog-side-item > *'),
+        ...served.querySelectorAll('.blog-topics .blog-tag'),
+      ];
+      nodes.forEach((node, index) => ((node as Marked).servedMark = index));
+      return nodes.length;
+    });
+    expect(marked).toBeGreaterThan(30);
+    await expect(host).not.toHaveAttribute('data-ready');
+    release();
+    await magazineShown(page);
+    const kept = () =>
+      page.evaluate(() => {
+        const root = document.querySelector('dc-blog')!;
+        return [...root.querySelectorAll('*')].filter((node) => typeof (node as Marked).servedMark === 'number').length;
+      });
+    expect(await kept(), 'served nodes still in the magazine after waking').toBe(marked);
+    // The side list's entries are the element's toggle buttons now, holding the served pictures and texts.
+    const side = host.getByRole('complementary', { name: 'Other Articles' });
+    await expect(side.getByRole('button')).toHaveCount(6);
+    await expect(side.getByRole('link')).toHaveCount(0);
+    await expectNoAxeViolationsInViews(page, { views: [...bothThemesAt(375), ...bothThemesAt(1280)] });
+
+    // The filters work on the adopted magazine: a category, then Clear.
+    const engineering = POSTS.filter((post) => post.category === 'Engineering').map((post) => post.title);
+    await page.getByRole('combobox', { name: 'Category' }).selectOption('Engineering');
+    await expect(host.locator('.blog-count')).toHaveText(`${engineering.length} of 6 articles match your filters`);
+    expect(await sideTitles(page)).toEqual(engineering);
+    await expect(featuredTitle(page)).toHaveText(engineering[0]!);
+    await page.getByRole('button', { name: 'Clear' }).click();
+    await expect(host.locator('.blog-count')).toHaveText('6 articles');
+    expect(await sideTitles(page)).toEqual(ALL_NEWEST_FIRST);
+    // Selecting another article and back: the featured article is the newest again, with its content.
+    await side.getByRole('button', { name: byId(5).title }).click();
+    await expect(featuredTitle(page)).toHaveText(byId(5).title);
+    await side.getByRole('button', { name: byId(5).title }).click();
+    await expect(featuredTitle(page)).toHaveText(byId(6).title);
+    await expect(host.locator('.blog-featured .blog-content > *').first()).toBeVisible();
   });
 
   test('the served magazine is the markup the element renders for the unfiltered feed (so it can adopt it as served)', async ({ page }) => {
@@ -609,6 +673,19 @@ test.describe('<dc-blog> on a foreign page', () => {
     await expect(bad.getByRole('alert')).toHaveText(/Failed to load blog posts\. Please try again\./);
     await expect(bad.getByRole('button', { name: 'Retry' })).toBeVisible();
     expect(await page.evaluate(() => Object.keys(window).filter((key) => /blog/i.test(key)))).toEqual([]);
+  });
+
+  test('the standalone file renders on its own, with `served` too: the adoption is the site\'s, a partner\'s content is replaced as before', async ({ page }) => {
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    await partnerPage(page, '<dc-blog served><div class="blog"><h2 id="blog-featured-title">A partner\'s own copy</h2><a class="blog-side-item" href="/x">x</a></div></dc-blog>');
+    const host = page.locator('dc-blog');
+    await expect(host.getByRole('heading', { level: 2, name: 'BLOG' })).toBeVisible();
+    await expect(host.locator('button.blog-side-item')).toHaveCount(6);
+    await expect(host.locator('#blog-featured-title')).toHaveText(byId(6).title);
+    expect(await host.evaluate((element) => ({ light: element.children.length, shadow: element.shadowRoot!.querySelectorAll('.blog-featured, button.blog-side-item').length }))).toEqual({ light: 0, shadow: 7 });
+    await expect(host).not.toHaveAttribute('data-ready');
+    expect(requested.filter((path) => /adoption|servedControls/.test(path))).toEqual([]);
   });
 
   test('an HTML-injection attempt in a feed does not execute', async ({ page }) => {

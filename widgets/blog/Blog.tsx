@@ -153,7 +153,7 @@ export function Blog({ src, headingLevel, tagline, eyebrow, imageHosts, category
           // adoption again when the feed loads again.
           void import('./adoption').then(({ adopt }) => {
             if (controller.signal.aborted) return;
-            adoption.current = adopt?.(host, filter);
+            adoption.current = adopt?.(host, filter, changeFilter);
             build();
           });
         },
@@ -297,15 +297,14 @@ export function Blog({ src, headingLevel, tagline, eyebrow, imageHosts, category
 
   // Adopted: the view lives in the light DOM, which the shadow root slots in. It is put there once
   // shown, when the shadow root is rendered (the slot's ref, called on every render): the first
-  // time, the served nodes are adopted as they are (adoption.ts; a view filtered by the URL replaces
-  // them instead), then what the visitor set in the served filter bar applies as a change; every
-  // later render diffs as usual. `view` is assigned below, once built, and read by the ref after
+  // time, in a task of its own, the served nodes are adopted as they are (adoption.ts; a view
+  // filtered by the URL replaces them instead), then what the visitor set in the served filter bar
+  // applies as a change (changeFilter, handed to adopt); every later render diffs as usual. `view` is assigned below, once built, and read by the ref after
   // this render (so it cannot be a const declared before the early return).
   // eslint-disable-next-line prefer-const
   let view: ReactElement | undefined;
   const placeView = (slot: HTMLSlotElement | null) => {
-    const picked = slot && shown && adoption.current?.place(view, hasActiveFilter(filter) ? '' : featured?.title);
-    if (picked) changeFilter(picked);
+    if (slot && shown) adoption.current?.place(view, hasActiveFilter(filter) ? '' : featured?.title);
   };
 
   // Fragments with keyed views throughout, so each view keeps its nodes from one stage to the next.

@@ -41,7 +41,7 @@ export function Featured({ post, image, heading: H2, contentHtml, category, tag,
           </button>
           <span className="blog-read">
             <Icon d="M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18ZM12 7v5l3 2" />
-            {post.read_time_minutes} min read
+            {`${post.read_time_minutes} min read`}
           </span>
         </div>
         <H2 className="blog-featured-title" id="blog-featured-title">

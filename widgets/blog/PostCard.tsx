@@ -29,7 +29,8 @@ export function PostCard({ post, image, selected, featured, onSelect }: PostCard
         <span className="blog-side-category">{post.category}</span>
         <span className="blog-side-name">{post.title}</span>
         <span className="blog-side-info">
-          <time dateTime={post.date}>{formatShortDate(post.date)}</time> · {post.read_time_minutes} min read
+          <time dateTime={post.date}>{formatShortDate(post.date)}</time>
+          {` · ${post.read_time_minutes} min read`}
         </span>
       </span>
     </button>
