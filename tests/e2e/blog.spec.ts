@@ -1,5 +1,6 @@
 import { bothThemesAt, expectNoAxeViolations, expectNoAxeViolationsInViews } from './support/axe';
 import { expect, test, type Page } from './support/test';
+import { holdCode } from './support/holdCode';
 import { magazineShown } from './support/magazine';
 import { readFileSync } from 'node:fs';
 import { layoutShift, recordLayoutShift } from './support/layoutShift';
@@ -45,17 +46,6 @@ async function openBlog(page: Page, query = '') {
 async function openBlogLoaded(page: Page) {
   await expect(page.getByRole('search', { name: 'Filter articles' })).toBeVisible();
   await magazineShown(page);
-}
-
-/** Holds every request matching `glob` until the returned function is called. */
-async function holdCode(page: Page, glob: string): Promise<() => void> {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(glob, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
 }
 
 test.beforeEach(async ({ context }) => seedConsent(context));

@@ -1,4 +1,5 @@
 import { expect, test, type CDPSession, type Page } from './support/test';
+import { holdCode } from './support/holdCode';
 import { bothThemesAt, expectNoAxeViolationsInViews } from './support/axe';
 import { seedConsent } from './support/consent';
 
@@ -8,18 +9,6 @@ import { seedConsent } from './support/consent';
  * go), runs the page at 4× CPU slowdown (a mid-range phone), does the visitor's first action on
  * the served markup, lets the code load, and checks the result of that action.
  */
-
-
-/** Holds every request matching `glob` until the returned function is called. */
-async function holdCode(page: Page, glob: string): Promise<() => void> {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(glob, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
 
 let throttled: CDPSession | null = null;
 
@@ -35,7 +24,6 @@ test.afterEach(async () => {
   await throttled?.detach();
   throttled = null;
 });
-
 
 test.beforeEach(async ({ context }) => seedConsent(context));
 
