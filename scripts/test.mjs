@@ -14,8 +14,9 @@
  * the build and the HTML check use the rest instead of waiting for them. The browser tests keep
  * both cores busy on their own: run beside the unit tests, they starved the low-priority password
  * hashes of a unit test past its timeout (a run on a loaded machine), so they start after them.
- * A phase that fails stops the other side (its process group is ended) and npm test exits 1 with
- * the table of the phases that ran.
+ * A phase that fails lets the other side finish (ending it early left a server or a database a
+ * test had started running) and no later phase start; npm test exits 1 with the table of the
+ * phases that ran.
  */
 import { spawn } from 'node:child_process';
 
@@ -23,9 +24,6 @@ import { spawn } from 'node:child_process';
  * @typedef {{ ok: boolean, code: number | string | null, output: string }} RunResult
  * @typedef {{ collect?: boolean }} RunOptions
  */
-
-/** @type {Set<import('node:child_process').ChildProcess>} The commands running now (ended when a side fails). */
-const running = new Set();
 
 /**
  * A command line, run with inherited output, or with its output collected to print at once.
@@ -36,39 +34,14 @@ const running = new Set();
  */
 function run(command, args, { collect = false } = {}) {
   return new Promise((resolve) => {
-    // Its own process group (detached), so stopAll() ends npm and everything it started.
-    const child = spawn(command, args, { stdio: collect ? ['ignore', 'pipe', 'pipe'] : 'inherit', detached: true });
-    running.add(child);
+    const child = spawn(command, args, { stdio: collect ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
     /** @type {Buffer[]} */
     const chunks = [];
     if (collect) {
       child.stdout?.on('data', (chunk) => chunks.push(chunk));
       child.stderr?.on('data', (chunk) => chunks.push(chunk));
     }
-    child.on('close', (code, signal) => {
-      running.delete(child);
-      resolve({ ok: code === 0, code: code ?? signal, output: Buffer.concat(chunks).toString() });
-    });
-  });
-}
-
-let stopped = false;
-/** Ends every command still running (the other side of a phase that failed). */
-function stopAll() {
-  stopped = true;
-  for (const child of running) {
-    try {
-      process.kill(-(/** @type {number} */ (child.pid)), 'SIGTERM');
-    } catch {
-      /* already gone */
-    }
-  }
-}
-// Ctrl-C, or CI ending the job, ends the process groups too (they are detached from ours).
-for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) {
-  process.on(signal, () => {
-    stopAll();
-    process.exit(signal === 'SIGINT' ? 130 : 143);
+    child.on('close', (code, signal) => resolve({ ok: code === 0, code: code ?? signal, output: Buffer.concat(chunks).toString() }));
   });
 }
 
@@ -84,20 +57,16 @@ const times = [];
 let failed = null;
 
 /**
- * Runs a phase and records its time; a failure stops everything else running.
+ * Runs a phase unless one has failed, and records its time and result.
  * @param {string} name
  * @param {() => Promise<boolean>} phase
  */
 async function timed(name, phase) {
-  if (failed || stopped) return false;
+  if (failed) return false;
   const phaseStart = Date.now();
   const ok = await phase();
-  if (stopped && !ok) return false; // ended by the other side's failure: not a result of its own
   times.push([name, Date.now() - phaseStart, ok]);
-  if (!ok) {
-    failed ??= name;
-    stopAll();
-  }
+  if (!ok) failed ??= name;
   return ok;
 }
 
@@ -114,7 +83,7 @@ const checks = async () => {
 
 const unit = async () => {
   const result = await npmRun('test:unit', { collect: true });
-  if (!stopped || !result.ok) process.stdout.write(`\n> npm run test:unit${result.ok ? '' : `  (failed: ${result.code})`}\n${result.output}`);
+  process.stdout.write(`\n> npm run test:unit${result.ok ? '' : `  (failed: ${result.code})`}\n${result.output}`);
   return result.ok;
 };
 
