@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, it, expect, vi } from 'vitest';
-import reports from '../../site/_data/reports.json';
+import reports from '../site/_data/reports.json';
 import {
   DEFAULT_ALLOWED_HOSTS,
   MAX_SNIPPET_LENGTH,
