@@ -10,7 +10,7 @@ export default defineConfig({
   test: {
     // Unit tests live beside the code they test (widgets/<element>/, widgets/lib/, site/_pageData/),
     // and in tests/unit/ for the server, the build and the content.
-    include: ['tests/unit/**/*.test.{ts,tsx}', 'widgets/**/*.test.{ts,tsx}', 'site/**/*.test.ts', 'shared/**/*.test.ts'],
+    include: ['tests/unit/**/*.test.{ts,tsx}', 'widgets/**/*.test.{ts,tsx}', 'site/**/*.test.ts'],
     environment: 'node',
     restoreMocks: true,
     // Three files at a time: Vitest's default on two cores is one (cores - 1), and most files wait on

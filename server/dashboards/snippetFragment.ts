@@ -56,7 +56,7 @@ function element(name: string, attributes: { name: string; value: string }[]): F
   };
 }
 
-const ATTRIBUTE = /^[\s/]*([^\s"'>/=][^\s"'>/=]*)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/;
+const ATTRIBUTE = /^[\s/]*([^\s"'>/=][^\s"'>/=]*)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/;
 
 /** Reads the snippet's top-level nodes (an element's children only for an iframe, as raw text). */
 export const parseSnippetFragment: FragmentParser = (html) => {

@@ -96,7 +96,7 @@ export function registerStaffDashboardRoutes(scope: FastifyInstance, options: { 
       if (!(await exists(id))) return sendProblem(reply, 404, 'Not Found', STAFF_MESSAGES.accountNotFound);
       const errors = dashboardErrors(request.body);
       const first = Object.values(errors)[0];
-      if (first) return sendProblem(reply, 400, 'Invalid fields', first, errors as Record<string, string>);
+      if (first) return sendProblem(reply, 400, 'Invalid fields', first, errors);
       if ((await dashboards.list(id)).length >= DASHBOARDS_PER_CLIENT_MAX) return sendProblem(reply, 409, 'Conflict', DASHBOARD_MESSAGES.tooMany);
       const snippet = checkSnippet(request.body.snippet);
       const added = await dashboards.add(

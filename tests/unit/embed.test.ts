@@ -1,13 +1,13 @@
 // @vitest-environment happy-dom
 import { describe, it, expect, vi } from 'vitest';
-import reports from '../site/_data/reports.json';
+import reports from '../../site/_data/reports.json';
 import {
   DEFAULT_ALLOWED_HOSTS,
   MAX_SNIPPET_LENGTH,
   parseAllowedHosts,
   parseEmbed,
   type EmbedErrorCode,
-} from './embed';
+} from '../../shared/embed';
 
 const TOKEN = 'eyJrIjoiN2Q2N2Y0NWUtZDExZC00ZjhhLWE1NGMtMDk0MTViNjA3M2UwIiwidCI6IjZmNzJhMTdhLTQ4MDItNGJhMS1iYjRjLTQ0NDI3YmUyZjRhNCIsImMiOjl9';
 const SRC = `https://app.powerbi.com/view?r=${TOKEN}`;
