@@ -9,8 +9,6 @@
  * normalised src (and title). Anything else is rejected with a reason the element logs,
  * while the visitor sees 'Invalid Dashboard' / 'Unable to parse the provided iframe HTML'.
  */
-import { escapeHtml } from './escapeHtml';
-
 /** Messages of SPEC 2.6 and 8, exactly as shown. */
 export const EMBED_MESSAGES = {
   invalid: 'Invalid Dashboard',
@@ -199,17 +197,6 @@ export function parseEmbed(
 /** The gallery's words for a refused snippet, then the reason: what /embed's form and the staff API show. */
 export function embedRefusal(result: { code: EmbedErrorCode; reason: string }): string {
   return result.code === 'unparseable' ? `${EMBED_MESSAGES.invalid}: ${EMBED_MESSAGES.unparseable}.` : `${EMBED_MESSAGES.invalid}: ${result.reason}`;
-}
-
-/**
- * What was pasted, as a snippet parseEmbed reads: an embed code as it is, a bare address (no
- * `<`, e.g. Power BI's "link you can share") as the iframe Power BI would give for it, so the
- * address meets exactly the same rule.
- */
-export function snippetFromPaste(pasted: string): string {
-  const text = pasted.trim();
-  if (text === '' || text.includes('<')) return pasted;
-  return `<iframe src="${escapeHtml(text)}"></iframe>`;
 }
 
 /** A partner's allowed-hosts attribute, parsed: the hosts to use and the warnings to log. */

@@ -35,7 +35,10 @@ export function pgDashboardStore(pool: PgPool): DashboardStore {
   const lockUser = (client: pg.PoolClient, userId: string) => client.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [userId]);
   const renumber = async (client: pg.PoolClient, ids: readonly string[]) => {
     if (ids.length === 0) return;
-    await client.query('UPDATE client_dashboards d SET position = o.position - 1 FROM unnest($1::text[]) WITH ORDINALITY AS o(id, position) WHERE d.id = o.id', [ids]);
+    await client.query(
+      'UPDATE client_dashboards d SET position = o.position - 1 FROM unnest($1::text[]) WITH ORDINALITY AS o(id, position) WHERE d.id = o.id',
+      [ids],
+    );
   };
   return {
     async list(userId) {
@@ -57,7 +60,10 @@ export function pgDashboardStore(pool: PgPool): DashboardStore {
         await lockUser(client, userId);
         const deleted = await client.query('DELETE FROM client_dashboards WHERE user_id = $1 AND id = $2', [userId, id]);
         if ((deleted.rowCount ?? 0) === 0) return false;
-        await renumber(client, (await client.query<Row>(LIST, [userId])).rows.map((row) => row.id));
+        await renumber(
+          client,
+          (await client.query<Row>(LIST, [userId])).rows.map((row) => row.id),
+        );
         return true;
       });
     },

@@ -1,6 +1,18 @@
 import { DASHBOARD_MESSAGES } from '../../shared/clientDashboards';
-import { embedRefusal, parseEmbed, snippetFromPaste } from '../../shared/embed';
+import { embedRefusal, parseEmbed } from '../../shared/embed';
+import { escapeHtml } from '../../shared/escapeHtml';
 import { parseSnippetFragment } from './snippetFragment';
+
+/**
+ * What was pasted, as a snippet parseEmbed reads: an embed code as it is, a bare address (no
+ * `<`, e.g. Power BI's "link you can share") as the iframe Power BI would give for it, so the
+ * address meets exactly the same rule.
+ */
+export function snippetFromPaste(pasted: string): string {
+  const text = pasted.trim();
+  if (text === '' || text.includes('<')) return pasted;
+  return `<iframe src="${escapeHtml(text)}"></iframe>`;
+}
 
 export type SnippetCheck = { ok: true; src: string } | { ok: false; message: string };
 

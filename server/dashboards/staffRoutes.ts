@@ -70,7 +70,10 @@ const MOVE_INPUT: InputRules = {
 
 const shown = ({ id, title, category, src, position, createdAt }: ClientDashboard) => ({ id, title, category, src, position, createdAt });
 
-export function registerStaffDashboardRoutes(scope: FastifyInstance, options: { staff: StaffStore; dashboards: DashboardStore; audit: Auditor }): void {
+export function registerStaffDashboardRoutes(
+  scope: FastifyInstance,
+  options: { staff: StaffStore; dashboards: DashboardStore; audit: Auditor },
+): void {
   const api = scope.withTypeProvider<TypeBoxTypeProvider>();
   const { staff, dashboards, audit } = options;
   const exists = async (userId: string) => (await staff.account(userId)) !== null;
@@ -97,7 +100,8 @@ export function registerStaffDashboardRoutes(scope: FastifyInstance, options: { 
       const errors = dashboardErrors(request.body);
       const first = Object.values(errors)[0];
       if (first) return sendProblem(reply, 400, 'Invalid fields', first, errors);
-      if ((await dashboards.list(id)).length >= DASHBOARDS_PER_CLIENT_MAX) return sendProblem(reply, 409, 'Conflict', DASHBOARD_MESSAGES.tooMany);
+      if ((await dashboards.list(id)).length >= DASHBOARDS_PER_CLIENT_MAX)
+        return sendProblem(reply, 409, 'Conflict', DASHBOARD_MESSAGES.tooMany);
       const snippet = checkSnippet(request.body.snippet);
       const added = await dashboards.add(
         id,
@@ -125,14 +129,10 @@ export function registerStaffDashboardRoutes(scope: FastifyInstance, options: { 
     },
   );
 
-  api.delete(
-    '/staff/users/:id/dashboards/:dashboardId',
-    { schema: { params: DashboardParams } },
-    async (request, reply) => {
-      const { id, dashboardId } = request.params;
-      if (!(await dashboards.remove(id, dashboardId))) return sendProblem(reply, 404, 'Not Found', DASHBOARD_MESSAGES.notFound);
-      await audit(request, AUDIT_ACTIONS.dashboardRemoved, 'dashboard', dashboardId, `user ${id}`);
-      return reply.code(204).send();
-    },
-  );
+  api.delete('/staff/users/:id/dashboards/:dashboardId', { schema: { params: DashboardParams } }, async (request, reply) => {
+    const { id, dashboardId } = request.params;
+    if (!(await dashboards.remove(id, dashboardId))) return sendProblem(reply, 404, 'Not Found', DASHBOARD_MESSAGES.notFound);
+    await audit(request, AUDIT_ACTIONS.dashboardRemoved, 'dashboard', dashboardId, `user ${id}`);
+    return reply.code(204).send();
+  });
 }

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import { checkSnippet } from '../../server/dashboards/snippet';
+import { checkSnippet, snippetFromPaste } from '../../server/dashboards/snippet';
 import { DASHBOARD_MESSAGES } from '../../shared/clientDashboards';
-import { DEFAULT_ALLOWED_HOSTS, EMBED_MESSAGES, snippetFromPaste } from '../../shared/embed';
+import { DEFAULT_ALLOWED_HOSTS, EMBED_MESSAGES } from '../../shared/embed';
 import { embedError } from '../../widgets/embed-builder/galleryForm';
 
 /**
@@ -17,8 +17,14 @@ describe('a pasted snippet on the server, by the gallery rule', () => {
   it('keeps the checked address of an embed code or of a bare Power BI address', () => {
     expect(checkSnippet(SNIPPET)).toEqual({ ok: true, src: 'https://app.powerbi.com/view?r=abc&pageName=p1' });
     expect(embedError(SNIPPET, DEFAULT_ALLOWED_HOSTS)).toBeNull();
-    expect(checkSnippet('  https://app.powerbi.com/view?r=abc&x="1"  ')).toEqual({ ok: true, src: 'https://app.powerbi.com/view?r=abc&x=%221%22' });
-    expect(checkSnippet('<!-- report --> <iframe src=https://app.powerbi.de/view?r=1></iframe>\n')).toEqual({ ok: true, src: 'https://app.powerbi.de/view?r=1' });
+    expect(checkSnippet('  https://app.powerbi.com/view?r=abc&x="1"  ')).toEqual({
+      ok: true,
+      src: 'https://app.powerbi.com/view?r=abc&x=%221%22',
+    });
+    expect(checkSnippet('<!-- report --> <iframe src=https://app.powerbi.de/view?r=1></iframe>\n')).toEqual({
+      ok: true,
+      src: 'https://app.powerbi.de/view?r=1',
+    });
   });
 
   it('asks for a snippet when there is none', () => {
@@ -54,7 +60,11 @@ describe('a pasted snippet on the server, by the gallery rule', () => {
   });
 
   it('is stricter, never looser, where it does not read a code plainly', () => {
-    for (const pasted of ['<iframe src="https://app.powerbi.com/x"', '<iframe src="https://app.powerbi.com/x&bogus;"></iframe>', '<!DOCTYPE html><iframe src="https://app.powerbi.com/x"></iframe>']) {
+    for (const pasted of [
+      '<iframe src="https://app.powerbi.com/x"',
+      '<iframe src="https://app.powerbi.com/x&bogus;"></iframe>',
+      '<!DOCTYPE html><iframe src="https://app.powerbi.com/x"></iframe>',
+    ]) {
       const result = checkSnippet(pasted);
       expect(result.ok, pasted).toBe(false);
       expect((result as { message: string }).message.startsWith(`${EMBED_MESSAGES.invalid}: `)).toBe(true);

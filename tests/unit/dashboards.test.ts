@@ -86,19 +86,27 @@ for (const backend of backends) {
       if (persona === 'anonymous') return { ...SAME_SITE };
       return { ...SAME_SITE, ...(await cookieFor((await seedUser(persona)).id)) };
     }
-    const add = (userId: string, title: string) => stores.dashboards.add(userId, { title, category: 'Sales', src: `https://app.powerbi.com/view?r=${title}` }, new Date());
+    const add = (userId: string, title: string) =>
+      stores.dashboards.add(userId, { title, category: 'Sales', src: `https://app.powerbi.com/view?r=${title}` }, new Date());
 
     it('stores a list in order, moves and removes without gaps, and deletes it with its user', async () => {
       const client = await seedUser();
       const a = await add(client.id, 'A');
       const b = await add(client.id, 'B');
       const c = await add(client.id, 'C');
-      expect((await stores.dashboards.list(client.id)).map((d) => [d.title, d.position])).toEqual([['A', 0], ['B', 1], ['C', 2]]);
+      expect((await stores.dashboards.list(client.id)).map((d) => [d.title, d.position])).toEqual([
+        ['A', 0],
+        ['B', 1],
+        ['C', 2],
+      ]);
       expect((await stores.dashboards.move(client.id, c.id, 0))!.map((d) => d.title)).toEqual(['C', 'A', 'B']);
       expect(await stores.dashboards.move(client.id, 'nope', 0)).toBeNull();
       expect(await stores.dashboards.remove(client.id, a.id)).toBe(true);
       expect(await stores.dashboards.remove(client.id, a.id)).toBe(false);
-      expect((await stores.dashboards.list(client.id)).map((d) => [d.title, d.position])).toEqual([['C', 0], ['B', 1]]);
+      expect((await stores.dashboards.list(client.id)).map((d) => [d.title, d.position])).toEqual([
+        ['C', 0],
+        ['B', 1],
+      ]);
       // Another user's id does not reach this list.
       const other = await seedUser();
       expect(await stores.dashboards.remove(other.id, b.id)).toBe(false);
@@ -107,9 +115,19 @@ for (const backend of backends) {
       expect(await stores.dashboards.list(client.id)).toEqual([]);
     });
 
-    const ROUTES: Array<{ method: InjectOptions['method']; url: (userId: string, dashboardId: string) => string; payload?: object; ok: number }> = [
+    const ROUTES: Array<{
+      method: InjectOptions['method'];
+      url: (userId: string, dashboardId: string) => string;
+      payload?: object;
+      ok: number;
+    }> = [
       { method: 'GET', url: (u) => `/staff/users/${u}/dashboards`, ok: 200 },
-      { method: 'POST', url: (u) => `/staff/users/${u}/dashboards`, payload: { title: 'Sales', category: 'Finance', snippet: SNIPPET('sales') }, ok: 201 },
+      {
+        method: 'POST',
+        url: (u) => `/staff/users/${u}/dashboards`,
+        payload: { title: 'Sales', category: 'Finance', snippet: SNIPPET('sales') },
+        ok: 201,
+      },
       { method: 'PATCH', url: (u, d) => `/staff/users/${u}/dashboards/${d}`, payload: { position: 0 }, ok: 200 },
       { method: 'DELETE', url: (u, d) => `/staff/users/${u}/dashboards/${d}`, ok: 204 },
     ];
@@ -121,13 +139,21 @@ for (const backend of backends) {
           const target = await seedUser();
           const first = await add(target.id, 'Secret first report');
           await add(target.id, 'Second');
-          const response = await api({ method: route.method, url: route.url(target.id, first.id), headers: await headersOf(persona), ...(route.payload ? { payload: route.payload } : {}) });
+          const response = await api({
+            method: route.method,
+            url: route.url(target.id, first.id),
+            headers: await headersOf(persona),
+            ...(route.payload ? { payload: route.payload } : {}),
+          });
           table.push(`${route.method} ${route.url(':id', ':dashboardId')} × ${persona} → ${response.statusCode}`);
           if (persona === 'staff') {
             expect(response.statusCode, table.at(-1)).toBe(route.ok);
             continue;
           }
-          const refusal = persona === 'anonymous' ? { status: 401, message: STAFF_MESSAGES.signedOut } : { status: 403, message: STAFF_MESSAGES.notStaff };
+          const refusal =
+            persona === 'anonymous'
+              ? { status: 401, message: STAFF_MESSAGES.signedOut }
+              : { status: 403, message: STAFF_MESSAGES.notStaff };
           expect(response.statusCode, table.at(-1)).toBe(refusal.status);
           expect(response.json().message).toBe(refusal.message);
           expect(response.body).not.toContain('Secret first report');
@@ -143,20 +169,40 @@ for (const backend of backends) {
       const headers = { ...SAME_SITE, ...(await cookieFor(staff.id)) };
       const client = await seedUser();
       const url = `/staff/users/${client.id}/dashboards`;
-      const sales = await api({ method: 'POST', url, headers, payload: { title: ' Sales ', category: 'Finance', snippet: SNIPPET('sales') } });
+      const sales = await api({
+        method: 'POST',
+        url,
+        headers,
+        payload: { title: ' Sales ', category: 'Finance', snippet: SNIPPET('sales') },
+      });
       expect(sales.statusCode).toBe(201);
-      expect(sales.json()).toMatchObject({ title: 'Sales', category: 'Finance', src: 'https://app.powerbi.com/view?r=sales&pageName=p1', position: 0 });
-      const ops = await api({ method: 'POST', url, headers, payload: { title: 'Operations', snippet: 'https://app.powerbi.com/view?r=ops' } });
+      expect(sales.json()).toMatchObject({
+        title: 'Sales',
+        category: 'Finance',
+        src: 'https://app.powerbi.com/view?r=sales&pageName=p1',
+        position: 0,
+      });
+      const ops = await api({
+        method: 'POST',
+        url,
+        headers,
+        payload: { title: 'Operations', snippet: 'https://app.powerbi.com/view?r=ops' },
+      });
       expect(ops.statusCode).toBe(201);
       const moved = await api({ method: 'PATCH', url: `${url}/${ops.json().id}`, headers, payload: { position: 0 } });
       expect(moved.json().dashboards.map((d: { title: string }) => d.title)).toEqual(['Operations', 'Sales']);
-      expect((await api({ method: 'GET', url, headers })).json().dashboards.map((d: { title: string }) => d.title)).toEqual(['Operations', 'Sales']);
+      expect((await api({ method: 'GET', url, headers })).json().dashboards.map((d: { title: string }) => d.title)).toEqual([
+        'Operations',
+        'Sales',
+      ]);
       expect((await api({ method: 'DELETE', url: `${url}/${sales.json().id}`, headers })).statusCode).toBe(204);
       expect((await api({ method: 'DELETE', url: `${url}/${sales.json().id}`, headers })).json().message).toBe(DASHBOARD_MESSAGES.notFound);
       expect((await api({ method: 'GET', url: '/staff/users/no-such-user/dashboards', headers })).statusCode).toBe(404);
 
       const { entries } = await stores.staff.auditLog({ limit: 20 });
-      const mine = entries.filter((entry) => entry.actorId === staff.id).map((entry) => [entry.action, entry.recordType, entry.recordId, entry.detail]);
+      const mine = entries
+        .filter((entry) => entry.actorId === staff.id)
+        .map((entry) => [entry.action, entry.recordType, entry.recordId, entry.detail]);
       expect(mine).toEqual([
         [AUDIT_ACTIONS.dashboardRemoved, 'dashboard', sales.json().id, `user ${client.id}`],
         [AUDIT_ACTIONS.dashboardMoved, 'dashboard', ops.json().id, `user ${client.id}, position 0`],
@@ -178,7 +224,12 @@ for (const backend of backends) {
       const message = 'Invalid Dashboard: The iframe src host "evil.example" is not an allowed Power BI host.';
       expect(message).toBe('Invalid Dashboard: The iframe src host "evil.example" is not an allowed Power BI host.');
       expect(response.json()).toMatchObject({ status: 400, message, errors: { snippet: message } });
-      const unparseable = await api({ method: 'POST', url, headers, payload: { title: 'Sales', snippet: '<iframe src="https://app.powerbi.com/x"' } });
+      const unparseable = await api({
+        method: 'POST',
+        url,
+        headers,
+        payload: { title: 'Sales', snippet: '<iframe src="https://app.powerbi.com/x"' },
+      });
       expect(unparseable.json().message).toBe(`${EMBED_MESSAGES.invalid}: ${EMBED_MESSAGES.unparseable}.`);
       const untitled = await api({ method: 'POST', url, headers, payload: { title: ' ', snippet: SNIPPET('x') } });
       expect(untitled.json()).toMatchObject({ status: 400, message: DASHBOARD_MESSAGES.titleRequired });
@@ -195,7 +246,11 @@ for (const backend of backends) {
       expect(signedOut.json().message).toBe(ACCOUNT_MESSAGES.signedOut);
       const one = await seedUser();
       const two = await seedUser();
-      await stores.dashboards.add(one.id, { title: 'Sales "2026" <b>', category: 'Finance', src: 'https://app.powerbi.com/view?r=one&x=1' }, new Date('2026-11-20T10:00:00Z'));
+      await stores.dashboards.add(
+        one.id,
+        { title: 'Sales "2026" <b>', category: 'Finance', src: 'https://app.powerbi.com/view?r=one&x=1' },
+        new Date('2026-11-20T10:00:00Z'),
+      );
       await add(one.id, 'Operations');
       await add(two.id, 'Other client report');
       const first = (await api({ method: 'GET', url: '/me/dashboards', headers: { ...SAME_SITE, ...(await cookieFor(one.id)) } })).json();
@@ -205,13 +260,16 @@ for (const backend of backends) {
         title: 'Sales "2026" <b>',
         category: 'Finance',
         lastUpdated: '2026-11-20',
-        iframeHtml: '<iframe title="Sales &quot;2026&quot; &lt;b&gt;" src="https://app.powerbi.com/view?r=one&amp;x=1" allowfullscreen="true"></iframe>',
+        iframeHtml:
+          '<iframe title="Sales &quot;2026&quot; &lt;b&gt;" src="https://app.powerbi.com/view?r=one&amp;x=1" allowfullscreen="true"></iframe>',
       });
       expect(first.reports.map((r: { title: string }) => r.title)).toEqual(['Sales "2026" <b>', 'Operations']);
       expect(JSON.stringify(first)).not.toContain('Other client report');
       const second = (await api({ method: 'GET', url: '/me/dashboards', headers: { ...SAME_SITE, ...(await cookieFor(two.id)) } })).json();
       expect(second.reports.map((r: { title: string }) => r.title)).toEqual(['Other client report']);
-      const third = (await api({ method: 'GET', url: '/me/dashboards', headers: { ...SAME_SITE, ...(await cookieFor((await seedUser()).id)) } })).json();
+      const third = (
+        await api({ method: 'GET', url: '/me/dashboards', headers: { ...SAME_SITE, ...(await cookieFor((await seedUser()).id)) } })
+      ).json();
       expect(third).toEqual({ reports: [] });
     });
   });
