@@ -1,6 +1,8 @@
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
+import type { DashboardStore } from '../dashboards/dashboardStore';
+import { registerMyDashboardRoutes } from '../dashboards/meRoutes';
 import type { HashQueue } from '../users/hashQueue';
 import type { UserStore } from '../users/store';
 import { refuseCrossSite } from '../sessions/sameSiteGuard';
@@ -26,6 +28,8 @@ export interface AccountRoutesOptions {
   /** Link tokens, verified addresses, the account mails' outbox. */
   accounts: AccountStore;
   links: LinkMails;
+  /** A client's dashboards (GET /me/dashboards, server/dashboards). */
+  dashboards: DashboardStore;
   /** Asks the outbox worker to send now (a mail was queued). */
   kick: () => void;
   /** Password hashing (tests pass a cheap one). */
@@ -61,4 +65,5 @@ export async function registerAccountRoutes(scope: FastifyInstance, options: Acc
   registerPasswordResetRoutes(scope, { ...shared, counter: options.failures, settings });
   registerEmailRoutes(scope, { ...shared, counter: options.failures, settings });
   registerAccountDataRoutes(scope, shared);
+  registerMyDashboardRoutes(scope, { sessions, dashboards: options.dashboards });
 }

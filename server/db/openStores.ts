@@ -17,6 +17,9 @@ import { pgRateLimitStore } from './pgRateLimitStore';
 import { pgPasskeyStore } from '../passkeys/pgPasskeyStore';
 import type { PasskeyStore } from '../passkeys/passkeyStore';
 import { sqlitePasskeyStore } from '../passkeys/sqlitePasskeyStore';
+import type { DashboardStore } from '../dashboards/dashboardStore';
+import { pgDashboardStore } from '../dashboards/pgDashboardStore';
+import { sqliteDashboardStore } from '../dashboards/sqliteDashboardStore';
 import { pgStaffStore } from '../staff/pgStaffStore';
 import { sqliteStaffStore } from '../staff/sqliteStaffStore';
 import type { StaffStore } from '../staff/staffStore';
@@ -44,6 +47,8 @@ export interface Stores {
   staff: StaffStore;
   /** WebAuthn credentials and ceremony challenges (server/passkeys/passkeyStore). */
   passkeys: PasskeyStore;
+  /** A client's dashboards (server/dashboards/dashboardStore). */
+  dashboards: DashboardStore;
   /**
    * The @fastify/rate-limit store shared by all instances (PostgreSQL); undefined means the
    * plugin's in-process store, right for the single SQLite process.
@@ -82,6 +87,7 @@ export async function openStores(options: StoresOptions): Promise<Stores> {
       accounts: pgAccountStore(pool, options.messageIdDomain),
       staff: pgStaffStore(pool),
       passkeys: pgPasskeyStore(pool),
+      dashboards: pgDashboardStore(pool),
       rateLimitStore: pgRateLimitStore(pool),
       close: () => pool.end(),
     };
@@ -99,6 +105,7 @@ export async function openStores(options: StoresOptions): Promise<Stores> {
     accounts: sqliteAccountStore(sessions.db, options.messageIdDomain),
     staff: sqliteStaffStore(sessions.db),
     passkeys: sqlitePasskeyStore(sessions.db),
+    dashboards: sqliteDashboardStore(sessions.db),
     rateLimitStore: undefined,
     close: async () => {
       await sessions.close();

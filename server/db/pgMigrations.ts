@@ -240,6 +240,22 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
       CREATE INDEX mail_outbox_due ON mail_outbox (next_attempt_at, id);
       CREATE INDEX mail_outbox_by_age ON mail_outbox (created_at);`,
   },
+  {
+    // A client's dashboards (issue 32, server/dashboards): the same as SQLite's migration 8.
+    name: 'client_dashboards',
+    sql: `
+      CREATE TABLE client_dashboards (
+        seq        BIGINT GENERATED ALWAYS AS IDENTITY,
+        id         TEXT PRIMARY KEY,
+        user_id    TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        title      TEXT NOT NULL,
+        category   TEXT NOT NULL DEFAULT '',
+        src        TEXT NOT NULL,
+        position   INTEGER NOT NULL,
+        created_at TIMESTAMPTZ NOT NULL
+      );
+      CREATE INDEX client_dashboards_by_user ON client_dashboards (user_id, position);`,
+  },
 ];
 
 /** Latest schema version this code knows. */

@@ -191,6 +191,19 @@ export const MIGRATIONS: readonly string[] = [
    ALTER TABLE outbox RENAME TO mail_outbox;
    CREATE INDEX mail_outbox_due ON mail_outbox (next_attempt_at, id);
    CREATE INDEX mail_outbox_by_age ON mail_outbox (created_at);`,
+  // 8: a client's dashboards (issue 32, server/dashboards): the Power BI reports staff give a
+  // client, in the client's order; only the checked embed address is kept. Deleting the user
+  // deletes them.
+  `CREATE TABLE client_dashboards (
+     id         TEXT PRIMARY KEY NOT NULL,
+     user_id    TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+     title      TEXT NOT NULL,
+     category   TEXT NOT NULL DEFAULT '',
+     src        TEXT NOT NULL,
+     position   INTEGER NOT NULL,
+     created_at TEXT NOT NULL
+   );
+   CREATE INDEX client_dashboards_by_user ON client_dashboards (user_id, position);`,
 ];
 
 /** Latest schema version this code knows. */

@@ -17,6 +17,9 @@ export const AUDIT_ACTIONS = {
   passkeyAdded: 'passkey.added',
   passkeyRenamed: 'passkey.renamed',
   passkeyRemoved: 'passkey.removed',
+  dashboardAdded: 'dashboard.added',
+  dashboardMoved: 'dashboard.moved',
+  dashboardRemoved: 'dashboard.removed',
 } as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];
 

@@ -1,6 +1,8 @@
 import cookie from '@fastify/cookie';
 import type { FastifyInstance } from 'fastify';
 import type { AccountSettings } from '../accounts/settings';
+import type { DashboardStore } from '../dashboards/dashboardStore';
+import { registerStaffDashboardRoutes } from '../dashboards/staffRoutes';
 import type { LeadStore } from '../leads/store';
 import { passkeyCeremonies } from '../passkeys/ceremonies';
 import type { PasskeyStore } from '../passkeys/passkeyStore';
@@ -23,6 +25,8 @@ export interface StaffRoutesOptions {
   staff: StaffStore;
   leads: LeadStore;
   passkeys: PasskeyStore;
+  /** A client's dashboards (server/dashboards). */
+  dashboards: DashboardStore;
   settings: AccountSettings;
   /** Asks the delivery worker to send now; null when no mailer is configured. */
   kick: (() => void) | null;
@@ -42,6 +46,7 @@ export async function registerStaffRoutes(scope: FastifyInstance, options: Staff
   const audit = auditor(options.staff);
   registerStaffLeadRoutes(scope, { leads: options.leads, audit, kick: options.kick });
   registerStaffUserRoutes(scope, { staff: options.staff, audit });
+  registerStaffDashboardRoutes(scope, { staff: options.staff, dashboards: options.dashboards, audit });
   registerAuditRoutes(scope, options.staff);
   registerStaffPasskeyRoutes(scope, {
     users: options.users,

@@ -10,6 +10,7 @@ import { atPath } from './support/atPath';
 import { expectNoAxeViolationsInViews } from './support/axe';
 import { seedConsent } from './support/consent';
 import { contactFormsAwake } from './support/contactForm';
+import { stubPowerBi } from './support/powerbi';
 
 /**
  * The staff console /staff (issue 32) in Chromium against a server process of its own with the SMTP
@@ -17,7 +18,8 @@ import { contactFormsAwake } from './support/contactForm';
  * back there with "Sign in with a passkey"; a request sent from /contact appears in the inbox, is
  * opened, noted, marked handled and exported with the inbox's filters; search and filters narrow
  * the list and live in the URL; a failed delivery is retried once the mail server is back; the
- * clients view deactivates a client; a client's session sees the refusal and nothing of the
+ * clients view deactivates a client; staff give a client dashboards, which that client (and no
+ * other) sees on /account; a client's session sees the refusal and nothing of the
  * console; axe on the inbox, an open request, the clients view and the audit log in both themes at
  * 375 and 1280 px. One staff browser context runs through the tests in order.
  */
@@ -296,6 +298,82 @@ test('the clients view deactivates a client (their session ends) and shows the A
   await expect(page.getByRole('cell', { name: 'account.deactivated' }).first()).toBeVisible();
   await expect(page.getByRole('cell', { name: 'lead.deleted' }).first()).toBeVisible();
   await expectNoAxeViolationsInViews(page);
+});
+
+const REPORT = (name: string) =>
+  `<iframe title="${name}" width="1140" height="541.25" src="https://app.powerbi.com/view?r=${name}&amp;pageName=p1" frameborder="0" allowFullScreen="true"></iframe>`;
+
+test('staff give client A two dashboards (a bad code refused with the gallery message, reordered, one removed); A sees exactly those two on /account, B none and whom to contact', async ({
+  browser,
+}) => {
+  const emailA = `dash.a.${stamp}@example.de`;
+  const emailB = `dash.b.${stamp}@example.de`;
+  const clientA = await browser.newContext();
+  await seedConsent(clientA, { functional: true }, server.baseURL);
+  await signedInClient(clientA, emailA);
+  const clientB = await newContext(browser);
+  await signedInClient(clientB, emailB);
+
+  await page.getByRole('link', { name: 'Clients' }).click();
+  await page.getByLabel('Search accounts').fill(emailA);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByRole('row')).toHaveCount(2);
+  await page.getByRole('button', { name: `Dashboards: ${emailA}` }).click();
+  const panel = page.getByRole('region', { name: 'Dashboards of Jana Weber' });
+  await expect(panel.getByRole('heading', { level: 3, name: 'Dashboards of Jana Weber' })).toBeFocused();
+  await expect(panel.getByText('This client has no dashboards yet.')).toBeVisible();
+
+  const add = async (title: string, category: string, snippet: string) => {
+    await panel.getByLabel('Title').fill(title);
+    await panel.getByLabel('Category (optional)').fill(category);
+    await panel.getByLabel('Power BI embed code or link').fill(snippet);
+    await panel.getByRole('button', { name: 'Add dashboard' }).click();
+  };
+  await add('Sales overview', 'Sales', '<iframe src="https://evil.example/view?r=1"></iframe>');
+  await expect(panel.getByRole('alert')).toHaveText(
+    'Invalid Dashboard: The iframe src host "evil.example" is not an allowed Power BI host.',
+  );
+  await expect(panel.getByLabel('Power BI embed code or link')).toHaveAttribute('aria-invalid', 'true');
+  await expectNoAxeViolationsInViews(page);
+  await panel.getByLabel('Power BI embed code or link').fill(REPORT('sales'));
+  await panel.getByRole('button', { name: 'Add dashboard' }).click();
+  await expect(panel.getByRole('status').filter({ hasText: '“Sales overview” added.' })).toBeVisible();
+  await add('Operations', 'Operations', 'https://app.powerbi.com/view?r=operations');
+  await expect(panel.getByRole('status').filter({ hasText: '“Operations” added.' })).toBeVisible();
+  await add('Old report', '', REPORT('old'));
+  await expect(panel.getByRole('listitem')).toHaveCount(3);
+  await panel.getByRole('button', { name: 'Move up: Operations' }).click();
+  await expect(panel.getByRole('status').filter({ hasText: '“Operations” is now 1 of 3.' })).toBeVisible();
+  await expect(panel.getByRole('listitem')).toHaveText([/^Operations/, /^Sales overview/, /^Old report/]);
+  await panel.getByRole('button', { name: 'Remove: Old report' }).click();
+  await panel
+    .getByRole('group', { name: /^Remove “Old report”/ })
+    .getByRole('button', { name: 'Remove' })
+    .click();
+  await expect(panel.getByRole('status').filter({ hasText: '“Old report” removed.' })).toBeVisible();
+  await expect(panel.getByRole('listitem')).toHaveText([/^Operations/, /^Sales overview/]);
+  await expectNoAxeViolationsInViews(page);
+
+  const requested = await stubPowerBi(clientA);
+  const viewA = await clientA.newPage();
+  await viewA.goto(`${server.baseURL}/account`);
+  const yours = viewA.getByRole('region', { name: 'Your dashboards' });
+  await expect(yours.getByRole('tab')).toHaveText(['Operations', 'Sales overview']);
+  await expect(yours.getByRole('heading', { level: 3, name: 'Operations' })).toBeVisible();
+  await expect.poll(() => requested.some((url) => url.startsWith('https://app.powerbi.com/view?r=operations'))).toBe(true);
+  await expectNoAxeViolationsInViews(viewA);
+
+  const viewB = await clientB.newPage();
+  await viewB.goto(`${server.baseURL}/account`);
+  const none = viewB.getByRole('region', { name: 'Your dashboards' });
+  await expect(none.getByText('No dashboards yet.', { exact: false })).toBeVisible();
+  await expect(none.getByRole('link', { name: 'hello@dataclarity.de' })).toHaveAttribute('href', 'mailto:hello@dataclarity.de');
+  await expect(none.getByRole('tab')).toHaveCount(0);
+  await expect(viewB.getByText('Sales overview')).toHaveCount(0);
+  expect(await (await clientB.request.get(`${server.baseURL}${API_BASE}/me/dashboards`)).json()).toEqual({ reports: [] });
+  await expectNoAxeViolationsInViews(viewB);
+  await clientA.close();
+  await clientB.close();
 });
 
 test('your passkeys: the last one cannot be removed (the API says why), and it can be renamed', async () => {

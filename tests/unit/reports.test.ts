@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import siteReports from '../../site/_data/reports.json';
 import { loadConfig } from '../../server/config';
-import { DEFAULT_ALLOWED_HOSTS } from '../../widgets/lib/embed';
+import { DEFAULT_ALLOWED_HOSTS } from '../../shared/embed';
 import { DASHBOARD_LOAD_TIMEOUT_MS, initialIndex, parseReports } from '../../widgets/lib/reports';
 import { tabKeyTarget } from '../../widgets/lib/tabKeys';
 

@@ -7,6 +7,7 @@ import { RequirementList } from '../lib/accountForm';
 import { passwordRequirements } from '../lib/accountValidation';
 import { accountApi, SignedOutError, type AccountRequest, type SessionInfo } from './accountClient';
 import { AccountForm } from './AccountForm';
+import { YourDashboards } from './YourDashboards';
 
 const SIGN_IN_AGAIN = '/sign_in?next=%2Faccount';
 
@@ -14,15 +15,15 @@ const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 
 const day = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long' });
 
 type Requests = { verified: boolean; requests: AccountRequest[] };
-type State = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; user: AccountUser; sessions: SessionInfo[]; requests: Requests };
+type State = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; user: AccountUser; sessions: SessionInfo[]; requests: Requests; dashboards: number };
 
 const required = (message: string) => (value: string) => (value === '' ? message : '');
 
 /**
  * <dc-account> (site island, light DOM): the account page. Loads the signed-in user, their
- * sessions and requests; without a session (never signed in, expired, signed out elsewhere) it
+ * sessions, requests and dashboards; without a session (never signed in, expired, signed out elsewhere) it
  * goes to /sign_in?next=/account. Shows "Verify your email" with a resend button while the
- * address is unverified; changes the name, the email (a link to the new address) and the
+ * address is unverified; shows the client's dashboards (./YourDashboards); changes the name, the email (a link to the new address) and the
  * password; lists the requests sent from the verified address and every signed-in device (sign
  * out one or all others); downloads the account's data; deletes the account with the password.
  * Signing out of this device is the page's form post (no script).
@@ -43,8 +44,8 @@ export function Account() {
 
   const load = useCallback(
     () =>
-      Promise.all([accountApi.me(), accountApi.sessions(), accountApi.requests()]).then(
-        ([user, sessions, requests]) => setState({ kind: 'ready', user, sessions, requests }),
+      Promise.all([accountApi.me(), accountApi.sessions(), accountApi.requests(), accountApi.dashboards()]).then(
+        ([user, sessions, requests, dashboards]) => setState({ kind: 'ready', user, sessions, requests, dashboards: dashboards.reports.length }),
         onError,
       ),
     [onError],
@@ -74,7 +75,7 @@ export function Account() {
 
   if (state.kind === 'loading') return <p className="island-loading">{T.loading}</p>;
   if (state.kind === 'failed') return <p className="account-alert" role="alert">{T.loadFailed}</p>;
-  const { user, sessions, requests } = state;
+  const { user, sessions, requests, dashboards } = state;
   const others = sessions.filter((session) => !session.current).length;
   const checklist = (value: string) => <RequirementList id="account-password-requirements" label={T.passwordHeading} items={passwordRequirements(value)} />;
   return (
@@ -93,6 +94,7 @@ export function Account() {
           </div>
         </section>
       )}
+      <YourDashboards count={dashboards} />
       <section className="account-card" aria-labelledby="account-profile-title">
         <h2 id="account-profile-title">{T.profileHeading}</h2>
         <dl className="account-facts">

@@ -54,6 +54,9 @@ export const accountApi = {
   me: () => call<AccountUser>('GET', '/me') as Promise<AccountUser>,
   sessions: () => call<SessionInfo[]>('GET', '/me/sessions') as Promise<SessionInfo[]>,
   requests: () => call<{ verified: boolean; requests: AccountRequest[] }>('GET', '/me/requests') as Promise<{ verified: boolean; requests: AccountRequest[] }>,
+  /** The client's dashboards, in the gallery's format (server/dashboards/meRoutes.ts); the page counts them. */
+  dashboards: () => call<{ reports: unknown[] }>('GET', '/me/dashboards') as Promise<{ reports: unknown[] }>,
+  dashboardsUrl: `${API_BASE}/me/dashboards`,
   endSession: (id: string) => call<null>('DELETE', `/me/sessions/${encodeURIComponent(id)}`),
   endOtherSessions: () => call<{ ended: number }>('DELETE', '/me/sessions') as Promise<{ ended: number }>,
   resendVerification: () => call<{ message: string }>('POST', '/email-verification') as Promise<{ message: string }>,

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { readAspect, writeAspect, type AspectOption } from './aspectRatio';
 import { consentAllows, grantConsent, onConsentChange } from '../lib/consentClient';
 import { emit, hostOf, type ElementProps } from '../lib/defineElement';
-import { EMBED_MESSAGES, parseAllowedHosts, parseEmbed, type EmbedResult } from '../lib/embed';
+import { EMBED_MESSAGES, parseAllowedHosts, parseEmbed, type EmbedResult } from '../../shared/embed';
 import { formatShortDate, parseDate } from '../lib/format';
 import { clearPicks, lastPickedIndex } from '../lib/picks';
 import { initialIndex, parseReports, type ReportItem } from '../lib/reports';

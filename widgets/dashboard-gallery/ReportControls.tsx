@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { ASPECT_LABELS, ASPECT_OPTIONS, type AspectOption } from './aspectRatio';
 import { createCopyMarker } from '../lib/copyMarker';
 import { emit } from '../lib/defineElement';
-import { EMBED_MESSAGES } from '../lib/embed';
+import { EMBED_MESSAGES } from '../../shared/embed';
 import { GALLERY_EVENTS } from './galleryEvents';
 import { GalleryIcon } from './GalleryIcon';
 

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { aspectRatioCss, type AspectOption } from './aspectRatio';
 import { consentManaged, openConsentDialog } from '../lib/consentClient';
 import { emit } from '../lib/defineElement';
-import { EMBED_MESSAGES, type EmbedResult } from '../lib/embed';
+import { EMBED_MESSAGES, type EmbedResult } from '../../shared/embed';
 import { DASHBOARD_LOAD_TIMEOUT_MS, type ReportItem } from '../lib/reports';
 import { GALLERY_EVENTS } from './galleryEvents';
 import { GalleryIcon } from './GalleryIcon';

@@ -17,7 +17,7 @@ import {
 import { cspLines, inlineJson, widgetSnippet, type SnippetAttribute } from '../lib/widgetSnippet';
 import { inlineConsentContent, type PartnerConsent } from '../lib/consentForm';
 import { ConsentSetup, initialConsentChoice, type ConsentChoice } from './ConsentSetup';
-import { parseAllowedHosts } from '../lib/embed';
+import { parseAllowedHosts } from '../../shared/embed';
 import { galleryReports, inlineReports } from './galleryForm';
 import { GallerySetup, initialGalleryChoice, type GalleryChoice } from './GallerySetup';
 

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_ALLOWED_HOSTS, EMBED_MESSAGES } from '../lib/embed';
+import { DEFAULT_ALLOWED_HOSTS, EMBED_MESSAGES } from '../../shared/embed';
 import { galleryReports, inlineReports, moved, reportErrors, reportReady, suggestedTitle, TITLE_MESSAGE, type ReportDraft } from './galleryForm';
 import { parseReports } from '../lib/reports';
 

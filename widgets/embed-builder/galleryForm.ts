@@ -4,7 +4,7 @@
  * message, a title and a category, in the partner's order; the snippet carries the valid ones as
  * the inline JSON child the gallery reads (parseReports), so nothing has to be hosted.
  */
-import { EMBED_MESSAGES, parseEmbed } from '../lib/embed';
+import { embedRefusal, parseEmbed } from '../../shared/embed';
 import { parseReports, type ReportItem } from '../lib/reports';
 
 /** A report as the form holds it. */
@@ -24,7 +24,7 @@ export function embedError(embed: string, allowedHosts: readonly string[]): stri
   if (embed.trim() === '') return null;
   const result = parseEmbed(embed, allowedHosts);
   if (result.ok) return null;
-  return result.code === 'unparseable' ? `${EMBED_MESSAGES.invalid}: ${EMBED_MESSAGES.unparseable}.` : `${EMBED_MESSAGES.invalid}: ${result.reason}`;
+  return embedRefusal(result);
 }
 
 /** The title a pasted code suggests: its iframe's own title, when it has one. */

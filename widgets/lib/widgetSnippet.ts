@@ -6,7 +6,7 @@
  */
 import { escapeHtml } from '../../shared/escapeHtml';
 import { httpUrl } from '../../shared/httpUrl';
-import { parseAllowedHosts } from './embed';
+import { parseAllowedHosts } from '../../shared/embed';
 import { parseImageHosts } from './imageHosts';
 
 /** One element's files in a release (dist/widgets/release.json). */

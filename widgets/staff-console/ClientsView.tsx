@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import T from '../../site/_data/staffConsole.json';
 import { STAFF_SEARCH_MAX } from '../../shared/staffLeads';
+import { DashboardsPanel } from './DashboardsPanel';
 import { pageQuery, pageRange, type ConsoleState } from './consoleUrl';
 import { Confirm, ErrorAlert, fill, Pager, TableRegion, when } from './parts';
 import { staffApi, type StaffAccount } from './staffClient';
@@ -11,7 +12,8 @@ const C = T.clients;
 /**
  * Client accounts: searched in names and email, newest first; each row's "Deactivate" or
  * "Reactivate" asks first, then PATCH /staff/users/{id}. The API's refusal (deactivating oneself)
- * is shown as it words it.
+ * is shown as it words it. "Dashboards" opens the client's dashboards under the list
+ * (./DashboardsPanel).
  */
 export function ClientsView({ state, go, onGate, arrival }: { state: ConsoleState; go: Go; onGate: OnGate; arrival: Arrival }) {
   const [list, setList] = useState<{ accounts: StaffAccount[]; total: number } | null>(null);
@@ -19,6 +21,7 @@ export function ClientsView({ state, go, onGate, arrival }: { state: ConsoleStat
   const [error, setError] = useState('');
   const [notice, setNotice] = useState('');
   const [asking, setAsking] = useState<StaffAccount | null>(null);
+  const [dashboardsOf, setDashboardsOf] = useState<StaffAccount | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const query = pageQuery(state.clientPage, state.clientQ);
 
@@ -133,24 +136,38 @@ export function ClientsView({ state, go, onGate, arrival }: { state: ConsoleStat
                   <td className="staff-nowrap">{when(account.createdAt)}</td>
                   <td className="staff-nowrap">{when(account.lastSignInAt, C.never)}</td>
                   <td>
-                    <button
-                      type="button"
-                      className="btn btn-secondary btn-sm"
-                      aria-label={`${account.active ? C.deactivate : C.reactivate}: ${account.email}`}
-                      onClick={() => {
-                        setNotice('');
-                        setError('');
-                        setAsking(account);
-                      }}
-                    >
-                      {account.active ? C.deactivate : C.reactivate}
-                    </button>
+                    <div className="staff-actions">
+                      <button
+                        type="button"
+                        className="btn btn-secondary btn-sm"
+                        aria-label={`${account.active ? C.deactivate : C.reactivate}: ${account.email}`}
+                        onClick={() => {
+                          setNotice('');
+                          setError('');
+                          setAsking(account);
+                        }}
+                      >
+                        {account.active ? C.deactivate : C.reactivate}
+                      </button>
+                      <button
+                        type="button"
+                        className="btn btn-secondary btn-sm"
+                        aria-label={`${C.dashboards}: ${account.email}`}
+                        aria-expanded={dashboardsOf?.id === account.id}
+                        onClick={() => setDashboardsOf(dashboardsOf?.id === account.id ? null : account)}
+                      >
+                        {C.dashboards}
+                      </button>
+                    </div>
                   </td>
                 </tr>
               ))}
             </tbody>
           </table>
         </TableRegion>
+      ) : null}
+      {dashboardsOf ? (
+        <DashboardsPanel key={dashboardsOf.id} account={dashboardsOf} onClose={() => setDashboardsOf(null)} onGate={onGate} />
       ) : null}
       {range ? (
         <Pager

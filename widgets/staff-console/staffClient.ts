@@ -63,6 +63,16 @@ export interface StaffPasskey {
   lastUsedAt: string | null;
 }
 
+/** A client's dashboard as the staff API answers it (server/dashboards/staffRoutes.ts). */
+export interface StaffDashboard {
+  id: string;
+  title: string;
+  category: string;
+  src: string;
+  position: number;
+  createdAt: string;
+}
+
 export interface Page {
   total: number;
   limit: number;
@@ -120,6 +130,12 @@ export const staffApi = {
   deleteLead: (id: string) => call<null>('DELETE', `/leads/${encodeURIComponent(id)}`),
   accounts: (query: string) => call<Page & { accounts: StaffAccount[] }>('GET', `/users${query}`),
   setActive: (id: string, active: boolean) => call<StaffAccount>('PATCH', `/users/${encodeURIComponent(id)}`, { active }),
+  dashboards: (userId: string) => call<{ dashboards: StaffDashboard[] }>('GET', `/users/${encodeURIComponent(userId)}/dashboards`),
+  addDashboard: (userId: string, body: { title: string; category: string; snippet: string }) =>
+    call<StaffDashboard>('POST', `/users/${encodeURIComponent(userId)}/dashboards`, body),
+  moveDashboard: (userId: string, id: string, position: number) =>
+    call<{ dashboards: StaffDashboard[] }>('PATCH', `/users/${encodeURIComponent(userId)}/dashboards/${encodeURIComponent(id)}`, { position }),
+  removeDashboard: (userId: string, id: string) => call<null>('DELETE', `/users/${encodeURIComponent(userId)}/dashboards/${encodeURIComponent(id)}`),
   audit: (query: string) => call<Page & { entries: AuditEntry[] }>('GET', `/audit${query}`),
   passkeys: () => call<{ passkeys: StaffPasskey[] }>('GET', '/passkeys'),
   renamePasskey: (id: string, name: string) => call<StaffPasskey>('PATCH', `/passkeys/${encodeURIComponent(id)}`, { name }),

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page, Route } from '@playwright/test';
 
-/** Every Power BI host of the default allow-list (widgets/lib/embed.ts DEFAULT_ALLOWED_HOSTS). */
+/** Every Power BI host of the default allow-list (shared/embed.ts DEFAULT_ALLOWED_HOSTS). */
 export const POWER_BI_URL = /^https:\/\/app\.(powerbi\.(com|cn|de)|(high\.|mil\.)?powerbigov\.us)\//;
 
 /** A local page that looks like a report, served in place of Power BI (not reachable from test machines). */

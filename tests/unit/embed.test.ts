@@ -7,7 +7,7 @@ import {
   parseAllowedHosts,
   parseEmbed,
   type EmbedErrorCode,
-} from './embed';
+} from '../../shared/embed';
 
 const TOKEN = 'eyJrIjoiN2Q2N2Y0NWUtZDExZC00ZjhhLWE1NGMtMDk0MTViNjA3M2UwIiwidCI6IjZmNzJhMTdhLTQ4MDItNGJhMS1iYjRjLTQ0NDI3YmUyZjRhNCIsImMiOjl9';
 const SRC = `https://app.powerbi.com/view?r=${TOKEN}`;

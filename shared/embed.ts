@@ -1,5 +1,7 @@
 /**
- * Dashboard embed rules (SPEC 2.6, 3 "Dashboard item", 4, 5, 8).
+ * Dashboard embed rules (SPEC 2.6, 3 "Dashboard item", 4, 5, 8), in shared/ because the gallery,
+ * /embed's form and the server (a client's dashboards, server/dashboards) check a snippet with
+ * the same rule and word a refusal the same way.
  *
  * A dashboard item carries a Power BI "publish to web" snippet (iframeHtml). The gallery
  * never inserts that HTML: it parses it in an inert template, checks that it is exactly
@@ -7,7 +9,6 @@
  * normalised src (and title). Anything else is rejected with a reason the element logs,
  * while the visitor sees 'Invalid Dashboard' / 'Unable to parse the provided iframe HTML'.
  */
-
 /** Messages of SPEC 2.6 and 8, exactly as shown. */
 export const EMBED_MESSAGES = {
   invalid: 'Invalid Dashboard',
@@ -191,6 +192,11 @@ export function parseEmbed(
     result.height = height;
   }
   return result;
+}
+
+/** The gallery's words for a refused snippet, then the reason: what /embed's form and the staff API show. */
+export function embedRefusal(result: { code: EmbedErrorCode; reason: string }): string {
+  return result.code === 'unparseable' ? `${EMBED_MESSAGES.invalid}: ${EMBED_MESSAGES.unparseable}.` : `${EMBED_MESSAGES.invalid}: ${result.reason}`;
 }
 
 /** A partner's allowed-hosts attribute, parsed: the hosts to use and the warnings to log. */
