@@ -134,8 +134,9 @@ export function nginxConfig(files: readonly SiteFile[], csp: string, options: Ng
   // nginx closes an idle kept-alive connection to an instance after 2 s, long before the instance
   // would (Fastify's keepAliveTimeout, 72 s): an instance never closes a connection nginx may be
   // reusing at that moment (the request would be reset, and a POST answered 502). At a restart the
-  // instance answers with `Connection: close` for DC_SHUTDOWN_DELAY_S (3 s or more behind this
-  // config) before its listener closes, by which time nginx has let go of every idle connection.
+  // instance refuses new connections at once (nginx moves the request to the next instance) and
+  // answers on the open ones with `Connection: close` for DC_SHUTDOWN_DELAY_S (3 s or more behind
+  // this config) before it closes the idle ones, by which time nginx has let go of every one.
   line('    keepalive_timeout 2s;');
   line('}');
   line();

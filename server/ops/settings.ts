@@ -6,11 +6,11 @@ import { defaultHeapLimitBytes, type OverloadSettings } from './overload';
  *
  * - DC_SHUTDOWN_TIMEOUT_S (10): on SIGTERM/SIGINT the requests in flight may finish for this
  *   long; past it the process exits 1 (a second signal exits at once).
- * - DC_SHUTDOWN_DELAY_S (0): after the signal, /readyz answers 503 for this long before the
- *   listener closes, so a load balancer polling /readyz stops sending new requests first. Set it
- *   to the balancer's check interval × its failure threshold; behind the generated nginx config at
- *   least 3 (its upstream keepalive_timeout is 2 s: after the delay no idle connection of nginx's
- *   is left for the closing listener to cut while nginx sends a request on it).
+ * - DC_SHUTDOWN_DELAY_S (0): after the signal the listener refuses new connections at once
+ *   (./shutdown), and the connections already open are served for this long (answers with
+ *   `Connection: close`, /readyz 503) before the idle ones are closed. Behind the generated nginx
+ *   config at least 3: its upstream keepalive_timeout is 2 s, so by then nginx has let go of every
+ *   idle connection, and closing them cuts none that nginx is sending a request on.
  * - DC_READY_OUTBOX_MAX_AGE_S (3600): /readyz answers 503 when the oldest lead waiting for its
  *   mail was received longer ago than this (mail is not going out).
  * - METRICS_PORT (unset): see ./metrics. DC_OVERLOAD_*: see ./overload.
