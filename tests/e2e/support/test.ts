@@ -10,13 +10,16 @@ export * from '@playwright/test';
  * storage and IndexedDB of the origins visited, service workers, other pages, routes, init
  * scripts, the clock, viewport and emulated media). A new page per test cost Chromium about
  * 0.4 CPU-seconds (a renderer process started, the first navigation moving to another one).
- * Permissions are not reset by Playwright, so they are cleared here after each test.
+ * Permissions and, in Chromium, the mouse are not reset by Playwright: after each test the
+ * permissions are cleared here and the mouse goes back to the corner a new page has it in, so no
+ * test starts with something under the pointer that the previous test left there.
  */
-export const test = base.extend<{ resetPermissions: void }>({
-  resetPermissions: [
+export const test = base.extend<{ resetReused: void }>({
+  resetReused: [
     async ({ context }, use) => {
       await use();
       await context.clearPermissions();
+      for (const page of context.pages()) await page.mouse.move(0, 0);
     },
     { auto: true },
   ],
