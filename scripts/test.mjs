@@ -4,19 +4,15 @@
  *   set-up       node scripts/ensure-test-deps.mjs (finds or installs Chromium, Java, nginx, PostgreSQL)
  *   checks       npm run typecheck and npm run lint, side by side (each is one single-threaded
  *                process, so on two cores they take the time of the longer one)
- *   then, side by side:
- *     unit       npm run test:unit (its output is printed whole when it ends)
- *     build      npm run build, then
- *     HTML check npm run validate:html
+ *   unit         npm run test:unit
+ *   build        npm run build
+ *   HTML check   npm run validate:html
  *   browser      npm run test:e2e
  *
- * The unit tests mostly wait (PostgreSQL, sockets, the hash worker: about 1.5 of 2 cores busy), so
- * the build and the HTML check use the rest instead of waiting for them. The browser tests keep
- * both cores busy on their own: run beside the unit tests, they starved the low-priority password
- * hashes of a unit test past its timeout (a run on a loaded machine), so they start after them.
- * A phase that fails lets the other side finish (ending it early left a server or a database a
- * test had started running) and no later phase start; npm test exits 1 with the table of the
- * phases that ran.
+ * It stops at the first phase that fails (exit code 1) and prints the table of the phases that ran.
+ * The unit tests do not run beside the build or the browser tests: the password hashes of the unit
+ * tests run at nice 10 (server/users/scrypt-worker.mjs), and beside a build on two cores they were
+ * starved past their 30 s timeout (two runs, 2026-11-27).
  */
 import { spawn } from 'node:child_process';
 
@@ -81,11 +77,7 @@ const checks = async () => {
   return results.every(Boolean);
 };
 
-const unit = async () => {
-  const result = await npmRun('test:unit', { collect: true });
-  process.stdout.write(`\n> npm run test:unit${result.ok ? '' : `  (failed: ${result.code})`}\n${result.output}`);
-  return result.ok;
-};
+const unit = async () => (await npmRun('test:unit')).ok;
 
 /** @param {number} ms */
 const seconds = (ms) => {
@@ -95,11 +87,10 @@ const seconds = (ms) => {
 
 const started = Date.now();
 if ((await timed('set-up', async () => (await run('node', ['scripts/ensure-test-deps.mjs'])).ok)) && (await timed('type check + lint', checks))) {
-  const sides = await Promise.all([
-    timed('unit', unit),
-    (async () => (await timed('build', async () => (await npmRun('build')).ok)) && (await timed('HTML check', async () => (await npmRun('validate:html')).ok)))(),
-  ]);
-  if (sides.every(Boolean)) await timed('browser', async () => (await npmRun('test:e2e')).ok);
+  (await timed('unit', unit)) &&
+    (await timed('build', async () => (await npmRun('build')).ok)) &&
+    (await timed('HTML check', async () => (await npmRun('validate:html')).ok)) &&
+    (await timed('browser', async () => (await npmRun('test:e2e')).ok));
 }
 console.log('\nnpm test, phase by phase:');
 for (const [name, ms, ok] of times) console.log(`  ${name.padEnd(18)} ${seconds(ms).padStart(10)}${ok ? '' : '  FAILED'}`);
