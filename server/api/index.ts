@@ -11,6 +11,7 @@ import type { LeadStore } from '../leads/store';
 import type { LeadSettings } from '../config';
 import { registerAccountRoutes } from '../accounts/index';
 import { registerStaffRoutes } from '../staff/index';
+import { registerPublicPressRoutes } from '../press/publicRoutes';
 import { registerPasskeyScope } from '../passkeys/index';
 import { linkMails } from '../accounts/linkMails';
 import { registerTokenPages } from '../accounts/tokenPages';
@@ -207,10 +208,12 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
             leads: leadStore,
             passkeys: stores.passkeys,
             dashboards: stores.dashboards,
+            press: stores.press,
             settings: accountSettings,
             kick: delivery ? () => delivery?.kick() : null,
           }),
         );
+        await api.register(async (scope) => registerPublicPressRoutes(scope, { press: stores.press }));
         await api.register(async (scope) =>
           registerPasskeyScope(scope, {
             users: store,

@@ -20,6 +20,9 @@ import { sqlitePasskeyStore } from '../passkeys/sqlitePasskeyStore';
 import type { DashboardStore } from '../dashboards/dashboardStore';
 import { pgDashboardStore } from '../dashboards/pgDashboardStore';
 import { sqliteDashboardStore } from '../dashboards/sqliteDashboardStore';
+import { pgPressStore } from '../press/pgPressStore';
+import type { PressStore } from '../press/pressStore';
+import { sqlitePressStore } from '../press/sqlitePressStore';
 import { pgStaffStore } from '../staff/pgStaffStore';
 import { sqliteStaffStore } from '../staff/sqliteStaffStore';
 import type { StaffStore } from '../staff/staffStore';
@@ -49,6 +52,8 @@ export interface Stores {
   passkeys: PasskeyStore;
   /** A client's dashboards (server/dashboards/dashboardStore). */
   dashboards: DashboardStore;
+  /** Press items staff store for /press (server/press/pressStore). */
+  press: PressStore;
   /**
    * The @fastify/rate-limit store shared by all instances (PostgreSQL); undefined means the
    * plugin's in-process store, right for the single SQLite process.
@@ -88,6 +93,7 @@ export async function openStores(options: StoresOptions): Promise<Stores> {
       staff: pgStaffStore(pool),
       passkeys: pgPasskeyStore(pool),
       dashboards: pgDashboardStore(pool),
+      press: pgPressStore(pool),
       rateLimitStore: pgRateLimitStore(pool),
       close: () => pool.end(),
     };
@@ -106,6 +112,7 @@ export async function openStores(options: StoresOptions): Promise<Stores> {
     staff: sqliteStaffStore(sessions.db),
     passkeys: sqlitePasskeyStore(sessions.db),
     dashboards: sqliteDashboardStore(sessions.db),
+    press: sqlitePressStore(sessions.db),
     rateLimitStore: undefined,
     close: async () => {
       await sessions.close();

@@ -256,6 +256,26 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
       );
       CREATE INDEX client_dashboards_by_user ON client_dashboards (user_id, position);`,
   },
+  {
+    // Press items staff store (issue 32, server/press): the same as SQLite's migration 9.
+    name: 'press_items',
+    sql: `
+      CREATE TABLE press_items (
+        seq         BIGINT GENERATED ALWAYS AS IDENTITY,
+        id          TEXT PRIMARY KEY,
+        title       TEXT NOT NULL,
+        url         TEXT NOT NULL,
+        source      TEXT NOT NULL DEFAULT '',
+        outlet_type TEXT NOT NULL,
+        date        TEXT NOT NULL DEFAULT '',
+        excerpt     TEXT NOT NULL DEFAULT '',
+        created_at  TIMESTAMPTZ NOT NULL,
+        created_by  TEXT NOT NULL,
+        updated_at  TIMESTAMPTZ NOT NULL,
+        updated_by  TEXT NOT NULL
+      );
+      CREATE INDEX press_items_by_creation ON press_items (created_at, seq);`,
+  },
 ];
 
 /** Latest schema version this code knows. */

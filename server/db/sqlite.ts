@@ -204,6 +204,24 @@ export const MIGRATIONS: readonly string[] = [
      created_at TEXT NOT NULL
    );
    CREATE INDEX client_dashboards_by_user ON client_dashboards (user_id, position);`,
+  // 9: press items staff store (issue 32, server/press): the press form's fields, who created and
+  // last changed each item (the staff member's email, as the audit log names actors: no reference,
+  // the item outlives its author's account) and when. The emails are for the console only, never
+  // for the public list.
+  `CREATE TABLE press_items (
+     id          TEXT PRIMARY KEY NOT NULL,
+     title       TEXT NOT NULL,
+     url         TEXT NOT NULL,
+     source      TEXT NOT NULL DEFAULT '',
+     outlet_type TEXT NOT NULL,
+     date        TEXT NOT NULL DEFAULT '',
+     excerpt     TEXT NOT NULL DEFAULT '',
+     created_at  TEXT NOT NULL,
+     created_by  TEXT NOT NULL,
+     updated_at  TEXT NOT NULL,
+     updated_by  TEXT NOT NULL
+   );
+   CREATE INDEX press_items_by_creation ON press_items (created_at);`,
 ];
 
 /** Latest schema version this code knows. */

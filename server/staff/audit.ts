@@ -20,6 +20,9 @@ export const AUDIT_ACTIONS = {
   dashboardAdded: 'dashboard.added',
   dashboardMoved: 'dashboard.moved',
   dashboardRemoved: 'dashboard.removed',
+  pressAdded: 'press.added',
+  pressEdited: 'press.edited',
+  pressRemoved: 'press.removed',
 } as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];
 

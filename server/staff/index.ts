@@ -4,6 +4,8 @@ import type { AccountSettings } from '../accounts/settings';
 import type { DashboardStore } from '../dashboards/dashboardStore';
 import { registerStaffDashboardRoutes } from '../dashboards/staffRoutes';
 import type { LeadStore } from '../leads/store';
+import type { PressStore } from '../press/pressStore';
+import { registerStaffPressRoutes } from '../press/staffRoutes';
 import { passkeyCeremonies } from '../passkeys/ceremonies';
 import type { PasskeyStore } from '../passkeys/passkeyStore';
 import { relyingPartyFor } from '../passkeys/relyingParty';
@@ -27,6 +29,8 @@ export interface StaffRoutesOptions {
   passkeys: PasskeyStore;
   /** A client's dashboards (server/dashboards). */
   dashboards: DashboardStore;
+  /** Press items shown on /press (server/press). */
+  press: PressStore;
   settings: AccountSettings;
   /** Asks the delivery worker to send now; null when no mailer is configured. */
   kick: (() => void) | null;
@@ -47,6 +51,7 @@ export async function registerStaffRoutes(scope: FastifyInstance, options: Staff
   registerStaffLeadRoutes(scope, { leads: options.leads, audit, kick: options.kick });
   registerStaffUserRoutes(scope, { staff: options.staff, audit });
   registerStaffDashboardRoutes(scope, { staff: options.staff, dashboards: options.dashboards, audit });
+  registerStaffPressRoutes(scope, { press: options.press, audit });
   registerAuditRoutes(scope, options.staff);
   registerStaffPasskeyRoutes(scope, {
     users: options.users,

@@ -155,7 +155,12 @@ for (const backend of backends) {
     }
 
     /** Every route of the console's API, with what a staff request gets. */
-    const ROUTES: Array<{ method: InjectOptions['method']; url: (id: string, userId: string) => string; payload?: object; ok: number }> = [
+    const ROUTES: Array<{
+      method: InjectOptions['method'];
+      url: (id: string, userId: string, pressId: string) => string;
+      payload?: object;
+      ok: number;
+    }> = [
       { method: 'GET', url: () => '/staff/leads', ok: 200 },
       { method: 'GET', url: () => '/staff/leads.csv', ok: 200 },
       { method: 'GET', url: (id) => `/staff/leads/${id}`, ok: 200 },
@@ -167,6 +172,10 @@ for (const backend of backends) {
       { method: 'GET', url: () => '/staff/audit', ok: 200 },
       { method: 'GET', url: () => '/staff/passkeys', ok: 200 },
       { method: 'POST', url: () => '/staff/passkeys/options', ok: 200 },
+      { method: 'GET', url: () => '/staff/press', ok: 200 },
+      { method: 'POST', url: () => '/staff/press', payload: { title: 'Planted item', url: 'https://example.com/planted' }, ok: 201 },
+      { method: 'PATCH', url: (_id, _userId, pressId) => `/staff/press/${pressId}`, payload: { title: 'Defaced item' }, ok: 200 },
+      { method: 'DELETE', url: (_id, _userId, pressId) => `/staff/press/${pressId}`, ok: 204 },
     ];
 
     it('checks the role on every route for each request: 401 / 403 / 403 / 403 / success, and nothing of the console in a refusal', async () => {
@@ -174,23 +183,36 @@ for (const backend of backends) {
       const table: string[] = [];
       for (const route of ROUTES) {
         for (const persona of PERSONAS) {
-          const lead = route.method === 'POST' && route.url('', '').endsWith('/retry') ? await failedLead() : await seedLead();
+          const lead = route.method === 'POST' && route.url('', '', '').endsWith('/retry') ? await failedLead() : await seedLead();
           const target = await seedUser({ verified: true });
+          const pressItem = await stores.press.add(
+            { title: 'Secret draft coverage', url: 'https://example.com/secret', source: '', outlet_type: 'Other', date: '', excerpt: '' },
+            'author@dataclarity.de',
+            new Date(),
+          );
+          const pressBefore = await stores.press.list();
           const headers = { ...SAME_SITE, ...(await cookieOf(persona)) };
-          const response = await api({ method: route.method, url: route.url(lead.id, target.id), headers, ...(route.payload ? { payload: route.payload } : {}) });
-          table.push(`${route.method} ${route.url(':id', ':id')} × ${persona} → ${response.statusCode}`);
+          const response = await api({
+            method: route.method,
+            url: route.url(lead.id, target.id, pressItem.id),
+            headers,
+            ...(route.payload ? { payload: route.payload } : {}),
+          });
+          table.push(`${route.method} ${route.url(':id', ':id', ':id')} × ${persona} → ${response.statusCode}`);
           if (persona === 'staff') {
             expect(response.statusCode, table.at(-1)).toBe(route.ok);
             continue;
           }
           expect(response.statusCode, table.at(-1)).toBe(REFUSAL[persona].status);
           expect(response.json()).toEqual({ type: 'about:blank', title: expect.any(String), status: REFUSAL[persona].status, detail: REFUSAL[persona].message, message: REFUSAL[persona].message });
-          for (const leaked of [secret.name, secret.email, lead.email, lead.id, target.email]) expect(response.body).not.toContain(leaked);
+          for (const leaked of [secret.name, secret.email, lead.email, lead.id, target.email, pressItem.id, 'author@dataclarity.de'])
+            expect(response.body).not.toContain(leaked);
           // A refused change changed nothing.
           const after = await stores.leads.get(lead.id);
           expect(after).not.toBeNull();
           expect(after!.handledAt).toBeNull();
           expect((await stores.users.get(target.id))!.active).toBe(true);
+          expect(await stores.press.list()).toEqual(pressBefore);
         }
       }
       expect(table).toHaveLength(ROUTES.length * PERSONAS.length);

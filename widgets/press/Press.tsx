@@ -1,6 +1,5 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import {
-  ADDED_ID_PREFIX,
   EMPTY_PRESS_FILTER,
   OUTLET_TYPES,
   PRESS_ERROR_TEXT,
@@ -8,9 +7,9 @@ import {
   PRESS_ERROR_TITLE,
   PRESS_FORM_NOTICE,
   PRESS_LOAD_DELAY_MS,
-  addPressItem,
   filterPress,
   hasActivePressFilter,
+  mergePress,
   parsePressItems,
   pressDisplayDate,
   pressEmptyState,
@@ -22,37 +21,51 @@ import {
   type PressFormValues,
   type PressItem,
 } from './rules';
+import { PRESS_EXCERPT_MAX, PRESS_SOURCE_MAX, PRESS_TITLE_MAX } from '../../shared/pressItems';
 import { parseDate } from '../lib/format';
 import { SearchField } from '../lib/SearchField';
 import { SelectField } from '../lib/SelectField';
+import { PRESS_SAVE_FAILED, PressApiError, STORED_PRESS_URL, loadStored, savePressItem } from './pressApi';
 
 export interface PressProps {
   /** URL of the press items JSON (default /data/press.json). */
   src?: string;
+  /** URL of the stored items, same format (default /dc_api/wa_v1/press; '' shows the built ones only). */
+  storedSrc?: string;
 }
 
 type Phase = 'loading' | 'error' | 'ready';
 
 const EMPTY_FORM: Required<PressFormValues> = { title: '', url: '', source: '', outlet_type: '', date: '', excerpt: '' };
+type Saving = 'idle' | 'saving';
+/** The id part of each field's input (press-new-…). */
+const FIELD_IDS: Record<keyof PressFormValues, string> = { title: 'title', url: 'url', source: 'source', outlet_type: 'outlet', date: 'date', excerpt: 'excerpt' };
 
 /**
  * <dc-press>: the press page's coverage (SPEC 2.14). Shows the loading state for the simulated
- * 1 s, then fetches the JSON; a failed or malformed load shows the SPEC error with Retry (which
- * loads again). Search on title or source, a year filter, newest first, and a form that adds an
- * item at the top, in memory only. Renders the same card markup as site/press.njk.
+ * 1 s, then fetches the built items (src) and the stored ones (stored-src, ./pressApi) and shows
+ * them as one list in the page's order (mergePress); a failed or malformed load of the built list
+ * shows the SPEC error with Retry (which loads again); stored items that cannot be read leave the
+ * built list alone. Search on title or source, a year filter, newest first. Staff (a session the
+ * staff API accepts) also get "Add press item": the form stores the item (POST /staff/press), and it
+ * takes its place in the list, for every visitor. Renders the same card markup as site/press.njk.
  */
-export function Press({ src }: PressProps) {
+export function Press({ src, storedSrc }: PressProps) {
   const url = src && src.trim() !== '' ? src.trim() : '/data/press.json';
+  const storedUrl = storedSrc === undefined || storedSrc === null ? STORED_PRESS_URL : storedSrc.trim();
   const [phase, setPhase] = useState<Phase>('loading');
-  const [items, setItems] = useState<PressItem[]>([]);
+  const [built, setBuilt] = useState<PressItem[]>([]);
+  const [stored, setStored] = useState<PressItem[]>([]);
+  const [staff, setStaff] = useState(false);
+  const [saving, setSaving] = useState<Saving>('idle');
+  const [formError, setFormError] = useState('');
+  const items = useMemo(() => mergePress(built, stored), [built, stored]);
   const [filter, setFilter] = useState<PressFilter>({ ...EMPTY_PRESS_FILTER });
   const [formOpen, setFormOpen] = useState(false);
   const [values, setValues] = useState<Required<PressFormValues>>({ ...EMPTY_FORM });
   const [errors, setErrors] = useState<PressFormErrors>({});
   const [notice, setNotice] = useState('');
   const toggleRef = useRef<HTMLButtonElement>(null);
-  const titleRef = useRef<HTMLInputElement>(null);
-  const urlRef = useRef<HTMLInputElement>(null);
   const retryFocus = useRef(false);
   const errorRef = useRef<HTMLHeadingElement>(null);
 
@@ -69,13 +82,29 @@ export function Press({ src }: PressProps) {
     setPhase('loading');
     const abort = new AbortController();
     const timer = window.setTimeout(() => {
+      // The stored items are extra: when they cannot be read the built list still shows.
+      const storedLoad =
+        storedUrl === ''
+          ? Promise.resolve({ items: [] as PressItem[], staff: false })
+          : loadStored(storedUrl, abort.signal).then(
+              ({ raw, staff: isStaff }) => ({ items: parsePressItems(raw), staff: isStaff }),
+              (error: unknown) => {
+                if (!abort.signal.aborted) console.warn(`<dc-press>: could not load the stored press items of ${storedUrl}.`, error);
+                return { items: [] as PressItem[], staff: false };
+              },
+            );
       fetch(url, { signal: abort.signal, headers: { accept: 'application/json' } })
         .then((response) => {
           if (!response.ok) throw new Error(`HTTP ${response.status}`);
           return response.json() as Promise<unknown>;
         })
-        .then((raw) => {
-          setItems(sortPress(parsePressItems(raw)));
+        .then(async (raw) => {
+          const builtItems = sortPress(parsePressItems(raw));
+          const extra = await storedLoad;
+          if (abort.signal.aborted) return;
+          setBuilt(builtItems);
+          setStored(extra.items);
+          setStaff(extra.staff);
           setPhase('ready');
         })
         .catch((error: unknown) => {
@@ -91,7 +120,7 @@ export function Press({ src }: PressProps) {
     load();
     return cancel;
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [url]);
+  }, [url, storedUrl]);
 
   useEffect(() => {
     if (phase === 'error' && retryFocus.current) errorRef.current?.focus();
@@ -104,29 +133,52 @@ export function Press({ src }: PressProps) {
   const setField = (field: keyof PressFormValues) => (event: Event) => {
     const value = (event.target as HTMLInputElement).value;
     setValues((current) => ({ ...current, [field]: value }));
-    if (field === 'title' || field === 'url') setErrors((current) => ({ ...current, [field]: undefined }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+  const fieldRefs = useRef<Partial<Record<keyof PressFormValues, HTMLElement | null>>>({});
+  const focusFirstError = (found: PressFormErrors) => {
+    const first = (Object.keys(found) as (keyof PressFormValues)[])[0];
+    if (first) fieldRefs.current[first]?.focus();
   };
 
   const closeForm = () => {
     setFormOpen(false);
     setValues({ ...EMPTY_FORM });
     setErrors({});
+    setFormError('');
     toggleRef.current?.focus();
   };
 
   const submit = (event: Event) => {
     event.preventDefault();
+    if (saving === 'saving') return;
+    setFormError('');
     const result = validatePressForm(values);
     if (!result.ok) {
       setErrors(result.errors);
-      (result.errors.title ? titleRef : urlRef).current?.focus();
+      focusFirstError(result.errors);
       return;
     }
-    const next = addPressItem(items, result.item);
-    setItems(next);
-    if (filterPress([next[0]!], filter).length === 0) setFilter({ ...EMPTY_PRESS_FILTER });
-    setNotice(`“${result.item.title}” was added at the top. It is shown in this tab only and is not saved.`);
-    closeForm();
+    setSaving('saving');
+    savePressItem(result.item)
+      .then((raw) => {
+        const [saved] = parsePressItems([raw]);
+        setStored((current) => [saved!, ...current.filter((item) => item.id !== saved!.id)]);
+        if (filterPress([saved!], filter).length === 0) setFilter({ ...EMPTY_PRESS_FILTER });
+        setNotice(`“${saved!.title}” was saved. It is shown on this page to every visitor.`);
+        closeForm();
+      })
+      .catch((error: unknown) => {
+        if (error instanceof PressApiError && Object.keys(error.errors).length > 0) {
+          setErrors(error.errors);
+          focusFirstError(error.errors);
+        } else if (error instanceof PressApiError && (error.status === 401 || error.status === 403)) {
+          setStaff(false);
+          setFormOpen(false);
+          setNotice(error.message);
+        } else setFormError(error instanceof Error && error.message ? error.message : PRESS_SAVE_FAILED);
+      })
+      .finally(() => setSaving('idle'));
   };
 
   const countText = !ready
@@ -134,6 +186,15 @@ export function Press({ src }: PressProps) {
     : hasActivePressFilter(filter)
       ? `${visible.length} of ${items.length} articles`
       : `${items.length} article${items.length === 1 ? '' : 's'}`;
+
+  const invalid = (field: keyof PressFormValues, hint = false) => ({
+    'aria-invalid': errors[field] ? ('true' as const) : undefined,
+    'aria-describedby':
+      [hint ? `press-new-${FIELD_IDS[field]}-hint` : '', errors[field] ? `press-new-${FIELD_IDS[field]}-error` : ''].filter(Boolean).join(' ') || undefined,
+  });
+  const bind = (field: keyof PressFormValues) => (element: HTMLElement | null) => {
+    fieldRefs.current[field] = element;
+  };
 
   return (
     <>
@@ -153,82 +214,122 @@ export function Press({ src }: PressProps) {
             onChange={(year) => setFilter((current) => ({ ...current, year }))}
           />
         </div>
-        <button
-          ref={toggleRef}
-          type="button"
-          className="btn btn-secondary press-add-toggle"
-          aria-expanded={formOpen ? 'true' : 'false'}
-          aria-controls="press-form"
-          disabled={!ready}
-          onClick={() => (formOpen ? closeForm() : setFormOpen(true))}
-        >
-          <span className="press-plus" aria-hidden="true"></span>
-          Add press item
-        </button>
+        {ready && staff ? (
+          <button
+            ref={toggleRef}
+            type="button"
+            className="btn btn-secondary press-add-toggle"
+            aria-expanded={formOpen ? 'true' : 'false'}
+            aria-controls="press-form"
+            onClick={() => (formOpen ? closeForm() : setFormOpen(true))}
+          >
+            <span className="press-plus" aria-hidden="true"></span>
+            Add press item
+          </button>
+        ) : null}
       </div>
 
-      <form id="press-form" className="press-form" hidden={!formOpen} noValidate onSubmit={submit as never} aria-labelledby="press-form-title">
-        <div className="press-form-head">
-          <h3 id="press-form-title">Add a press item</h3>
-          <p className="press-form-notice">{PRESS_FORM_NOTICE}</p>
-        </div>
-        <div className="press-form-grid">
-          <Field id="press-new-title" label="Title" required error={errors.title}>
-            <input
-              ref={titleRef}
-              id="press-new-title"
-              className="form-input"
-              type="text"
-              required
-              aria-invalid={errors.title ? 'true' : undefined}
-              aria-describedby={errors.title ? 'press-new-title-error' : undefined}
-              value={values.title}
-              onInput={setField('title') as never}
-            />
-          </Field>
-          <Field id="press-new-url" label="URL" required error={errors.url} hint="Full address, e.g. https://www.example.com/article">
-            <input
-              ref={urlRef}
-              id="press-new-url"
-              className="form-input"
-              type="url"
-              inputMode="url"
-              required
-              aria-invalid={errors.url ? 'true' : undefined}
-              aria-describedby={errors.url ? 'press-new-url-hint press-new-url-error' : 'press-new-url-hint'}
-              value={values.url}
-              onInput={setField('url') as never}
-            />
-          </Field>
-          <Field id="press-new-source" label="Source">
-            <input id="press-new-source" className="form-input" type="text" value={values.source} onInput={setField('source') as never} />
-          </Field>
-          <Field id="press-new-outlet" label="Outlet type">
-            <select id="press-new-outlet" className="form-input form-select" value={values.outlet_type} onChange={setField('outlet_type') as never}>
-              <option value="">Other (default)</option>
-              {OUTLET_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {type}
-                </option>
-              ))}
-            </select>
-          </Field>
-          <Field id="press-new-date" label="Date">
-            <input id="press-new-date" className="form-input" type="date" value={values.date} onInput={setField('date') as never} />
-          </Field>
-          <Field id="press-new-excerpt" label="Excerpt" wide>
-            <textarea id="press-new-excerpt" className="form-input press-textarea" rows={3} value={values.excerpt} onInput={setField('excerpt') as never} />
-          </Field>
-        </div>
-        <div className="press-form-actions">
-          <button type="submit" className="btn btn-primary">
-            Add item
-          </button>
-          <button type="button" className="btn btn-ghost" onClick={closeForm}>
-            Cancel
-          </button>
-        </div>
-      </form>
+      {ready && staff ? (
+        <form id="press-form" className="press-form" hidden={!formOpen} noValidate onSubmit={submit as never} aria-labelledby="press-form-title">
+          <div className="press-form-head">
+            <h3 id="press-form-title">Add a press item</h3>
+            <p className="press-form-notice">{PRESS_FORM_NOTICE}</p>
+          </div>
+          <div className="press-form-grid">
+            <Field id="press-new-title" label="Title" required error={errors.title}>
+              <input
+                ref={bind('title')}
+                id="press-new-title"
+                className="form-input"
+                type="text"
+                required
+                maxLength={PRESS_TITLE_MAX}
+                {...invalid('title')}
+                value={values.title}
+                onInput={setField('title') as never}
+              />
+            </Field>
+            <Field id="press-new-url" label="URL" required error={errors.url} hint="Full address, e.g. https://www.example.com/article">
+              <input
+                ref={bind('url')}
+                id="press-new-url"
+                className="form-input"
+                type="url"
+                inputMode="url"
+                required
+                {...invalid('url', true)}
+                value={values.url}
+                onInput={setField('url') as never}
+              />
+            </Field>
+            <Field id="press-new-source" label="Source" error={errors.source}>
+              <input
+                ref={bind('source')}
+                id="press-new-source"
+                className="form-input"
+                type="text"
+                maxLength={PRESS_SOURCE_MAX}
+                {...invalid('source')}
+                value={values.source}
+                onInput={setField('source') as never}
+              />
+            </Field>
+            <Field id="press-new-outlet" label="Outlet type" error={errors.outlet_type}>
+              <select
+                ref={bind('outlet_type')}
+                id="press-new-outlet"
+                className="form-input form-select"
+                {...invalid('outlet_type')}
+                value={values.outlet_type}
+                onChange={setField('outlet_type') as never}
+              >
+                <option value="">Other (default)</option>
+                {OUTLET_TYPES.map((type) => (
+                  <option key={type} value={type}>
+                    {type}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            <Field id="press-new-date" label="Date" error={errors.date}>
+              <input
+                ref={bind('date')}
+                id="press-new-date"
+                className="form-input"
+                type="date"
+                {...invalid('date')}
+                value={values.date}
+                onInput={setField('date') as never}
+              />
+            </Field>
+            <Field id="press-new-excerpt" label="Excerpt" wide error={errors.excerpt}>
+              <textarea
+                ref={bind('excerpt')}
+                id="press-new-excerpt"
+                className="form-input press-textarea"
+                rows={3}
+                maxLength={PRESS_EXCERPT_MAX}
+                {...invalid('excerpt')}
+                value={values.excerpt}
+                onInput={setField('excerpt') as never}
+              />
+            </Field>
+          </div>
+          {formError ? (
+            <p className="press-form-error" role="alert">
+              {formError}
+            </p>
+          ) : null}
+          <div className="press-form-actions">
+            <button type="submit" className="btn btn-primary" aria-disabled={saving === 'saving' ? 'true' : undefined}>
+              {saving === 'saving' ? 'Saving…' : 'Add item'}
+            </button>
+            <button type="button" className="btn btn-ghost" onClick={closeForm}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      ) : null}
 
       <div className="press-summary-bar">
         <p className="press-count" role="status">
@@ -340,7 +441,6 @@ export function PressCard({ item }: { item: PressItem }) {
     <article className="press-card" data-id={item.id}>
       <div className="press-card-top">
         <span className="press-outlet">{item.outlet_type}</span>
-        {item.id.startsWith(ADDED_ID_PREFIX) ? <span className="press-added">Added, not saved</span> : null}
       </div>
       <h3 className="press-card-title">
         <a href={item.url} target="_blank" rel="noopener noreferrer">

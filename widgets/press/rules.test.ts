@@ -1,7 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { readFileSync } from 'node:fs';
 import {
-  ADDED_ID_PREFIX,
   DEFAULT_OUTLET_TYPE,
   EMPTY_PRESS_FILTER,
   OUTLET_TYPES,
@@ -12,9 +11,8 @@ import {
   PRESS_TITLE_REQUIRED,
   PRESS_URL_INVALID,
   PRESS_URL_REQUIRED,
-  addPressItem,
-  createPressItem,
   filterPress,
+  mergePress,
   hasActivePressFilter,
   isWebUrl,
   pressDisplayDate,
@@ -22,10 +20,10 @@ import {
   sortPress,
   validatePressForm,
   yearOptions,
-  type PressDraft,
   type PressFilter,
   type PressItem,
 } from './rules';
+import { PRESS_EXCERPT_MAX, PRESS_MESSAGES, PRESS_SOURCE_MAX, PRESS_TITLE_MAX, PRESS_URL_MAX } from '../../shared/pressItems';
 
 const root = new URL('../../', import.meta.url);
 const readData = <T>(name: string): T => JSON.parse(readFileSync(new URL(`site/_data/${name}.json`, root), 'utf8')) as T;
@@ -49,9 +47,10 @@ const f = (partial: Partial<PressFilter>): PressFilter => ({ ...EMPTY_PRESS_FILT
 const ids = (items: { id: string }[]) => items.map((i) => i.id);
 
 describe('messages', () => {
-  it('are the exact SPEC strings', () => {
-    expect(PRESS_FORM_NOTICE).toMatch(/not saved/);
-    expect(PRESS_FORM_NOTICE).toMatch(/backend/);
+  it('the form says what adding does: the SPEC\'s in-memory form is a staff tool that stores (DESIGN)', () => {
+    expect(PRESS_FORM_NOTICE).toMatch(/saved/);
+    expect(PRESS_FORM_NOTICE).not.toMatch(/not saved|backend/);
+    expect(PRESS_FORM_NOTICE).toMatch(/every visitor/);
   });
 });
 
@@ -251,42 +250,48 @@ describe('validatePressForm', () => {
     });
   });
 
-  it('maps an unknown outlet type to Other and an unreadable date to undated', () => {
-    const result = validatePressForm({ title: 'T', url: 'https://x.example', outlet_type: 'Blog', date: 'tomorrow' });
-    expect(result.item?.outlet_type).toBe('Other');
-    expect(result.item?.date).toBe('');
+  it('refuses an outlet type that is not one of the eight, a day that does not exist and fields over their length', () => {
+    const result = validatePressForm({ title: 'T', url: 'https://x.example', outlet_type: 'Blog', date: '2025-02-30' });
+    expect(result).toEqual({ ok: false, errors: { outlet_type: PRESS_MESSAGES.outletInvalid, date: PRESS_MESSAGES.dateInvalid } });
+    expect(validatePressForm({ title: 'T', url: 'https://x.example', date: 'tomorrow' }).errors).toEqual({ date: PRESS_MESSAGES.dateInvalid });
+    expect(
+      validatePressForm({
+        title: 'x'.repeat(PRESS_TITLE_MAX + 1),
+        url: `https://x.example/${'a'.repeat(PRESS_URL_MAX)}`,
+        source: 's'.repeat(PRESS_SOURCE_MAX + 1),
+        excerpt: 'e'.repeat(PRESS_EXCERPT_MAX + 1),
+      }).errors,
+    ).toEqual({
+      title: PRESS_MESSAGES.titleTooLong,
+      url: PRESS_MESSAGES.urlTooLong,
+      source: PRESS_MESSAGES.sourceTooLong,
+      excerpt: PRESS_MESSAGES.excerptTooLong,
+    });
+    // At the limit (counted in characters, not UTF-16 units) is fine.
+    expect(validatePressForm({ title: '📰'.repeat(PRESS_TITLE_MAX), url: 'https://x.example' }).ok).toBe(true);
+  });
+
+  it('reads a value that is not text as empty', () => {
+    expect(validatePressForm({ title: 42 as unknown as string, url: ['https://x.example'] as unknown as string }).errors).toEqual({
+      title: PRESS_TITLE_REQUIRED,
+      url: PRESS_URL_REQUIRED,
+    });
   });
 });
 
-describe('createPressItem and addPressItem', () => {
-  const draft: PressDraft = {
-    title: 'New',
-    url: 'https://example.com',
-    source: '',
-    outlet_type: 'Other',
-    date: '',
-    excerpt: '',
-  };
-
-  it('assigns the lowest free id', () => {
-    expect(createPressItem(draft, []).id).toBe(`${ADDED_ID_PREFIX}1`);
-    expect(createPressItem(draft, [{ id: 'added-1' }, { id: 'added-3' }]).id).toBe('added-2');
-    expect(createPressItem(draft, press).id).toBe('added-1');
-  });
-
-  it('never repeats an id when items are added one after another', () => {
-    let items: PressItem[] = [...press];
-    for (let n = 0; n < 5; n += 1) items = addPressItem(items, draft);
-    expect(new Set(items.map((i) => i.id)).size).toBe(items.length);
-    expect(items).toHaveLength(press.length + 5);
-  });
-
-  it('puts the new item first and keeps the rest unchanged', () => {
-    const before = [item({ id: 'a' }), item({ id: 'b' })];
-    const after = addPressItem(before, draft);
-    expect(ids(after)).toEqual(['added-1', 'a', 'b']);
-    expect(after[0]).toEqual({ id: 'added-1', ...draft });
-    expect(ids(before)).toEqual(['a', 'b']);
+describe('mergePress', () => {
+  it('puts the stored items among the built ones newest first, undated last, without an article twice', () => {
+    const built = [item({ id: 'b1', date: '2025-01-20', url: 'https://a.example/1' }), item({ id: 'b2', date: '2024-08-29', url: 'https://a.example/2' })];
+    const stored = [
+      item({ id: 's-undated', date: '', url: 'https://s.example/u' }),
+      item({ id: 's-new', date: '2025-03-01', url: 'https://s.example/n' }),
+      item({ id: 's-same-day', date: '2025-01-20', url: 'https://s.example/d' }),
+      item({ id: 's-copy', date: '2023-01-01', url: 'https://a.example/2' }),
+      item({ id: 'b1', date: '2020-01-01', url: 'https://s.example/x' }),
+    ];
+    expect(ids(mergePress(built, stored))).toEqual(['s-new', 'b1', 's-same-day', 'b2', 's-undated']);
+    expect(ids(built)).toEqual(['b1', 'b2']);
+    expect(ids(mergePress(built, []))).toEqual(['b1', 'b2']);
   });
 });
 

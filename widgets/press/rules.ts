@@ -1,48 +1,33 @@
 /**
  * Press rules (SPEC 2.14, 3 "Press item", 4 "Press", 5 "Press add form" / "Press filters", 8, 9).
- * Pure functions: sorting, year options, filtering, the empty-state texts, the add form's check
- * and the creation of an in-memory item. No DOM, no framework.
+ * Pure functions: sorting, merging the stored items in, year options, filtering, the empty-state
+ * texts and reading a feed. No DOM, no framework. The item and the add form's check are
+ * shared/pressItems.ts (the console and the server check items with them too).
  * The press items live in site/_data/press.json, the outlet types in site/_data/pressMeta.json.
  */
-import { httpUrl } from '../../shared/httpUrl';
+import { DEFAULT_OUTLET_TYPE, OUTLET_TYPES, isWebUrl, type OutletType, type PressItem } from '../../shared/pressItems';
 import { DataShapeError, expectArray, expectRecord, expectText, expectUniqueIds, optionalString } from '../lib/dataShape';
 import type { FilterFieldSpec, FilterOption } from '../lib/filterField';
 import { sortNewestFirst, yearOptions as yearsOfDates } from '../lib/dateOrder';
 import { formatShortDate, yearOf } from '../lib/format';
 
-/** The outlet types of SPEC 3, in their order (also site/_data/pressMeta.json "outletTypes"). */
-export const OUTLET_TYPES = [
-  'Online newspaper',
-  'Magazine',
-  'Online magazine',
-  'Journal',
-  'Scientific journal',
-  'Online newswire',
-  'Event',
-  'Other',
-] as const;
-export type OutletType = (typeof OUTLET_TYPES)[number];
-
-/** The type an added item gets when the form leaves the outlet type empty or unknown. */
-export const DEFAULT_OUTLET_TYPE: OutletType = 'Other';
-
-/** One press item (SPEC 3). */
-export interface PressItem {
-  id: string;
-  title: string;
-  /** The outlet's name, e.g. 'Computerwoche'. '' when unknown. */
-  source: string;
-  outlet_type: OutletType;
-  /** 'YYYY-MM-DD'; '' when undated. Undated or unreadable dates show 'Date not available' and sort last. */
-  date: string;
-  /** Absolute http(s) URL of the article. */
-  url: string;
-  /** '' when there is none. */
-  excerpt: string;
-}
-
-/** An item before it has an id: the outcome of the add form. */
-export type PressDraft = Omit<PressItem, 'id'>;
+// The item, the outlet types and the form's rule are shared with the console and the server.
+export {
+  DEFAULT_OUTLET_TYPE,
+  OUTLET_TYPES,
+  PRESS_FORM_NOTICE,
+  PRESS_TITLE_REQUIRED,
+  PRESS_URL_INVALID,
+  PRESS_URL_REQUIRED,
+  isWebUrl,
+  validatePressForm,
+  type OutletType,
+  type PressDraft,
+  type PressFormErrors,
+  type PressFormResult,
+  type PressFormValues,
+  type PressItem,
+} from '../../shared/pressItems';
 
 /** The filter bar: '' means "no filter" for each field. year is four digits, e.g. '2024'. */
 export interface PressFilter {
@@ -66,14 +51,6 @@ export const PRESS_EMPTY_HINT_FILTERED = 'Try adjusting your filters to see more
 export const PRESS_EMPTY_HINT_NONE = 'No press coverage available at the moment';
 export const PRESS_ERROR_TITLE = 'Error Loading Press Data';
 export const PRESS_ERROR_TEXT = 'Failed to load press data. Please try again.';
-
-// Add-form messages (ours: the SPEC gives none).
-export const PRESS_TITLE_REQUIRED = 'Title is required';
-export const PRESS_URL_REQUIRED = 'URL is required';
-export const PRESS_URL_INVALID = 'Please enter a full web address starting with http:// or https://';
-/** The form's notice (SPEC 5: it states that nothing is saved and a backend is required). */
-export const PRESS_FORM_NOTICE =
-  'Items you add here are shown in this browser tab only and are not saved. Saving press items requires a backend.';
 
 /**
  * Newest first. Stable: items with the same date keep their input order.
@@ -139,89 +116,16 @@ export function pressDisplayDate(item: Pick<PressItem, 'date'>): string {
 }
 
 /**
- * Whether a URL is an absolute http: or https: address with a host, written with '//'
- * ('https://example.com/a'). Refused: relative paths, 'http//x', 'http:example.com', other schemes
- * (javascript:, data:, ftp:, mailto:...), and anything containing whitespace or control characters.
+ * The page's list once the stored items (GET /dc_api/wa_v1/press, newest stored first) join the
+ * built ones (/data/press.json): one list in the page's order (SPEC 5: newest first, undated last;
+ * items of the same date keep the built ones first, then the stored ones newest stored first).
+ * A stored item with the id or the URL of a built one is left out: no article shows twice.
+ * @returns a new array; the inputs are not modified
  */
-export function isWebUrl(value: string): boolean {
-  if (!/^https?:\/\//i.test(value) || /[\s\u0000-\u001f\u007f-\u009f]/.test(value)) return false;
-  return (httpUrl(value)?.hostname ?? '') !== '';
-}
-
-/** What the add form holds. Every field may be missing; all are trimmed. */
-export interface PressFormValues {
-  title?: string;
-  url?: string;
-  source?: string;
-  outlet_type?: string;
-  date?: string;
-  excerpt?: string;
-}
-
-/** The add form's field errors; only fields with an error are present. */
-export interface PressFormErrors {
-  title?: string;
-  url?: string;
-}
-
-/** Outcome of validatePressForm. */
-export type PressFormResult =
-  | { ok: true; errors: Record<string, never>; item: PressDraft }
-  | { ok: false; errors: PressFormErrors; item?: undefined };
-
-/**
- * Checks the add form (SPEC 5): title and url are required (after trimming), and url must be an
- * absolute http: or https: URL (see isWebUrl). The other fields are optional and trimmed;
- * an empty or unknown outlet type becomes 'Other', and a date that cannot be read becomes ''
- * (undated). When ok is false the submit must be ignored.
- */
-export function validatePressForm(values: PressFormValues): PressFormResult {
-  const text = (value: string | undefined) => (typeof value === 'string' ? value.trim() : '');
-  const title = text(values.title);
-  const url = text(values.url);
-  const errors: PressFormErrors = {};
-  if (title === '') errors.title = PRESS_TITLE_REQUIRED;
-  if (url === '') errors.url = PRESS_URL_REQUIRED;
-  else if (!isWebUrl(url)) errors.url = PRESS_URL_INVALID;
-  if (errors.title !== undefined || errors.url !== undefined) return { ok: false, errors };
-
-  const outlet = text(values.outlet_type);
-  const date = text(values.date);
-  return {
-    ok: true,
-    errors: {},
-    item: {
-      title,
-      url,
-      source: text(values.source),
-      outlet_type: (OUTLET_TYPES as readonly string[]).includes(outlet) ? (outlet as OutletType) : DEFAULT_OUTLET_TYPE,
-      date: yearOf(date) === null ? '' : date,
-      excerpt: text(values.excerpt),
-    },
-  };
-}
-
-/** Prefix of the ids given to items added through the form. */
-export const ADDED_ID_PREFIX = 'added-';
-
-/**
- * A new item from a checked draft, with an id that no item of `existing` has:
- * 'added-1', 'added-2'... (the lowest free number).
- */
-export function createPressItem(draft: PressDraft, existing: readonly Pick<PressItem, 'id'>[]): PressItem {
-  const taken = new Set(existing.map((item) => String(item.id)));
-  let n = 1;
-  while (taken.has(`${ADDED_ID_PREFIX}${n}`)) n += 1;
-  return { id: `${ADDED_ID_PREFIX}${n}`, ...draft };
-}
-
-/**
- * The list after adding a draft (SPEC 4): the new item first, then the existing items unchanged.
- * Added items live only in memory.
- * @returns a new array; the input is not modified
- */
-export function addPressItem(items: readonly PressItem[], draft: PressDraft): PressItem[] {
-  return [createPressItem(draft, items), ...items];
+export function mergePress(built: readonly PressItem[], stored: readonly PressItem[]): PressItem[] {
+  const ids = new Set(built.map((item) => item.id));
+  const urls = new Set(built.map((item) => item.url));
+  return sortPress([...built, ...stored.filter((item) => !ids.has(item.id) && !urls.has(item.url))]);
 }
 
 /**

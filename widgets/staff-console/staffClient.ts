@@ -73,6 +73,21 @@ export interface StaffDashboard {
   createdAt: string;
 }
 
+/** A stored press item as the staff API answers it (server/press/staffRoutes.ts). */
+export interface StaffPressItem {
+  id: string;
+  title: string;
+  url: string;
+  source: string;
+  outlet_type: string;
+  date: string;
+  excerpt: string;
+  createdAt: string;
+  createdBy: string;
+  updatedAt: string;
+  updatedBy: string;
+}
+
 export interface Page {
   total: number;
   limit: number;
@@ -87,6 +102,8 @@ export class StaffApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
+    /** The problem's field errors (`errors`: field → message), when it names fields. */
+    readonly errors: Record<string, string> = {},
   ) {
     super(message);
   }
@@ -107,14 +124,15 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
     throw new StaffApiError(FAILED, 0);
   }
   if (!response.ok) {
-    const problem = (await response.json().catch(() => null)) as { detail?: unknown; message?: unknown } | null;
+    const problem = (await response.json().catch(() => null)) as { detail?: unknown; message?: unknown; errors?: unknown } | null;
     const detail =
       typeof problem?.detail === 'string' && problem.detail !== ''
         ? problem.detail
         : typeof problem?.message === 'string'
           ? problem.message
           : FAILED;
-    throw new StaffApiError(detail, response.status);
+    const errors = problem?.errors && typeof problem.errors === 'object' ? (problem.errors as Record<string, string>) : {};
+    throw new StaffApiError(detail, response.status, errors);
   }
   return (response.status === 204 ? null : await response.json()) as T;
 }
@@ -136,6 +154,10 @@ export const staffApi = {
   moveDashboard: (userId: string, id: string, position: number) =>
     call<{ dashboards: StaffDashboard[] }>('PATCH', `/users/${encodeURIComponent(userId)}/dashboards/${encodeURIComponent(id)}`, { position }),
   removeDashboard: (userId: string, id: string) => call<null>('DELETE', `/users/${encodeURIComponent(userId)}/dashboards/${encodeURIComponent(id)}`),
+  press: () => call<{ items: StaffPressItem[] }>('GET', '/press'),
+  addPress: (body: Record<string, string>) => call<StaffPressItem>('POST', '/press', body),
+  editPress: (id: string, body: Record<string, string>) => call<StaffPressItem>('PATCH', `/press/${encodeURIComponent(id)}`, body),
+  removePress: (id: string) => call<null>('DELETE', `/press/${encodeURIComponent(id)}`),
   audit: (query: string) => call<Page & { entries: AuditEntry[] }>('GET', `/audit${query}`),
   passkeys: () => call<{ passkeys: StaffPasskey[] }>('GET', '/passkeys'),
   renamePasskey: (id: string, name: string) => call<StaffPasskey>('PATCH', `/passkeys/${encodeURIComponent(id)}`, { name }),
