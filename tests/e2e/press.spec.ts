@@ -4,6 +4,7 @@ import { seedConsent } from './support/consent';
 
 const PATH = '/press';
 const FEED = '**/data/press.json';
+const STORED = '**/dc_api/wa_v1/press';
 
 const cards = (page: Page) => page.locator('article.press-card');
 const cardTitles = (page: Page) => page.locator('.press-card-title a');
@@ -168,74 +169,46 @@ test('an empty feed says there is no coverage; undated items show last with "Dat
   await expect(page.getByLabel('Year').locator('option')).toHaveText(['All Years', '2024', '2023']);
 });
 
-test('the add form: invalid input adds nothing; a valid item goes on top, and the form closes and resets', async ({ page }) => {
+test('stored items join the built ones in date order, with the count and the year filter; no add button for a visitor', async ({ page }) => {
+  await page.route(STORED, (route) =>
+    route.fulfill({
+      json: [
+        item({ id: 'stored-new', title: 'Stored interview', source: 'Stored Weekly', date: '2025-03-01', url: 'https://example.com/stored-new' }),
+        item({ id: 'stored-old', title: 'Stored talk', date: '2023-06-01', url: 'https://example.com/stored-old' }),
+        // The same article as a built one: shown once.
+        item({ id: 'stored-copy', title: 'Copy of a built item', url: 'https://www.computerwoche.de/article/2024/10/mittelstand-bi-datenqualitaet-nicht-das-tool.html' }),
+      ],
+    }),
+  );
   await loaded(page);
-  const toggle = page.getByRole('button', { name: 'Add press item' });
-  await toggle.click();
-  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
-  const form = page.getByRole('form', { name: 'Add a press item' });
-  await expect(form).toBeVisible();
-  await expect(form).toContainText('not saved');
-  await expect(form).toContainText('requires a backend');
-
-  await form.getByRole('button', { name: 'Add item' }).click();
-  await expect(form.getByText('Title is required')).toBeVisible();
-  await expect(form.getByText('URL is required')).toBeVisible();
-  await expect(form.getByLabel('Title')).toBeFocused();
-  await expect(cards(page)).toHaveCount(6);
-
-  await form.getByLabel('Title').fill('Hostile link');
-  await expect(form.getByText('Title is required')).toBeHidden();
-  for (const bad of ['javascript:alert(1)', 'data:text/html,<b>x</b>', '/press/relative', 'www.example.com']) {
-    await form.getByLabel('URL').fill(bad);
-    await form.getByRole('button', { name: 'Add item' }).click();
-    await expect(form.getByText('Please enter a full web address starting with http:// or https://')).toBeVisible();
-    await expect(form.getByLabel('URL')).toHaveAttribute('aria-invalid', 'true');
-    await expect(cards(page)).toHaveCount(6);
-  }
-
-  await form.getByLabel('Title').fill('DataClarity at the Rhein-Neckar data day');
-  await form.getByLabel('URL').fill('https://example.org/data-day');
-  await form.getByLabel('Source').fill('Data Day Mannheim');
-  await form.getByLabel('Outlet type').selectOption('Event');
-  await form.getByLabel('Date').fill('2023-06-01');
-  await form.getByRole('button', { name: 'Add item' }).click();
-
-  await expect(form).toBeHidden();
-  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
-  await expect(cards(page)).toHaveCount(7);
-  const first = cards(page).first();
-  await expect(first.getByRole('link')).toHaveText(/DataClarity at the Rhein-Neckar data day/);
-  await expect(first.getByRole('link')).toHaveAttribute('href', 'https://example.org/data-day');
-  await expect(first).toContainText('Event');
-  await expect(first).toContainText('Jun 1, 2023');
-  await expect(first).toContainText('Added, not saved');
+  await expect(cards(page)).toHaveCount(8);
+  await expect(page.getByRole('status').filter({ hasText: 'articles' })).toHaveText('8 articles');
+  await expect(cardTitles(page).first()).toHaveText(/Stored interview/);
+  await expect(cardTitles(page).last()).toHaveText(/Stored talk/);
+  await expect(page.getByText('Copy of a built item')).toHaveCount(0);
   await expect(page.getByLabel('Year').locator('option')).toHaveText(['All Years', '2025', '2024', '2023']);
+  await page.getByLabel('Year').selectOption('2023');
+  await expect(cardTitles(page)).toHaveText([/Stored talk/]);
+  await page.getByLabel('Year').selectOption('');
+  await page.getByRole('searchbox', { name: 'Search' }).fill('stored weekly');
+  await expect(cardTitles(page)).toHaveText([/Stored interview/]);
+  await expect(page.getByRole('status').filter({ hasText: 'articles' })).toHaveText('1 of 8 articles');
+  // Only staff get the form (tests/e2e/press-staff.spec.ts); a visitor not signed in does not even ask.
+  await expect(page.getByRole('button', { name: 'Add press item' })).toHaveCount(0);
+  await expect(page.locator('#press-form')).toHaveCount(0);
+});
 
-  await toggle.click();
-  await expect(form.getByLabel('Title')).toHaveValue('');
-  await expect(form.getByLabel('URL')).toHaveValue('');
-  await expect(form.getByText('Title is required')).toBeHidden();
-  await form.getByRole('button', { name: 'Cancel' }).click();
-  await expect(form).toBeHidden();
-
-  // In memory only: a reload shows the six items again.
+test('stored items that cannot be loaded leave the built list as it is', async ({ page }) => {
+  await page.route(STORED, (route) => route.fulfill({ status: 503, json: { message: 'Service Unavailable' } }));
+  await loaded(page);
+  await expect(cards(page)).toHaveCount(6);
+  await expect(page.getByRole('heading', { name: 'Error Loading Press Data' })).toHaveCount(0);
+  await page.unroute(STORED);
+  await page.route(STORED, (route) => route.fulfill({ json: [item({ url: 'javascript:alert(1)' })] }));
   await page.reload();
   await page.clock.runFor(1000);
   await expect(cards(page)).toHaveCount(6);
-});
-
-test('an added item that the active filter would hide clears the filter so it shows on top', async ({ page }) => {
-  await loaded(page);
-  await page.getByLabel('Year').selectOption('2025');
-  await page.getByRole('button', { name: 'Add press item' }).click();
-  const form = page.getByRole('form', { name: 'Add a press item' });
-  await form.getByLabel('Title').fill('Undated interview');
-  await form.getByLabel('URL').fill('http://example.net/interview');
-  await form.getByRole('button', { name: 'Add item' }).click();
-  await expect(page.getByLabel('Year')).toHaveValue('');
-  await expect(cardTitles(page).first()).toHaveText(/Undated interview/);
-  await expect(cards(page).first()).toContainText('Date not available');
+  await expect(page.locator('a[href^="javascript:"]')).toHaveCount(0);
 });
 
 test.describe('grid columns', () => {
@@ -269,15 +242,11 @@ test.describe('axe, both themes', () => {
     await expectNoAxeViolationsInViews(page, { views: bothThemesAt(1280) });
   });
 
-  test('open form with errors, and a filtered empty list', async ({ page }) => {
+  // The staff's open form with its errors: tests/e2e/press-staff.spec.ts.
+  test('a filtered empty list', async ({ page }) => {
     await page.goto(PATH);
     await expect(cards(page)).toHaveCount(6);
     await expect(page.locator('dc-press .press-toolbar')).toBeVisible();
-    await page.getByRole('button', { name: 'Add press item' }).click();
-    const form = page.getByRole('form', { name: 'Add a press item' });
-    await form.getByLabel('URL').fill('javascript:alert(1)');
-    await form.getByRole('button', { name: 'Add item' }).click();
-    await expect(form.getByText('Title is required')).toBeVisible();
     await page.getByRole('searchbox', { name: 'Search' }).fill('no such outlet');
     await expect(page.getByText('No press items found.', { exact: true })).toBeVisible();
     await expectNoAxeViolationsInViews(page, { views: bothThemesAt(1280) });

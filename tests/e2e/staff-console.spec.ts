@@ -1,6 +1,5 @@
 import { rmSync } from 'node:fs';
 import { expect, test, type Browser, type BrowserContext, type Page } from './support/test';
-import { runStaffCli } from '../../server/staff/cli';
 import { API_BASE } from '../../shared/constants';
 import { PASSKEY_MESSAGES } from '../../shared/passkeys';
 import { STAFF_MESSAGES } from '../../shared/staffMessages';
@@ -11,6 +10,7 @@ import { expectNoAxeViolationsInViews } from './support/axe';
 import { seedConsent } from './support/consent';
 import { contactFormsAwake } from './support/contactForm';
 import { stubPowerBi } from './support/powerbi';
+import { addStaff as addStaffOn, consentedContext, signedInClient as signedInClientOn, virtualAuthenticator } from './support/staffSession';
 
 /**
  * The staff console /staff (issue 32) in Chromium against a server process of its own with the SMTP
@@ -32,7 +32,6 @@ let staff: BrowserContext;
 let page: Page;
 const stamp = Date.now();
 const staffEmail = `lena.${stamp}@dataclarity.example`;
-const PASSWORD = 'Mannheim#2025';
 
 // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a hook needs from its first parameter's pattern; this hook needs none.
 test.beforeAll(async ({}, workerInfo) => {
@@ -61,42 +60,13 @@ test.afterAll(async () => {
 });
 
 /** `npm run staff -- add <email>`: the link it prints. */
-async function addStaff(email: string): Promise<string> {
-  const lines: string[] = [];
-  const code = await runStaffCli(['add', email], { ...process.env, ...env }, { log: (line) => lines.push(line), error: (line) => lines.push(line) });
-  expect(code, lines.join('\n')).toBe(0);
-  const link = lines.find((line) => line.includes('/staff/enroll/'));
-  expect(link, lines.join('\n')).toBeDefined();
-  return link!.trim();
-}
-
-/** A platform authenticator in this page's browser, as a laptop's fingerprint reader. */
-async function virtualAuthenticator(on: Page): Promise<void> {
-  const cdp = await on.context().newCDPSession(on);
-  await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true },
-  });
-}
+const addStaff = (email: string) => addStaffOn(email, env);
 
 /** A context with consent given (no banner over the console). */
-async function newContext(browser: Browser): Promise<BrowserContext> {
-  const context = await browser.newContext();
-  await seedConsent(context, {}, server.baseURL);
-  return context;
-}
+const newContext = (browser: Browser) => consentedContext(browser, server.baseURL);
 
 /** A client account signed in with its password in `context`. */
-async function signedInClient(context: BrowserContext, email: string): Promise<void> {
-  const headers = { origin: server.baseURL };
-  const created = await context.request.post(`${server.baseURL}${API_BASE}/user/register`, {
-    headers,
-    data: { firstName: 'Jana', lastName: 'Weber', email, password: PASSWORD, confirmPassword: PASSWORD, termsAccepted: true },
-  });
-  expect(created.status()).toBe(201);
-  const signedIn = await context.request.post(`${server.baseURL}${API_BASE}/session`, { headers, data: { email, password: PASSWORD }, timeout: 30_000 });
-  expect(signedIn.status()).toBe(200);
-}
+const signedInClient = (context: BrowserContext, email: string) => signedInClientOn(context, server.baseURL, email);
 
 /** A request posted to the contact API (as the form sends it). */
 async function postLead(values: { name: string; email: string; message: string; variant?: string }): Promise<void> {

@@ -86,13 +86,12 @@ export function Press({ src, storedSrc }: PressProps) {
       const storedLoad =
         storedUrl === ''
           ? Promise.resolve({ items: [] as PressItem[], staff: false })
-          : loadStored(storedUrl, abort.signal).then(
-              ({ raw, staff: isStaff }) => ({ items: parsePressItems(raw), staff: isStaff }),
-              (error: unknown) => {
+          : loadStored(storedUrl, abort.signal)
+              .then(({ raw, staff: isStaff }) => ({ items: parsePressItems(raw), staff: isStaff }))
+              .catch((error: unknown) => {
                 if (!abort.signal.aborted) console.warn(`<dc-press>: could not load the stored press items of ${storedUrl}.`, error);
                 return { items: [] as PressItem[], staff: false };
-              },
-            );
+              });
       fetch(url, { signal: abort.signal, headers: { accept: 'application/json' } })
         .then((response) => {
           if (!response.ok) throw new Error(`HTTP ${response.status}`);

@@ -155,9 +155,9 @@ export function PressView({ onGate, arrival, kit }: { onGate: OnGate; arrival: A
     ) : null;
 
   return (
-    <section className="staff-view" aria-labelledby={`${BASE}-title`}>
+    <section className="staff-view" aria-labelledby={`${BASE}-heading`}>
       <div className="staff-view-head">
-        <h2 id={`${BASE}-title`} ref={headingRef} tabIndex={-1}>
+        <h2 id={`${BASE}-heading`} ref={headingRef} tabIndex={-1}>
           {P.heading}
         </h2>
         <a className="btn btn-secondary btn-sm" href="/press">
