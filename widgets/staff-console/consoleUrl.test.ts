@@ -30,6 +30,13 @@ describe('the staff console state in the URL', () => {
     expect(readConsoleUrl(search)).toEqual(state);
   });
 
+  it('names every view in the URL, the Press view too', () => {
+    for (const view of ['leads', 'clients', 'press', 'audit', 'passkeys'] as const) {
+      expect(readConsoleUrl(consoleSearch({ ...DEFAULT_STATE, view })).view).toBe(view);
+    }
+    expect(consoleSearch({ ...DEFAULT_STATE, view: 'press' })).toBe('?view=press');
+  });
+
   it('ignores values it does not know: the defaults are used', () => {
     expect(readConsoleUrl('?view=admin&status=pending&variant=job&handled=yes&page=0&cpage=-2&apage=1e3&lead=%3Cscript%3E')).toEqual(
       DEFAULT_STATE,
