@@ -12,6 +12,7 @@ import { ACCOUNT_MESSAGES } from '../../shared/accountMessages';
 import { API_BASE } from '../../shared/constants';
 import {
   PRESS_EXCERPT_MAX,
+  PRESS_ITEMS_MAX,
   PRESS_MESSAGES,
   PRESS_TITLE_REQUIRED,
   PRESS_URL_INVALID,
@@ -203,6 +204,17 @@ for (const backend of backends) {
       const { entries } = await stores.staff.auditLog({ limit: 50 });
       expect(entries.filter((entry) => entry.actorId === staff.id)).toEqual([]);
       expect((await stores.press.list()).map((item) => item.id)).toEqual([stored.id]);
+    });
+
+    it('refuses an item past the store\'s limit (409) and adds nothing', async () => {
+      await clearStore();
+      const staff = await staffHeaders();
+      for (let n = 0; n < PRESS_ITEMS_MAX; n++) await stores.press.add(draft({ title: `Item ${n}` }), staff.email, new Date());
+      const response = await api({ method: 'POST', url: '/staff/press', headers: staff.headers, payload: draft({ title: 'One too many' }) });
+      expect(response.statusCode).toBe(409);
+      expect(response.json().message).toBe(PRESS_MESSAGES.tooMany);
+      expect((await stores.press.list()).length).toBe(PRESS_ITEMS_MAX);
+      await clearStore();
     });
 
     it('refuses a change from another site (403) even with a staff session', async () => {
