@@ -21,7 +21,7 @@ import {
   type PressFormValues,
   type PressItem,
 } from './rules';
-import { PRESS_EXCERPT_MAX, PRESS_SOURCE_MAX, PRESS_TITLE_MAX } from '../../shared/pressItems';
+import { PRESS_EXCERPT_MAX, PRESS_SOURCE_MAX, PRESS_TITLE_MAX, PRESS_URL_MAX } from '../../shared/pressItems';
 import { parseDate } from '../lib/format';
 import { SearchField } from '../lib/SearchField';
 import { SelectField } from '../lib/SelectField';
@@ -256,6 +256,7 @@ export function Press({ src, storedSrc }: PressProps) {
                 type="url"
                 inputMode="url"
                 required
+                maxLength={PRESS_URL_MAX}
                 {...invalid('url', true)}
                 value={values.url}
                 onInput={setField('url') as never}

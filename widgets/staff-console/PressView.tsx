@@ -6,6 +6,7 @@ import {
   PRESS_FIELDS,
   PRESS_SOURCE_MAX,
   PRESS_TITLE_MAX,
+  PRESS_URL_MAX,
   validatePressForm,
   type PressField,
   type PressFormErrors,
@@ -182,7 +183,7 @@ export function PressView({ onGate, arrival, kit }: { onGate: OnGate; arrival: A
           </div>
           <div className="staff-field">
             <label htmlFor={`${BASE}-url`}>{P.url}</label>
-            <input {...control('url', true)} type="url" inputMode="url" required onInput={set('url')} />
+            <input {...control('url', true)} type="url" inputMode="url" required maxLength={PRESS_URL_MAX} onInput={set('url')} />
             <p id={`${BASE}-url-hint`} className="staff-passkey-times">
               {P.urlHint}
             </p>
