@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { signUpEmailError } from '../../shared/validation';
 import { loadConfig } from '../config';
 import { openStores } from '../db/openStores';
-import { hashPassword } from '../users/password';
+import { unmatchableHash } from '../users/password';
 import { normalizeEmail } from '../users/store';
 import { AUDIT_ACTIONS, CLI_ACTOR } from './audit';
 import { issueEnrollmentLink } from './enrollment';
@@ -11,7 +10,8 @@ import { issueEnrollmentLink } from './enrollment';
  * `npm run staff -- add <email> | remove <email> | list` (scripts/staff.ts), on the database the
  * server uses (DATABASE_PATH, or DATABASE_URL for PostgreSQL; migrated first):
  * - add: makes the account staff, creating it when there is none (its first name is the
- *   address's local part, its password random and unknown: staff sign in with a passkey), and
+ *   address's local part, without a password: its stored hash is one no password matches, so staff
+ *   sign in with a passkey, or set a password by reset), and
  *   prints a one-time enrollment link (24 h) that registers the first passkey;
  * - remove: makes the account a client again, drops its enrollment link and ends its sessions;
  * - list: every staff member.
@@ -74,7 +74,7 @@ export async function runStaffCli(args: readonly string[], env: NodeJS.ProcessEn
         firstName: email.split('@')[0]!,
         lastName: '',
         email,
-        passwordHash: await hashPassword(randomBytes(32).toString('base64url')),
+        passwordHash: unmatchableHash(),
       });
       userId = created._id;
       out.log(`Created the account ${email}.`);

@@ -78,6 +78,18 @@ export async function hashPassword(password: string, cost: ScryptCost = SCRYPT_P
 }
 
 /**
+ * A stored hash no password matches, made without hashing: the current cost parameters with a
+ * random salt and a random 64-byte key (a password would have to hit that key, 1 in 2^512). For an
+ * account without a password of its own (`npm run staff -- add` creates one: staff sign in with a
+ * passkey, or set a password by reset) and for an unknown address's sign-in, which checks it so it
+ * costs what a known address costs. Hashing a random password instead cost ~0.5 s of CPU for nothing.
+ */
+export function unmatchableHash(): string {
+  const { N, r, p } = SCRYPT_PARAMS;
+  return [PREFIX, N, r, p, randomBytes(SALT_BYTES).toString('base64'), randomBytes(KEY_BYTES).toString('base64')].join('$');
+}
+
+/**
  * True when `password` matches `stored` (compared in constant time). A stored value that is not
  * a well-formed hash of this module never matches.
  */

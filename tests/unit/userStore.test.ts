@@ -18,6 +18,7 @@ import {
   SCRYPT_PARAMS,
   KEY_BYTES,
   SALT_BYTES,
+  unmatchableHash,
 } from '../../server/users/password';
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -318,6 +319,21 @@ describe('passwords (scrypt)', { timeout: SCRYPT_TIMEOUT_MS }, () => {
     const hash = await hashPassword(decomposed);
     expect(await verifyPassword(composed, hash)).toBe(true);
     expect(await hashPassword(decomposed)).not.toBe(hash);
+  });
+
+  it('makes a hash no password matches without hashing: well-formed at the current cost, random each time', async () => {
+    const started = process.cpuUsage();
+    const hash = unmatchableHash();
+    const spent = process.cpuUsage(started);
+    expect((spent.user + spent.system) / 1000).toBeLessThan(50); // a real hash is ~300-500 ms of CPU
+    const parsed = parseHash(hash)!;
+    expect(parsed).toMatchObject(SCRYPT_PARAMS);
+    expect(parsed.salt).toHaveLength(SALT_BYTES);
+    expect(parsed.key).toHaveLength(KEY_BYTES);
+    expect(needsRehash(hash)).toBe(false);
+    expect(unmatchableHash()).not.toBe(hash);
+    expect(await verifyPassword('', hash)).toBe(false);
+    expect(await verifyPassword('Mannheim#2025', hash)).toBe(false);
   });
 
   it('never matches a malformed or out-of-bounds stored value (without hashing)', async () => {
