@@ -1,5 +1,6 @@
 import { chromium, defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from './tests/support/chromium';
+import { CHEAP_HASH_ENV } from './tests/support/seedPassword';
 
 /**
  * End-to-end tests in a real headless Chromium against the built site served
@@ -61,7 +62,7 @@ export default defineConfig({
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
-      NODE_ENV: 'test',
+      ...CHEAP_HASH_ENV,
       LOG_LEVEL: 'warn',
       DATABASE_PATH: process.env.E2E_DATABASE_PATH ?? `test-results/e2e-${port}.sqlite`,
       DC_ADMIN_TOKEN: process.env.E2E_ADMIN_TOKEN ?? 'e2e-admin-token',

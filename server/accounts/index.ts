@@ -18,6 +18,7 @@ import type { AccountSettings } from './settings';
 import { registerProfileRoutes } from './profileRoutes';
 import { registerSessionRoutes } from './sessionRoutes';
 import { signInThrottle } from './signInThrottle';
+import { hashPassword, unmatchableHash, type ScryptCost } from '../users/password';
 
 export interface AccountRoutesOptions {
   users: UserStore;
@@ -34,6 +35,8 @@ export interface AccountRoutesOptions {
   kick: () => void;
   /** Password hashing (tests pass a cheap one). */
   hashPassword?: ((password: string) => Promise<string>) | undefined;
+  /** The scrypt cost of new hashes and of an unknown address's check (default SCRYPT_PARAMS). */
+  passwordCost?: ScryptCost | undefined;
 }
 
 /**
@@ -58,7 +61,8 @@ export async function registerAccountRoutes(scope: FastifyInstance, options: Acc
     accounts: options.accounts,
     links: options.links,
     kick: options.kick,
-    ...(options.hashPassword ? { hash: options.hashPassword } : {}),
+    hash: options.hashPassword ?? ((password: string) => hashPassword(password, options.passwordCost)),
+    unknownAddressHash: unmatchableHash(options.passwordCost),
   };
   registerSessionRoutes(scope, shared);
   registerProfileRoutes(scope, shared);

@@ -59,6 +59,8 @@ export interface SessionRoutesOptions {
   throttle: SignInThrottle;
   hashQueue: HashQueue;
   accounts: AccountStore;
+  /** What an unknown address is checked against (default UNKNOWN_ADDRESS_HASH; ./index makes one at the server's cost). */
+  unknownAddressHash?: string;
 }
 
 interface SignInInput {
@@ -100,7 +102,7 @@ declare module 'fastify' {
 
 export function registerSessionRoutes(scope: FastifyInstance, options: SessionRoutesOptions): void {
   const api = scope.withTypeProvider<TypeBoxTypeProvider>();
-  const { users, sessions, throttle, hashQueue } = options;
+  const { users, sessions, throttle, hashQueue, unknownAddressHash = UNKNOWN_ADDRESS_HASH } = options;
   const signedIn = requireSession(sessions);
 
   const failSignIn = (request: FastifyRequest, reply: FastifyReply, outcome: SignInOutcome, status: number, message: string, next: string | null) => {
@@ -140,7 +142,7 @@ export function registerSessionRoutes(scope: FastifyInstance, options: SessionRo
     const credentials = await users.credentials(input.email);
     let matches: boolean;
     try {
-      const stored = credentials?.passwordHash ?? UNKNOWN_ADDRESS_HASH;
+      const stored = credentials?.passwordHash ?? unknownAddressHash;
       matches = await hashQueue.run(() => verifyPassword(input.password, stored));
     } catch (error) {
       if (!(error instanceof QueueFullError)) throw error;
