@@ -1,15 +1,18 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import T from '../../site/_data/staffConsole.json';
 import { STAFF_SEARCH_MAX } from '../../shared/staffLeads';
-import { ClientNamePanel } from './ClientNamePanel';
-import { ClientRequestsPanel } from './ClientRequestsPanel';
-import { DashboardsPanel } from './DashboardsPanel';
 import { pageQuery, pageRange, type ConsoleState } from './consoleUrl';
+import { onDemand } from './onDemand';
 import { Confirm, ErrorAlert, fill, Pager, TableRegion, when } from './parts';
 import { staffApi, type StaffAccount } from './staffClient';
 import type { Arrival, Go, OnGate } from './StaffConsole';
 
 const C = T.clients;
+
+// The panels under the list, each a chunk loaded when it is first opened (./onDemand).
+const ClientNamePanel = onDemand(() => import('./ClientNamePanel').then((part) => part.ClientNamePanel), T.loadingPart);
+const ClientRequestsPanel = onDemand(() => import('./ClientRequestsPanel').then((part) => part.ClientRequestsPanel), T.loadingPart);
+const DashboardsPanel = onDemand(() => import('./DashboardsPanel').then((part) => part.DashboardsPanel), T.loadingPart);
 
 /** The panel open under the list: one at a time. */
 type Panel = { kind: 'name' | 'requests' | 'dashboards'; account: StaffAccount } | null;

@@ -6,10 +6,12 @@ import { consoleSearch, readConsoleUrl, VIEWS, type ConsoleState } from './conso
 import { LeadDetailView } from './LeadDetailView';
 import { LeadsView } from './LeadsView';
 import { PasskeysView } from './PasskeysView';
+import { onDemand } from './onDemand';
 import { StaffApiError, staffApi } from './staffClient';
-import { TeamView } from './TeamView';
 
 const SIGN_IN = '/sign_in?next=%2Fstaff';
+/** The staff view (invitations), a chunk loaded when it is first opened (./onDemand). */
+const TeamView = onDemand(() => import('./TeamView').then((part) => part.TeamView), T.loadingPart);
 
 type Gate = { kind: 'loading' } | { kind: 'signedOut' } | { kind: 'refused'; message: string } | { kind: 'failed' } | { kind: 'ready' };
 
