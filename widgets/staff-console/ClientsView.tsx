@@ -181,7 +181,7 @@ export function ClientsView({ state, go, onGate, arrival }: { state: ConsoleStat
                   <td className="staff-nowrap">{when(account.createdAt)}</td>
                   <td className="staff-nowrap">{when(account.lastSignInAt, C.never)}</td>
                   <td>
-                    <div className="staff-actions">
+                    <div className="staff-actions staff-row-actions">
                       <button
                         type="button"
                         className="btn btn-secondary btn-sm"
