@@ -25,6 +25,8 @@ export interface AccountSettings {
   resetPerIp: RouteRateLimit;
   /** Verification links re-sent per account (DC_VERIFY_RESEND_RATE_MAX / _WINDOW_S, default 3 per 900 s). */
   verificationResend: RouteRateLimit;
+  /** Staff invitations sent per staff member (DC_STAFF_INVITE_RATE_MAX / _WINDOW_S, default 10 per 3600 s). */
+  staffInvitations: RouteRateLimit;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -40,5 +42,6 @@ export const DEFAULT_ACCOUNT_SETTINGS: AccountSettings = {
   resetPerAccount: { max: 3, timeWindowMs: 15 * 60_000 },
   resetPerIp: { max: 10, timeWindowMs: 15 * 60_000 },
   verificationResend: { max: 3, timeWindowMs: 15 * 60_000 },
+  staffInvitations: { max: 10, timeWindowMs: 60 * 60_000 },
 };
 export { DAY_MS };

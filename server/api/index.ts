@@ -212,6 +212,8 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
             leads: leadStore,
             passkeys: stores.passkeys,
             dashboards: stores.dashboards,
+            accounts: stores.accounts,
+            counter: stores.signInFailures,
             settings: accountSettings,
             kick: delivery ? () => delivery?.kick() : null,
           }),

@@ -76,7 +76,7 @@ describe.skipIf(skipPostgres)('on a real PostgreSQL', () => {
     const pools: PgPool[] = [openPgPool(url), openPgPool(url)];
     try {
       const applied = await Promise.all(pools.map((pool) => migratePostgres(pool)));
-      expect(applied.flat().sort()).toEqual(PG_MIGRATIONS.map((_m, index) => index + 1));
+      expect(applied.flat().sort((a, b) => a - b)).toEqual(PG_MIGRATIONS.map((_m, index) => index + 1));
       expect(await migratePostgres(pools[0]!)).toEqual([]);
       const { rows } = await pools[0]!.query<{ version: number; name: string }>('SELECT version, name FROM schema_migrations ORDER BY version');
       expect(rows).toEqual(PG_MIGRATIONS.map((migration, index) => ({ version: index + 1, name: migration.name })));

@@ -6,9 +6,12 @@ import { consoleSearch, readConsoleUrl, VIEWS, type ConsoleState } from './conso
 import { LeadDetailView } from './LeadDetailView';
 import { LeadsView } from './LeadsView';
 import { PasskeysView } from './PasskeysView';
+import { onDemand } from './onDemand';
 import { StaffApiError, staffApi } from './staffClient';
 
 const SIGN_IN = '/sign_in?next=%2Fstaff';
+/** The staff view (invitations), a chunk loaded when it is first opened (./onDemand). */
+const TeamView = onDemand(() => import('./TeamView').then((part) => part.TeamView), T.loadingPart);
 
 type Gate = { kind: 'loading' } | { kind: 'signedOut' } | { kind: 'refused'; message: string } | { kind: 'failed' } | { kind: 'ready' };
 
@@ -28,7 +31,7 @@ export type Go = (next: ConsoleState, arrival?: Arrival) => void;
  * /sign_in?next=/staff; a client (403) → the API's refusal ("for DataClarity staff only") and
  * nothing of the console; staff without a passkey check → the API's message. Then the views,
  * named by a nav of real links: the requests inbox (filters, search, paging, CSV export, a
- * request opened), clients, the audit log, the staff member's own passkeys. The view, the filters
+ * request opened), clients, the staff (invitations), the audit log, the staff member's own passkeys. The view, the filters
  * and the open request live in the URL (./consoleUrl.ts): a reload or Back keeps them.
  */
 export function StaffConsole() {
@@ -133,6 +136,8 @@ export function StaffConsole() {
         <LeadsView state={state} go={go} onGate={onGate} arrival={arrival} />
       ) : state.view === 'clients' ? (
         <ClientsView state={state} go={go} onGate={onGate} arrival={arrival} />
+      ) : state.view === 'team' ? (
+        <TeamView onGate={onGate} arrival={arrival} />
       ) : state.view === 'audit' ? (
         <AuditView state={state} go={go} onGate={onGate} arrival={arrival} />
       ) : (
