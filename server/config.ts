@@ -240,6 +240,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       resetPerAccount: rateLimitSetting(env, 'DC_RESET_ACCOUNT_RATE', DEFAULT_ACCOUNT_SETTINGS.resetPerAccount),
       resetPerIp: rateLimitSetting(env, 'DC_RESET_IP_RATE', DEFAULT_ACCOUNT_SETTINGS.resetPerIp),
       verificationResend: rateLimitSetting(env, 'DC_VERIFY_RESEND_RATE', DEFAULT_ACCOUNT_SETTINGS.verificationResend),
+      passkeyReauthMs: DEFAULT_ACCOUNT_SETTINGS.passkeyReauthMs,
     },
     timeouts: {
       headersTimeoutMs: headersTimeoutS * 1000,

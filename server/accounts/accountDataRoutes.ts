@@ -4,12 +4,12 @@ import { describeUserAgent } from '../../shared/userAgent';
 import { INPUT_MAX } from '../../shared/validation';
 import { sendProblem } from '../api/problem';
 import type { Lead } from '../leads/store';
-import { QueueFullError, type HashQueue } from '../users/hashQueue';
-import { verifyPassword } from '../users/password';
+import type { HashQueue } from '../users/hashQueue';
 import type { UserStore } from '../users/store';
 import type { SessionService } from '../sessions/sessionService';
 import type { AccountStore } from './accountStore';
 import { bodyFields, textField } from './formPost';
+import { passwordCheck } from './passwordCheck';
 import { requireSession } from './sessionRoutes';
 import type { SignInThrottle } from './signInThrottle';
 
@@ -38,8 +38,9 @@ export function accountRequest(lead: Lead) {
 }
 
 export function registerAccountDataRoutes(scope: FastifyInstance, options: AccountDataOptions): void {
-  const { users, accounts, sessions, throttle, hashQueue } = options;
+  const { users, accounts, sessions } = options;
   const signedIn = requireSession(sessions);
+  const checkPassword = passwordCheck(options);
 
   const requestsOf = async (userId: string) => {
     const verified = await accounts.verifiedEmail(userId);
@@ -76,23 +77,8 @@ export function registerAccountDataRoutes(scope: FastifyInstance, options: Accou
     if (password === '') return sendProblem(reply, 400, 'Invalid fields', ACCOUNT_MESSAGES.deletePasswordRequired, { password: ACCOUNT_MESSAGES.deletePasswordRequired });
     const userId = request.currentSession!.session.userId;
     const user = await users.get(userId);
-    const stored = await users.passwordHashOf(userId);
-    if (!user || stored === null) return sendProblem(reply, 401, 'Unauthorized', ACCOUNT_MESSAGES.signedOut);
-    const wait = await throttle.blockedFor(user.email, request.ip);
-    if (wait > 0) {
-      reply.header('Retry-After', String(wait));
-      return sendProblem(reply, 429, 'Too Many Requests', ACCOUNT_MESSAGES.signInThrottled);
-    }
-    try {
-      if (!(await hashQueue.run(() => verifyPassword(password, stored)))) {
-        await throttle.failed(user.email, request.ip);
-        return sendProblem(reply, 403, 'Forbidden', ACCOUNT_MESSAGES.currentPasswordWrong, { password: ACCOUNT_MESSAGES.currentPasswordWrong });
-      }
-    } catch (error) {
-      if (!(error instanceof QueueFullError)) throw error;
-      reply.header('Retry-After', String(error.retryAfterSeconds));
-      return sendProblem(reply, 503, 'Service Unavailable', ACCOUNT_MESSAGES.busy);
-    }
+    if (!user) return sendProblem(reply, 401, 'Unauthorized', ACCOUNT_MESSAGES.signedOut);
+    if (await checkPassword(request, reply, user, password, 'password')) return reply;
     // Only requests from a verified address are the account's to erase.
     const verified = await accounts.verifiedEmail(userId);
     const erased = eraseRequests && verified ? await accounts.deleteRequestsFrom(verified) : 0;
