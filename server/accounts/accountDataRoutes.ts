@@ -4,6 +4,7 @@ import { describeUserAgent } from '../../shared/userAgent';
 import { INPUT_MAX } from '../../shared/validation';
 import { sendProblem } from '../api/problem';
 import type { Lead } from '../leads/store';
+import type { PasskeyStore } from '../passkeys/passkeyStore';
 import type { HashQueue } from '../users/hashQueue';
 import type { UserStore } from '../users/store';
 import type { SessionService } from '../sessions/sessionService';
@@ -18,7 +19,8 @@ import type { SignInThrottle } from './signInThrottle';
  *
  *   GET    /me/requests   200 { verified, requests }: the contact and consultation requests sent from the
  *                         account's address (variant, date, message, handled); none while the address is unverified
- *   GET    /me/export     200 JSON file (Content-Disposition: attachment): profile, sessions, requests
+ *   GET    /me/export     200 JSON file (Content-Disposition: attachment): profile, sessions, passkeys (name, added,
+ *                         last used), requests
  *   DELETE /me            { password, eraseRequests? }  204, every session ended, cookies cleared | 400 | 403 wrong
  *                         password (counts as a failed sign-in) | 429 | 503
  *
@@ -31,6 +33,8 @@ export interface AccountDataOptions {
   sessions: SessionService;
   throttle: SignInThrottle;
   hashQueue: HashQueue;
+  /** The account's passkeys, for the export (server/passkeys). */
+  passkeys: PasskeyStore;
 }
 
 export function accountRequest(lead: Lead) {
@@ -66,6 +70,7 @@ export function registerAccountDataRoutes(scope: FastifyInstance, options: Accou
         ...describeUserAgent(session.userAgent),
         current: session.id === current.session.id,
       })),
+      passkeys: (await options.passkeys.listForUser(user._id)).map(({ name, createdAt, lastUsedAt }) => ({ name, createdAt, lastUsedAt })),
       requests,
     };
   });

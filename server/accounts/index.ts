@@ -73,7 +73,7 @@ export async function registerAccountRoutes(scope: FastifyInstance, options: Acc
   registerProfileRoutes(scope, shared);
   registerPasswordResetRoutes(scope, { ...shared, counter: options.failures, settings });
   registerEmailRoutes(scope, { ...shared, counter: options.failures, settings });
-  registerAccountDataRoutes(scope, shared);
+  registerAccountDataRoutes(scope, { ...shared, passkeys: options.passkeys });
   registerMyDashboardRoutes(scope, { sessions, dashboards: options.dashboards });
   registerMyPasskeyRoutes(scope, {
     users: options.users,

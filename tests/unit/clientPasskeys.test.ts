@@ -120,6 +120,10 @@ for (const backend of databaseBackends('Client passkeys')) {
       const phone = await addPasskey(headers, 'Phone');
       // The second registration's options excluded the first passkey.
       expect((await list(headers)).passkeys.map((each) => each.name)).toEqual(['Laptop', 'Phone']);
+      // The account's data download names them (no key material).
+      const exported = (await api({ method: 'GET', url: '/me/export', headers })).json<{ passkeys: Array<Record<string, unknown>> }>();
+      expect(exported.passkeys.map((each) => Object.keys(each).sort())).toEqual([['createdAt', 'lastUsedAt', 'name'], ['createdAt', 'lastUsedAt', 'name']]);
+      expect(exported.passkeys.map((each) => each.name)).toEqual(['Laptop', 'Phone']);
 
       // Sign in with it: a passkey-verified session of the client, sent to the account page.
       const options = (await api({ method: 'POST', url: '/passkeys/sign-in/options', payload: {} })).json();
