@@ -245,6 +245,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       resetPerIp: rateLimitSetting(env, 'DC_RESET_IP_RATE', DEFAULT_ACCOUNT_SETTINGS.resetPerIp),
       verificationResend: rateLimitSetting(env, 'DC_VERIFY_RESEND_RATE', DEFAULT_ACCOUNT_SETTINGS.verificationResend),
       staffInvitations: rateLimitSetting(env, 'DC_STAFF_INVITE_RATE', DEFAULT_ACCOUNT_SETTINGS.staffInvitations),
+      passkeyReauthMs: DEFAULT_ACCOUNT_SETTINGS.passkeyReauthMs,
     },
     timeouts: {
       headersTimeoutMs: headersTimeoutS * 1000,

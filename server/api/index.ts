@@ -195,6 +195,8 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
             settings: accountSettings,
             accounts: stores.accounts,
             dashboards: stores.dashboards,
+            passkeys: stores.passkeys,
+            staff: stores.staff,
             links: links!,
             kick: () => delivery?.kick(),
             hashPassword: options.hashPassword,

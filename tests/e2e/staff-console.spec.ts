@@ -10,6 +10,7 @@ import { startSmtpSink, type SmtpSink } from '../support/smtpSink';
 import { atPath } from './support/atPath';
 import { expectNoAxeViolationsInViews } from './support/axe';
 import { seedConsent } from './support/consent';
+import { virtualAuthenticator } from './support/virtualAuthenticator';
 import { contactFormsAwake } from './support/contactForm';
 import { stubPowerBi } from './support/powerbi';
 
@@ -72,15 +73,6 @@ async function addStaff(email: string): Promise<string> {
   const link = lines.find((line) => line.includes('/staff/enroll/'));
   expect(link, lines.join('\n')).toBeDefined();
   return link!.trim();
-}
-
-/** A platform authenticator in this page's browser, as a laptop's fingerprint reader. */
-async function virtualAuthenticator(on: Page): Promise<void> {
-  const cdp = await on.context().newCDPSession(on);
-  await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true },
-  });
 }
 
 /** A context with consent given (no banner over the console). */
