@@ -1,5 +1,6 @@
 import { chromium, defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from './tests/support/chromium';
+import { CHEAP_HASH_ENV } from './tests/support/seedPassword';
 
 /**
  * End-to-end tests in a real headless Chromium against the built site served
@@ -15,7 +16,7 @@ try {
 const executablePath = findChromium(playwrightChromium);
 // The servers a suite starts itself (tests/support/serverProcess.ts) run the build, as the web server below does.
 process.env.DC_TEST_SERVER_BUILT = '1';
-const PROCESS_SUITES = ['**/hosting.spec.ts', '**/instances.spec.ts', '**/leads.spec.ts', '**/rolling-restart.spec.ts', '**/accountMail.spec.ts', '**/staff.spec.ts', '**/staff-console.spec.ts', '**/press-staff.spec.ts'];
+const PROCESS_SUITES = ['**/hosting.spec.ts', '**/instances.spec.ts', '**/leads.spec.ts', '**/rolling-restart.spec.ts', '**/accountMail.spec.ts', '**/staff.spec.ts', '**/staff-console.spec.ts', '**/client-passkeys.spec.ts', '**/press-staff.spec.ts'];
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -61,7 +62,7 @@ export default defineConfig({
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
-      NODE_ENV: 'test',
+      ...CHEAP_HASH_ENV,
       LOG_LEVEL: 'warn',
       DATABASE_PATH: process.env.E2E_DATABASE_PATH ?? `test-results/e2e-${port}.sqlite`,
       DC_ADMIN_TOKEN: process.env.E2E_ADMIN_TOKEN ?? 'e2e-admin-token',

@@ -122,6 +122,10 @@ function chunkFileName(chunk) {
 /** @type {import('rollup').RollupOptions} */
 const site = {
   input: Object.fromEntries(elements.map((element) => [element.name, element.input])),
+  // An element's entry chunk may export what its on-demand chunks import from it (the staff
+  // console's panels use its API client): without this, Rollup keeps the entry's signature by
+  // moving its code to a shared chunk behind an empty facade.
+  preserveEntrySignatures: 'allow-extension',
   output: {
     dir: 'dist/assets/js',
     format: 'es',

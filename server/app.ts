@@ -71,6 +71,7 @@ export async function buildApp(
     ...(options.leadMailer ? { leadMailer: options.leadMailer } : {}),
     registerGlobalRateLimit: config.registerGlobalRateLimit,
     hashQueue: config.hashQueue,
+    passwordCost: config.passwordCost,
     adminAuthRateLimit: config.adminAuthRateLimit,
     accounts: config.accounts,
   });

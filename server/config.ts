@@ -9,6 +9,7 @@ import type { RouteRateLimit } from './api/routeRateLimit';
 import { DEFAULT_REGISTER_GLOBAL_RATE_LIMIT, DEFAULT_REGISTER_RATE_LIMIT } from './api/users';
 import { opsSettings, type OpsSettings } from './ops/settings';
 import { DEFAULT_HASH_QUEUE_WAITING, defaultHashConcurrency, type HashQueueOptions } from './users/hashQueue';
+import { hashCostFrom, type ScryptCost } from './users/password';
 
 /** Server settings from the environment, with the defaults `npm start` uses. */
 export interface ServerConfig {
@@ -41,6 +42,8 @@ export interface ServerConfig {
    * A sign-up finding the queue full gets 503 with Retry-After.
    */
   hashQueue: HashQueueOptions;
+  /** The scrypt cost of new password hashes: N = 2^17, r = 8, p = 1 (DC_TEST_SCRYPT_N lowers N for the test suites, NODE_ENV=test only: ./users/password). */
+  passwordCost: ScryptCost;
   /** Wrong administrator bearer tokens allowed per client IP: DC_ADMIN_AUTH_RATE_MAX per DC_ADMIN_AUTH_RATE_WINDOW_S (10 per 60 s). */
   adminAuthRateLimit: RouteRateLimit;
   /**
@@ -223,6 +226,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       leaseMs: positiveInteger('LEAD_LEASE_S', env.LEAD_LEASE_S, 120) * 1000,
     },
     registerGlobalRateLimit: rateLimitSetting(env, 'DC_REGISTER_GLOBAL_RATE', DEFAULT_REGISTER_GLOBAL_RATE_LIMIT),
+    passwordCost: hashCostFrom(env),
     hashQueue: {
       concurrency: positiveInteger('DC_HASH_CONCURRENCY', env.DC_HASH_CONCURRENCY, defaultHashConcurrency()),
       maxWaiting: positiveInteger('DC_HASH_QUEUE_MAX', env.DC_HASH_QUEUE_MAX, DEFAULT_HASH_QUEUE_WAITING),
@@ -240,6 +244,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       resetPerAccount: rateLimitSetting(env, 'DC_RESET_ACCOUNT_RATE', DEFAULT_ACCOUNT_SETTINGS.resetPerAccount),
       resetPerIp: rateLimitSetting(env, 'DC_RESET_IP_RATE', DEFAULT_ACCOUNT_SETTINGS.resetPerIp),
       verificationResend: rateLimitSetting(env, 'DC_VERIFY_RESEND_RATE', DEFAULT_ACCOUNT_SETTINGS.verificationResend),
+      staffInvitations: rateLimitSetting(env, 'DC_STAFF_INVITE_RATE', DEFAULT_ACCOUNT_SETTINGS.staffInvitations),
+      passkeyReauthMs: DEFAULT_ACCOUNT_SETTINGS.passkeyReauthMs,
     },
     timeouts: {
       headersTimeoutMs: headersTimeoutS * 1000,

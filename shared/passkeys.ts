@@ -10,6 +10,13 @@ export const PASSKEY_NAME_MAX = 60;
 /** How long a ceremony's challenge can be answered: 5 minutes (WebAuthn's recommended timeout range). */
 export const PASSKEY_CHALLENGE_TTL_MS = 5 * 60_000;
 
+/**
+ * Adding a passkey to an account needs a recent sign-in or the account's password (OWASP ASVS 5.0
+ * V7.5.1: full re-authentication before a change to how an account signs in): a session signed in
+ * less than this long ago counts as re-authenticated (server/passkeys/meRoutes.ts).
+ */
+export const PASSKEY_REAUTH_MS = 5 * 60_000;
+
 export const PASSKEY_MESSAGES = {
   nameRequired: 'Please give the passkey a name, for example the device it is on.',
   nameTooLong: `The name must be at most ${PASSKEY_NAME_MAX} characters.`,
@@ -30,6 +37,10 @@ export const PASSKEY_MESSAGES = {
   passkeyNotFound: 'There is no passkey with this id on your account.',
   /** Removing the account's last passkey. */
   lastPasskey: 'This is your only passkey. Add another one before you remove it, or you could not sign in any more.',
+  /** Adding a passkey without a recent sign-in: the password is asked for (PASSKEY_REAUTH_MS). */
+  reauthRequired: 'For your security, enter your password to add a passkey.',
+  /** A staff account's own passkeys need a session proven with a passkey (as the console does). */
+  staffPasskeySession: 'Staff manage their passkeys after signing in with a passkey. Please sign out and sign in with your passkey.',
   /** The browser cannot do WebAuthn. */
   unsupported: 'This browser cannot use passkeys. Please use a current browser.',
   /** The person closed the browser's dialog, or it timed out. */

@@ -20,9 +20,23 @@ export const STAFF_MESSAGES = {
   badOffset: 'offset must be a whole number from 0.',
   accountNotFound: 'There is no account with this id (it may have been deleted).',
   /** PATCH /staff/users/{id} with nothing it knows. */
-  accountPatch: 'Send active (true or false).',
+  accountPatch: 'Send active (true or false), or firstName and lastName.',
   /** A staff member deactivating their own account. */
   notYourself: 'You cannot deactivate your own account here.',
+  /** A staff member deleting their own account. */
+  notYourselfDelete: 'You cannot delete your own account here.',
+  /** Deleting or demoting the only staff member left. */
+  lastStaff: 'This is the last staff member. Invite a colleague first: the console must keep at least one.',
+  /** A staff member taking their own staff role away. */
+  notYourselfStaff: 'You cannot remove your own staff role. Ask a colleague.',
+  /** DELETE /staff/members/{id} for an account that is not staff. */
+  notStaffMember: 'This account is not a staff member (it may have been removed already).',
+  /** POST /staff/invitations with a body it does not know. */
+  invitationBody: 'Send email: the address of the colleague to invite.',
+  /** An invitation to a deactivated account. */
+  invitationDeactivated: 'This account is deactivated. Reactivate it under Clients before inviting it.',
+  /** Too many invitations from one staff member. */
+  invitationThrottled: 'You have sent several invitations in a short time. Please wait a few minutes before sending another one.',
   /** Retry asked for a lead whose delivery has not failed. */
   notFailed: 'Only a request whose delivery failed can be retried.',
   /** Retry asked while no mail server is configured. */

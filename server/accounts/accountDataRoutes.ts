@@ -4,12 +4,13 @@ import { describeUserAgent } from '../../shared/userAgent';
 import { INPUT_MAX } from '../../shared/validation';
 import { sendProblem } from '../api/problem';
 import type { Lead } from '../leads/store';
-import { QueueFullError, type HashQueue } from '../users/hashQueue';
-import { verifyPassword } from '../users/password';
+import type { PasskeyStore } from '../passkeys/passkeyStore';
+import type { HashQueue } from '../users/hashQueue';
 import type { UserStore } from '../users/store';
 import type { SessionService } from '../sessions/sessionService';
 import type { AccountStore } from './accountStore';
 import { bodyFields, textField } from './formPost';
+import { passwordCheck } from './passwordCheck';
 import { requireSession } from './sessionRoutes';
 import type { SignInThrottle } from './signInThrottle';
 
@@ -18,7 +19,8 @@ import type { SignInThrottle } from './signInThrottle';
  *
  *   GET    /me/requests   200 { verified, requests }: the contact and consultation requests sent from the
  *                         account's address (variant, date, message, handled); none while the address is unverified
- *   GET    /me/export     200 JSON file (Content-Disposition: attachment): profile, sessions, requests
+ *   GET    /me/export     200 JSON file (Content-Disposition: attachment): profile, sessions, passkeys (name, added,
+ *                         last used), requests
  *   DELETE /me            { password, eraseRequests? }  204, every session ended, cookies cleared | 400 | 403 wrong
  *                         password (counts as a failed sign-in) | 429 | 503
  *
@@ -31,6 +33,8 @@ export interface AccountDataOptions {
   sessions: SessionService;
   throttle: SignInThrottle;
   hashQueue: HashQueue;
+  /** The account's passkeys, for the export (server/passkeys). */
+  passkeys: PasskeyStore;
 }
 
 export function accountRequest(lead: Lead) {
@@ -38,8 +42,9 @@ export function accountRequest(lead: Lead) {
 }
 
 export function registerAccountDataRoutes(scope: FastifyInstance, options: AccountDataOptions): void {
-  const { users, accounts, sessions, throttle, hashQueue } = options;
+  const { users, accounts, sessions } = options;
   const signedIn = requireSession(sessions);
+  const checkPassword = passwordCheck(options);
 
   const requestsOf = async (userId: string) => {
     const verified = await accounts.verifiedEmail(userId);
@@ -65,6 +70,7 @@ export function registerAccountDataRoutes(scope: FastifyInstance, options: Accou
         ...describeUserAgent(session.userAgent),
         current: session.id === current.session.id,
       })),
+      passkeys: (await options.passkeys.listForUser(user._id)).map(({ name, createdAt, lastUsedAt }) => ({ name, createdAt, lastUsedAt })),
       requests,
     };
   });
@@ -76,23 +82,8 @@ export function registerAccountDataRoutes(scope: FastifyInstance, options: Accou
     if (password === '') return sendProblem(reply, 400, 'Invalid fields', ACCOUNT_MESSAGES.deletePasswordRequired, { password: ACCOUNT_MESSAGES.deletePasswordRequired });
     const userId = request.currentSession!.session.userId;
     const user = await users.get(userId);
-    const stored = await users.passwordHashOf(userId);
-    if (!user || stored === null) return sendProblem(reply, 401, 'Unauthorized', ACCOUNT_MESSAGES.signedOut);
-    const wait = await throttle.blockedFor(user.email, request.ip);
-    if (wait > 0) {
-      reply.header('Retry-After', String(wait));
-      return sendProblem(reply, 429, 'Too Many Requests', ACCOUNT_MESSAGES.signInThrottled);
-    }
-    try {
-      if (!(await hashQueue.run(() => verifyPassword(password, stored)))) {
-        await throttle.failed(user.email, request.ip);
-        return sendProblem(reply, 403, 'Forbidden', ACCOUNT_MESSAGES.currentPasswordWrong, { password: ACCOUNT_MESSAGES.currentPasswordWrong });
-      }
-    } catch (error) {
-      if (!(error instanceof QueueFullError)) throw error;
-      reply.header('Retry-After', String(error.retryAfterSeconds));
-      return sendProblem(reply, 503, 'Service Unavailable', ACCOUNT_MESSAGES.busy);
-    }
+    if (!user) return sendProblem(reply, 401, 'Unauthorized', ACCOUNT_MESSAGES.signedOut);
+    if (await checkPassword(request, reply, user, password, 'password')) return reply;
     // Only requests from a verified address are the account's to erase.
     const verified = await accounts.verifiedEmail(userId);
     const erased = eraseRequests && verified ? await accounts.deleteRequestsFrom(verified) : 0;

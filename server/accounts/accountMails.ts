@@ -24,6 +24,7 @@ export const ACCOUNT_MAIL_SUBJECTS = {
   'password-changed': `Your ${SITE} password was changed`,
   'email-change': `Confirm your new email address for ${SITE}`,
   'email-change-notice': `Your ${SITE} email address is being changed`,
+  'staff-invitation': `You are invited to the ${SITE} staff console`,
 } as const;
 
 export function verificationMail(to: string, firstName: string, link: string, hours: number): OutgoingMail {
@@ -104,6 +105,29 @@ export function emailChangeNotice(to: string, firstName: string, newEmail: strin
       'Nothing changes until the new address is confirmed with the link we sent there.',
       '',
       `If that was not you, change your password now and write to us at ${company.email}.`,
+    ]),
+  };
+}
+
+/**
+ * A colleague's invitation to the staff console (issue 32, server/staff/invitationRoutes): the
+ * one-time enrollment link, which registers the passkey they sign in with. `invitedBy` is the
+ * inviting staff member's address (an account's, checked when it was stored).
+ */
+export function staffInvitationMail(to: string, firstName: string, invitedBy: string, link: string, hours: number): OutgoingMail {
+  return {
+    kind: 'staff-invitation',
+    to,
+    subject: ACCOUNT_MAIL_SUBJECTS['staff-invitation'],
+    text: body([
+      greeting(firstName),
+      '',
+      `${invitedBy} invited you to the ${SITE} staff console, where the team works the requests from the website and the client accounts.`,
+      'To accept, open this link and register a passkey (your device\'s fingerprint, face or screen lock) to sign in with:',
+      '',
+      link,
+      '',
+      `The link works once and for ${hours} hours; a newer invitation replaces it. If you did not expect it, ignore this mail and tell us at ${company.email}.`,
     ]),
   };
 }

@@ -3,6 +3,11 @@ import formbody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
 import type { DashboardStore } from '../dashboards/dashboardStore';
 import { registerMyDashboardRoutes } from '../dashboards/meRoutes';
+import { passkeyCeremonies } from '../passkeys/ceremonies';
+import { registerMyPasskeyRoutes } from '../passkeys/meRoutes';
+import type { PasskeyStore } from '../passkeys/passkeyStore';
+import { relyingPartyFor } from '../passkeys/relyingParty';
+import type { StaffStore } from '../staff/staffStore';
 import type { HashQueue } from '../users/hashQueue';
 import type { UserStore } from '../users/store';
 import { refuseCrossSite } from '../sessions/sameSiteGuard';
@@ -13,11 +18,13 @@ import type { AccountStore } from './accountStore';
 import { registerEmailRoutes } from './emailRoutes';
 import type { FailureCounter } from './failureCounter';
 import type { LinkMails } from './linkMails';
+import { passwordCheck } from './passwordCheck';
 import { registerPasswordResetRoutes } from './passwordResetRoutes';
 import type { AccountSettings } from './settings';
 import { registerProfileRoutes } from './profileRoutes';
 import { registerSessionRoutes } from './sessionRoutes';
 import { signInThrottle } from './signInThrottle';
+import { hashPassword, unmatchableHash, type ScryptCost } from '../users/password';
 
 export interface AccountRoutesOptions {
   users: UserStore;
@@ -30,10 +37,15 @@ export interface AccountRoutesOptions {
   links: LinkMails;
   /** A client's dashboards (GET /me/dashboards, server/dashboards). */
   dashboards: DashboardStore;
+  /** The account's own passkeys (/me/passkeys, server/passkeys/meRoutes.ts) and the role and audit they follow. */
+  passkeys: PasskeyStore;
+  staff: StaffStore;
   /** Asks the outbox worker to send now (a mail was queued). */
   kick: () => void;
   /** Password hashing (tests pass a cheap one). */
   hashPassword?: ((password: string) => Promise<string>) | undefined;
+  /** The scrypt cost of new hashes and of an unknown address's check (default SCRYPT_PARAMS). */
+  passwordCost?: ScryptCost | undefined;
 }
 
 /**
@@ -58,12 +70,22 @@ export async function registerAccountRoutes(scope: FastifyInstance, options: Acc
     accounts: options.accounts,
     links: options.links,
     kick: options.kick,
-    ...(options.hashPassword ? { hash: options.hashPassword } : {}),
+    hash: options.hashPassword ?? ((password: string) => hashPassword(password, options.passwordCost)),
+    unknownAddressHash: unmatchableHash(options.passwordCost),
   };
   registerSessionRoutes(scope, shared);
   registerProfileRoutes(scope, shared);
   registerPasswordResetRoutes(scope, { ...shared, counter: options.failures, settings });
   registerEmailRoutes(scope, { ...shared, counter: options.failures, settings });
-  registerAccountDataRoutes(scope, shared);
+  registerAccountDataRoutes(scope, { ...shared, passkeys: options.passkeys });
   registerMyDashboardRoutes(scope, { sessions, dashboards: options.dashboards });
+  registerMyPasskeyRoutes(scope, {
+    users: options.users,
+    sessions,
+    passkeys: options.passkeys,
+    staff: options.staff,
+    ceremonies: passkeyCeremonies(options.passkeys, relyingPartyFor(settings.siteUrl)),
+    checkPassword: passwordCheck(shared),
+    reauthMs: settings.passkeyReauthMs,
+  });
 }

@@ -8,12 +8,13 @@ import { sendProblem } from '../api/problem';
 import { ERROR_RESPONSES } from '../api/routeSchemas';
 import { sendInvalidFields } from '../api/schemaErrors';
 import { QueueFullError, type HashQueue } from '../users/hashQueue';
-import { hashPassword, verifyPassword } from '../users/password';
+import { hashPassword } from '../users/password';
 import { normalizeEmail, type UserStore } from '../users/store';
 import type { SessionService } from '../sessions/sessionService';
 import { emailChangeNotice, passwordChangedMail } from './accountMails';
 import type { AccountStore } from './accountStore';
 import type { LinkMails } from './linkMails';
+import { passwordCheck } from './passwordCheck';
 import { requireSession } from './sessionRoutes';
 import type { SignInThrottle } from './signInThrottle';
 
@@ -50,8 +51,9 @@ export interface ProfileRoutesOptions {
 
 export function registerProfileRoutes(scope: FastifyInstance, options: ProfileRoutesOptions): void {
   const api = scope.withTypeProvider<TypeBoxTypeProvider>();
-  const { users, sessions, throttle, hashQueue, accounts, links } = options;
+  const { users, sessions, hashQueue, accounts, links } = options;
   const hash = options.hash ?? hashPassword;
+  const checkPassword = passwordCheck(options);
 
   api.patch('/me', { onRequest: requireSession(sessions), schema: { response: { 200: UserSchema, 202: EmailChangeSchema, ...ERROR_RESPONSES } } }, async (request, reply) => {
     const current = request.currentSession!;
@@ -95,20 +97,9 @@ export function registerProfileRoutes(scope: FastifyInstance, options: ProfileRo
       if (owner) return sendProblem(reply, 409, 'Conflict', ACCOUNT_MESSAGES.emailTaken, { email: ACCOUNT_MESSAGES.emailTaken });
     }
     if (changesPassword || changesEmail) {
-      const stored = await users.passwordHashOf(userId);
-      if (stored === null) return sendProblem(reply, 401, 'Unauthorized', ACCOUNT_MESSAGES.signedOut);
-      const wait = await throttle.blockedFor(user.email, request.ip);
-      if (wait > 0) {
-        reply.header('Retry-After', String(wait));
-        return sendProblem(reply, 429, 'Too Many Requests', ACCOUNT_MESSAGES.signInThrottled);
-      }
+      if (await checkPassword(request, reply, user, text('currentPassword'), 'currentPassword')) return reply;
       let newHash: string | null = null;
       try {
-        const matches = await hashQueue.run(() => verifyPassword(text('currentPassword'), stored));
-        if (!matches) {
-          await throttle.failed(user.email, request.ip);
-          return sendProblem(reply, 403, 'Forbidden', ACCOUNT_MESSAGES.currentPasswordWrong, { currentPassword: ACCOUNT_MESSAGES.currentPasswordWrong });
-        }
         if (changesPassword) newHash = await hashQueue.run(() => hash(text('password')));
       } catch (error) {
         if (!(error instanceof QueueFullError)) throw error;

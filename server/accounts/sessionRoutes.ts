@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
@@ -11,7 +10,7 @@ import { sendProblem } from '../api/problem';
 import { ERROR_RESPONSES, IdParams } from '../api/routeSchemas';
 import { sendInvalidFields } from '../api/schemaErrors';
 import { QueueFullError, type HashQueue } from '../users/hashQueue';
-import { KEY_BYTES, SALT_BYTES, SCRYPT_PARAMS, verifyPassword } from '../users/password';
+import { unmatchableHash, verifyPassword } from '../users/password';
 import type { UserStore } from '../users/store';
 import type { CurrentSession, SessionService } from '../sessions/sessionService';
 import type { AccountStore } from './accountStore';
@@ -39,18 +38,10 @@ import { isFormPost } from './formPost';
 export const SIGN_IN_DEFAULT_NEXT = '/account';
 
 /**
- * What an unknown address's password is checked against, so it costs what a known one costs: the
- * current cost parameters with a random salt and key (no password matches it; nothing is hashed at
- * start-up).
+ * What an unknown address's password is checked against, so it costs what a known one costs
+ * (../users/password's unmatchableHash: no password matches it; nothing is hashed at start-up).
  */
-export const UNKNOWN_ADDRESS_HASH = [
-  'scrypt',
-  SCRYPT_PARAMS.N,
-  SCRYPT_PARAMS.r,
-  SCRYPT_PARAMS.p,
-  randomBytes(SALT_BYTES).toString('base64'),
-  randomBytes(KEY_BYTES).toString('base64'),
-].join('$');
+export const UNKNOWN_ADDRESS_HASH = unmatchableHash();
 export const SIGN_IN_PAGE = '/sign_in';
 
 const SessionInfoSchema = Type.Object({
@@ -68,6 +59,8 @@ export interface SessionRoutesOptions {
   throttle: SignInThrottle;
   hashQueue: HashQueue;
   accounts: AccountStore;
+  /** What an unknown address is checked against (default UNKNOWN_ADDRESS_HASH; ./index makes one at the server's cost). */
+  unknownAddressHash?: string;
 }
 
 interface SignInInput {
@@ -109,7 +102,7 @@ declare module 'fastify' {
 
 export function registerSessionRoutes(scope: FastifyInstance, options: SessionRoutesOptions): void {
   const api = scope.withTypeProvider<TypeBoxTypeProvider>();
-  const { users, sessions, throttle, hashQueue } = options;
+  const { users, sessions, throttle, hashQueue, unknownAddressHash = UNKNOWN_ADDRESS_HASH } = options;
   const signedIn = requireSession(sessions);
 
   const failSignIn = (request: FastifyRequest, reply: FastifyReply, outcome: SignInOutcome, status: number, message: string, next: string | null) => {
@@ -149,7 +142,7 @@ export function registerSessionRoutes(scope: FastifyInstance, options: SessionRo
     const credentials = await users.credentials(input.email);
     let matches: boolean;
     try {
-      const stored = credentials?.passwordHash ?? UNKNOWN_ADDRESS_HASH;
+      const stored = credentials?.passwordHash ?? unknownAddressHash;
       matches = await hashQueue.run(() => verifyPassword(input.password, stored));
     } catch (error) {
       if (!(error instanceof QueueFullError)) throw error;

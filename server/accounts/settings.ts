@@ -1,4 +1,5 @@
 import { COMPANY as company } from '../../shared/company';
+import { PASSKEY_REAUTH_MS } from '../../shared/passkeys';
 import type { RouteRateLimit } from '../api/routeRateLimit';
 
 /**
@@ -25,6 +26,10 @@ export interface AccountSettings {
   resetPerIp: RouteRateLimit;
   /** Verification links re-sent per account (DC_VERIFY_RESEND_RATE_MAX / _WINDOW_S, default 3 per 900 s). */
   verificationResend: RouteRateLimit;
+  /** Staff invitations sent per staff member (DC_STAFF_INVITE_RATE_MAX / _WINDOW_S, default 10 per 3600 s). */
+  staffInvitations: RouteRateLimit;
+  /** A sign-in this recent counts as re-authenticated for adding a passkey (PASSKEY_REAUTH_MS, 5 min; else the password). */
+  passkeyReauthMs: number;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -40,5 +45,7 @@ export const DEFAULT_ACCOUNT_SETTINGS: AccountSettings = {
   resetPerAccount: { max: 3, timeWindowMs: 15 * 60_000 },
   resetPerIp: { max: 10, timeWindowMs: 15 * 60_000 },
   verificationResend: { max: 3, timeWindowMs: 15 * 60_000 },
+  staffInvitations: { max: 10, timeWindowMs: 60 * 60_000 },
+  passkeyReauthMs: PASSKEY_REAUTH_MS,
 };
 export { DAY_MS };

@@ -17,6 +17,7 @@ import { linkMails } from '../accounts/linkMails';
 import { registerTokenPages } from '../accounts/tokenPages';
 import { DEFAULT_ACCOUNT_SETTINGS, type AccountSettings } from '../accounts/settings';
 import { DEFAULT_HASH_QUEUE_WAITING, HashQueue, defaultHashConcurrency, type HashQueueOptions } from '../users/hashQueue';
+import type { ScryptCost } from '../users/password';
 import type { UserStore } from '../users/store';
 import { API_MESSAGES, JsonBodyError, NullBodyError, sendApiError } from './errors';
 import { DEFAULT_ADMIN_AUTH_RATE_LIMIT, requireAdmin, type AdminGuard } from './adminAuth';
@@ -45,8 +46,10 @@ export interface ApiOptions {
   hashQueue?: HashQueueOptions;
   /** Wrong administrator tokens allowed per client IP (default 10 per minute). */
   adminAuthRateLimit?: RouteRateLimit;
-  /** Password hashing (default: scrypt N=2^17 from ../users/password). */
+  /** Password hashing (default: scrypt at `passwordCost`, ../users/password). */
   hashPassword?: (password: string) => Promise<string>;
+  /** The scrypt cost of new hashes (default SCRYPT_PARAMS; the server passes config.passwordCost). */
+  passwordCost?: ScryptCost;
   /** Built site (the page a refused no-JavaScript form post is answered with). */
   distDir: string;
   /** Lead delivery and retention settings (server/config.ts). */
@@ -172,6 +175,7 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
         signUpsOverall,
         hashQueue: options.hashQueue,
         hashPassword: options.hashPassword,
+        passwordCost: options.passwordCost,
         queue: hashQueue,
         // Sign-up mails a verification link (issue 31); a failure to queue it is logged, the account stays.
         ...(links
@@ -192,9 +196,12 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
             settings: accountSettings,
             accounts: stores.accounts,
             dashboards: stores.dashboards,
+            passkeys: stores.passkeys,
+            staff: stores.staff,
             links: links!,
             kick: () => delivery?.kick(),
             hashPassword: options.hashPassword,
+            passwordCost: options.passwordCost,
           }),
         );
       }
@@ -209,6 +216,8 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
             passkeys: stores.passkeys,
             dashboards: stores.dashboards,
             press: stores.press,
+            accounts: stores.accounts,
+            counter: stores.signInFailures,
             settings: accountSettings,
             kick: delivery ? () => delivery?.kick() : null,
           }),

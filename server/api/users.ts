@@ -5,7 +5,7 @@ import { API_BASE } from '../../shared/constants';
 import { RegisterBodySchema, UserPatchBodySchema, UserSchema } from '../../shared/user';
 import { hasErrors, readSignUpValues, validateSignUp } from '../../shared/validation';
 import { DEFAULT_HASH_QUEUE_WAITING, HashQueue, QueueFullError, defaultHashConcurrency, type HashQueueOptions } from '../users/hashQueue';
-import { hashPassword as scryptHash } from '../users/password';
+import { hashPassword as scryptHash, type ScryptCost } from '../users/password';
 import { isDuplicateEmailError, type User, type UserStore } from '../users/store';
 import type { AdminGuard } from './adminAuth';
 import { prewarmScryptWorkers } from '../users/scryptWorker';
@@ -58,6 +58,8 @@ export interface UserRoutesOptions {
   signUpsOverall?: WindowLimit | undefined;
   hashQueue?: HashQueueOptions | undefined;
   hashPassword?: ((password: string) => Promise<string>) | undefined;
+  /** The scrypt cost of the real hash (default SCRYPT_PARAMS). */
+  passwordCost?: ScryptCost | undefined;
   /** Called after a sign-up is stored (issue 31: the verification mail); awaited before the 201. */
   onRegistered?: ((user: User) => Promise<void>) | undefined;
   /** The API's one hash queue (sign-ins share it); without it, one from `hashQueue`. */
@@ -74,7 +76,7 @@ const REGISTER_INPUT: InputRules = {
 export function registerUserRoutes(scope: FastifyInstance, options: UserRoutesOptions): void {
   const api = scope.withTypeProvider<TypeBoxTypeProvider>();
   const { store } = options;
-  const hash = options.hashPassword ?? scryptHash;
+  const hash = options.hashPassword ?? ((password: string) => scryptHash(password, options.passwordCost));
   const limit = options.registerRateLimit ?? DEFAULT_REGISTER_RATE_LIMIT;
   const signUpsOverall = options.signUpsOverall ?? memoryWindowLimit(DEFAULT_REGISTER_GLOBAL_RATE_LIMIT);
   const queueOptions = options.hashQueue ?? { concurrency: defaultHashConcurrency(), maxWaiting: DEFAULT_HASH_QUEUE_WAITING };

@@ -276,6 +276,15 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
       );
       CREATE INDEX press_items_by_creation ON press_items (created_at, seq);`,
   },
+  {
+    // The outbox learns the kind 'staff-invitation' (issue 32: the console mails a colleague's
+    // enrollment link): the same as SQLite's migration 10.
+    name: 'staff_invitation_mail',
+    sql: `
+      ALTER TABLE mail_outbox DROP CONSTRAINT mail_outbox_kind_check;
+      ALTER TABLE mail_outbox ADD CONSTRAINT mail_outbox_kind_check
+        CHECK (kind IN ('lead', 'email-verification', 'password-reset', 'password-changed', 'email-change', 'email-change-notice', 'staff-invitation'));`,
+  },
 ];
 
 /** Latest schema version this code knows. */

@@ -222,6 +222,34 @@ export const MIGRATIONS: readonly string[] = [
      updated_by  TEXT NOT NULL
    );
    CREATE INDEX press_items_by_creation ON press_items (created_at);`,
+  // 10 (after 9, the press items): the outbox learns the kind 'staff-invitation' (issue 32: a
+  // staff member invites a colleague from the console; the enrollment link is mailed). SQLite
+  // cannot change a CHECK constraint, so the table is rebuilt as migration 7 made it, with every
+  // waiting entry (a token-bearing mail included) moved over as it is.
+  `CREATE TABLE mail_outbox_new (
+     id              TEXT PRIMARY KEY NOT NULL,
+     kind            TEXT NOT NULL CHECK (kind IN ('lead', 'email-verification', 'password-reset', 'password-changed', 'email-change', 'email-change-notice', 'staff-invitation')),
+     lead_id         TEXT UNIQUE REFERENCES leads (id) ON DELETE CASCADE,
+     recipient       TEXT,
+     subject         TEXT,
+     body            TEXT,
+     message_id      TEXT NOT NULL,
+     created_at      TEXT NOT NULL,
+     attempts        INTEGER NOT NULL DEFAULT 0,
+     next_attempt_at TEXT NOT NULL,
+     lease_token     TEXT,
+     lease_until     TEXT,
+     last_error      TEXT,
+     CHECK (CASE WHEN kind = 'lead' THEN lead_id IS NOT NULL AND recipient IS NULL AND subject IS NULL AND body IS NULL
+                 ELSE lead_id IS NULL AND recipient IS NOT NULL AND subject IS NOT NULL AND body IS NOT NULL END)
+   );
+   INSERT INTO mail_outbox_new (id, kind, lead_id, recipient, subject, body, message_id, created_at, attempts, next_attempt_at, lease_token, lease_until, last_error)
+     SELECT id, kind, lead_id, recipient, subject, body, message_id, created_at, attempts, next_attempt_at, lease_token, lease_until, last_error
+     FROM mail_outbox;
+   DROP TABLE mail_outbox;
+   ALTER TABLE mail_outbox_new RENAME TO mail_outbox;
+   CREATE INDEX mail_outbox_due ON mail_outbox (next_attempt_at, id);
+   CREATE INDEX mail_outbox_by_age ON mail_outbox (created_at);`,
 ];
 
 /** Latest schema version this code knows. */

@@ -26,7 +26,7 @@ import type { Lead } from './store';
  */
 
 /** Every kind of mail the site sends. */
-export const MAIL_KINDS = ['lead', 'email-verification', 'password-reset', 'password-changed', 'email-change', 'email-change-notice'] as const;
+export const MAIL_KINDS = ['lead', 'email-verification', 'password-reset', 'password-changed', 'email-change', 'email-change-notice', 'staff-invitation'] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 export type AccountMailKind = Exclude<MailKind, 'lead'>;
 

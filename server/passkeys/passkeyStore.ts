@@ -53,6 +53,8 @@ export interface PasskeyStore {
    * or 'unknown'. Checked and deleted in one transaction, so two removals racing cannot leave none.
    */
   removeUnlessLast(userId: string, id: string): Promise<'deleted' | 'last' | 'unknown'>;
+  /** Deletes one of the user's credentials, even the last (a client keeps a password); false when the user has none with this id. */
+  remove(userId: string, id: string): Promise<boolean>;
   /** Keeps a new challenge until `expiresAt` (and sweeps the expired ones). */
   putChallenge(challenge: string, stored: StoredChallenge, expiresAt: Date, now: Date): Promise<void>;
   /** Takes (deletes) a challenge of this purpose: what it was bound to, or null when unknown, used, or expired. */

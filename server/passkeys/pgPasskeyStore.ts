@@ -63,6 +63,9 @@ export function pgPasskeyStore(pool: PgPool): PasskeyStore {
         return 'deleted';
       });
     },
+    async remove(userId, id) {
+      return ((await pool.query('DELETE FROM passkeys WHERE user_id = $1 AND id = $2', [userId, id])).rowCount ?? 0) > 0;
+    },
     async putChallenge(challenge, stored, expiresAt, now) {
       await inTransaction(pool, async (client) => {
         await client.query('DELETE FROM webauthn_challenges WHERE expires_at <= $1', [now]);

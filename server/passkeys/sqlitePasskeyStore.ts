@@ -82,6 +82,9 @@ export function sqlitePasskeyStore(db: Database.Database): PasskeyStore {
     async removeUnlessLast(userId, id) {
       return remove.immediate(userId, id);
     },
+    async remove(userId, id) {
+      return deleteOne.run(userId, id).changes > 0;
+    },
     async putChallenge(challenge, stored, expiresAt, now) {
       put.immediate(challenge, stored.purpose, stored.userId, expiresAt.toISOString(), now.toISOString());
     },

@@ -1,19 +1,18 @@
-import { randomBytes } from 'node:crypto';
 import { signUpEmailError } from '../../shared/validation';
 import { loadConfig } from '../config';
 import { openStores } from '../db/openStores';
-import { hashPassword } from '../users/password';
 import { normalizeEmail } from '../users/store';
 import { AUDIT_ACTIONS, CLI_ACTOR } from './audit';
 import { issueEnrollmentLink } from './enrollment';
+import { makeStaff } from './membership';
 
 /**
  * `npm run staff -- add <email> | remove <email> | list` (scripts/staff.ts), on the database the
  * server uses (DATABASE_PATH, or DATABASE_URL for PostgreSQL; migrated first):
- * - add: makes the account staff, creating it when there is none (its first name is the
- *   address's local part, its password random and unknown: staff sign in with a passkey), and
- *   prints a one-time enrollment link (24 h) that registers the first passkey;
- * - remove: makes the account a client again, drops its enrollment link and ends its sessions;
+ * - add: makes the account staff, creating it when there is none (./membership), and prints a
+ *   one-time enrollment link (24 h) that registers the first passkey;
+ * - remove: makes the account a client again, drops its enrollment link and ends its sessions
+ *   (even the last staff member: the operator on the server is the way back in; the console refuses it);
  * - list: every staff member.
  * Each change is written to the audit log as done by the command line. Returns the exit code.
  */
@@ -68,21 +67,9 @@ export async function runStaffCli(args: readonly string[], env: NodeJS.ProcessEn
       return 0;
     }
 
-    let userId = found?.id;
-    if (!userId) {
-      const created = await stores.users.create({
-        firstName: email.split('@')[0]!,
-        lastName: '',
-        email,
-        passwordHash: await hashPassword(randomBytes(32).toString('base64url')),
-      });
-      userId = created._id;
-      out.log(`Created the account ${email}.`);
-    }
-    if ((await stores.staff.roleOf(userId)) !== 'staff') {
-      await stores.staff.setRole(userId, 'staff');
-      await audit(AUDIT_ACTIONS.staffAdded, userId);
-    }
+    const { userId, created, promoted } = await makeStaff(stores.users, stores.staff, email);
+    if (created) out.log(`Created the account ${email}.`);
+    if (promoted) await audit(AUDIT_ACTIONS.staffAdded, userId);
     const { link, expiresAt } = await issueEnrollmentLink(stores.staff, userId, config.accounts.siteUrl, now());
     await audit(AUDIT_ACTIONS.staffEnrollmentIssued, userId);
     out.log(`${email} is staff. Enrollment link (works once, until ${expiresAt.toISOString()}); it registers the first passkey:`);

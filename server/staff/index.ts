@@ -1,5 +1,7 @@
 import cookie from '@fastify/cookie';
 import type { FastifyInstance } from 'fastify';
+import type { AccountStore } from '../accounts/accountStore';
+import type { FailureCounter } from '../accounts/failureCounter';
 import type { AccountSettings } from '../accounts/settings';
 import type { DashboardStore } from '../dashboards/dashboardStore';
 import { registerStaffDashboardRoutes } from '../dashboards/staffRoutes';
@@ -17,6 +19,7 @@ import { auditor } from './audit';
 import { registerAuditRoutes } from './auditRoutes';
 import { requireStaff } from './guard';
 import { registerStaffLeadRoutes } from './leadRoutes';
+import { registerStaffMemberRoutes } from './memberRoutes';
 import { registerStaffPasskeyRoutes } from './passkeyRoutes';
 import type { StaffStore } from './staffStore';
 import { registerStaffUserRoutes } from './userRoutes';
@@ -31,6 +34,10 @@ export interface StaffRoutesOptions {
   dashboards: DashboardStore;
   /** Press items shown on /press (server/press). */
   press: PressStore;
+  /** The account deletion's store and the requests sent from an address (server/accounts). */
+  accounts: AccountStore;
+  /** The database's window counters (the invitations' limit). */
+  counter: FailureCounter;
   settings: AccountSettings;
   /** Asks the delivery worker to send now; null when no mailer is configured. */
   kick: (() => void) | null;
@@ -49,7 +56,17 @@ export async function registerStaffRoutes(scope: FastifyInstance, options: Staff
   scope.addHook('onRequest', requireStaff(sessions, options.users, options.staff));
   const audit = auditor(options.staff);
   registerStaffLeadRoutes(scope, { leads: options.leads, audit, kick: options.kick });
-  registerStaffUserRoutes(scope, { staff: options.staff, audit });
+  registerStaffUserRoutes(scope, { staff: options.staff, users: options.users, accounts: options.accounts, sessions: options.sessions, audit });
+  registerStaffMemberRoutes(scope, {
+    users: options.users,
+    staff: options.staff,
+    sessions: options.sessions,
+    audit,
+    counter: options.counter,
+    invitationLimit: options.settings.staffInvitations,
+    siteUrl: options.settings.siteUrl,
+    kick: options.kick,
+  });
   registerStaffDashboardRoutes(scope, { staff: options.staff, dashboards: options.dashboards, audit });
   registerStaffPressRoutes(scope, { press: options.press, audit });
   registerAuditRoutes(scope, options.staff);

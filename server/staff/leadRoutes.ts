@@ -43,7 +43,7 @@ export interface StaffLeadRoutesOptions {
   now?: () => Date;
 }
 
-const StaffLeadSchema = Type.Object({ ...LeadSchema.properties, status: Type.Enum(STAFF_LEAD_STATUS_NAMES) });
+export const StaffLeadSchema = Type.Object({ ...LeadSchema.properties, status: Type.Enum(STAFF_LEAD_STATUS_NAMES) });
 const StaffLeadPageSchema = Type.Object({ leads: Type.Array(StaffLeadSchema), total: Type.Integer(), limit: Type.Integer(), offset: Type.Integer() });
 const StaffLeadDetailSchema = Type.Object({ lead: StaffLeadSchema, note: Type.String(), deliveryAttempts: Type.Array(DeliveryAttemptSchema) });
 
@@ -81,7 +81,8 @@ const LEAD_PATCH_INPUT: InputRules = {
   messages: { handled: STAFF_MESSAGES.leadPatch, note: STAFF_MESSAGES.noteTooLong(STAFF_NOTE_MAX) },
 };
 
-function staffLead(lead: Lead) {
+/** A lead as the console shows it (delivery states named by shared/staffLeads). */
+export function staffLead(lead: Lead) {
   return { ...lead, status: staffLeadStatus(lead.status) };
 }
 

@@ -1,11 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { inTransaction, type PgPool } from '../db/postgres';
+import { enqueuePgMail } from '../leads/mailOutboxPg';
 import { containsPattern } from '../leads/store';
 import { ACCOUNT_COLUMNS, accountFromRow, auditFromRow, staffFromRow, type AccountRow, type AuditRow, type StaffRow } from './staffRows';
 import type { EnrollmentUse, Role, StaffStore } from './staffStore';
 
-/** The staff store (./staffStore) on PostgreSQL (migration 'staff'): one statement per call, except issuing a link. */
-export function pgStaffStore(pool: PgPool): StaffStore {
+/**
+ * The staff store (./staffStore) on PostgreSQL (migration 'staff'): one statement per call, except
+ * issuing a link and removing a staff member. `domain`: of the invitation mails' Message-IDs.
+ */
+export function pgStaffStore(pool: PgPool, domain = 'dataclarity.de'): StaffStore {
   return {
     async roleOf(userId) {
       const { rows } = await pool.query<{ role: Role }>('SELECT role FROM users WHERE id = $1', [userId]);
@@ -45,7 +49,7 @@ export function pgStaffStore(pool: PgPool): StaffStore {
     async setActive(userId, active) {
       return ((await pool.query('UPDATE users SET active = $1, updated_at = now() WHERE id = $2', [active, userId])).rowCount ?? 0) > 0;
     },
-    async issueEnrollment(userId, tokenHash, expiresAt, now) {
+    async issueEnrollment(userId, tokenHash, expiresAt, now, mail) {
       await inTransaction(pool, async (client) => {
         await client.query('DELETE FROM staff_enrollments WHERE expires_at <= $1 OR user_id = $2', [now, userId]);
         await client.query('INSERT INTO staff_enrollments (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)', [
@@ -54,6 +58,18 @@ export function pgStaffStore(pool: PgPool): StaffStore {
           now,
           expiresAt,
         ]);
+        if (mail) await enqueuePgMail(client, mail, now, domain);
+      });
+    },
+    async removeStaff(userId) {
+      return inTransaction(pool, async (client) => {
+        // Every staff row locked: a concurrent removal waits here, then counts without the one removed now.
+        const { rows } = await client.query<{ id: string }>("SELECT id FROM users WHERE role = 'staff' ORDER BY id FOR UPDATE");
+        if (!rows.some((row) => row.id === userId)) return 'not-staff' as const;
+        if (rows.length <= 1) return 'last' as const;
+        await client.query("UPDATE users SET role = 'client' WHERE id = $1", [userId]);
+        await client.query('DELETE FROM staff_enrollments WHERE user_id = $1', [userId]);
+        return 'removed' as const;
       });
     },
     async enrollmentState(tokenHash, now) {

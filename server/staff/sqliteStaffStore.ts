@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
+import { sqliteMailOutbox } from '../leads/mailOutboxSqlite';
+import type { OutgoingMail } from '../leads/mailOutbox';
 import { containsPattern } from '../leads/store';
 import { ACCOUNT_COLUMNS, accountFromRow, auditFromRow, staffFromRow, type AccountRow, type AuditRow, type StaffRow } from './staffRows';
 import type { EnrollmentUse, Role, StaffStore } from './staffStore';
 
-/** The staff store (./staffStore) on the server's SQLite file (migration 5). */
-export function sqliteStaffStore(db: Database.Database): StaffStore {
+/** The staff store (./staffStore) on the server's SQLite file (migration 5); `domain`: of the invitation mails' Message-IDs. */
+export function sqliteStaffStore(db: Database.Database, domain = 'dataclarity.de'): StaffStore {
+  const mails = sqliteMailOutbox(db, domain);
   const selectRole = db.prepare('SELECT role FROM users WHERE id = ?');
   const updateRole = db.prepare('UPDATE users SET role = ? WHERE id = ?');
   const selectStaff = db.prepare(
@@ -26,10 +29,20 @@ export function sqliteStaffStore(db: Database.Database): StaffStore {
   const countAudit = db.prepare('SELECT COUNT(*) AS n FROM audit_log');
   const deleteAudit = db.prepare('DELETE FROM audit_log WHERE at < ?');
 
-  const issue = db.transaction((userId: string, tokenHash: string, expiresAt: string, now: string) => {
+  const issue = db.transaction((userId: string, tokenHash: string, expiresAt: string, now: string, mail?: OutgoingMail) => {
     sweep.run(now);
     dropForUser.run(userId);
     insertEnrollment.run(tokenHash, userId, now, expiresAt);
+    if (mail) mails.enqueueSync(mail, now);
+  });
+  const countStaff = db.prepare("SELECT COUNT(*) AS n FROM users WHERE role = 'staff'");
+  // One immediate transaction: SQLite has one writer, so the count cannot change before the update.
+  const demote = db.transaction((userId: string): 'removed' | 'last' | 'not-staff' => {
+    if ((selectRole.get(userId) as { role: Role } | undefined)?.role !== 'staff') return 'not-staff';
+    if ((countStaff.get() as { n: number }).n <= 1) return 'last';
+    updateRole.run('client', userId);
+    dropForUser.run(userId);
+    return 'removed';
   });
 
   return {
@@ -58,8 +71,11 @@ export function sqliteStaffStore(db: Database.Database): StaffStore {
     async setActive(userId, active) {
       return updateActive.run(active ? 1 : 0, new Date().toISOString(), userId).changes > 0;
     },
-    async issueEnrollment(userId, tokenHash, expiresAt, now) {
-      issue.immediate(userId, tokenHash, expiresAt.toISOString(), now.toISOString());
+    async issueEnrollment(userId, tokenHash, expiresAt, now, mail) {
+      issue.immediate(userId, tokenHash, expiresAt.toISOString(), now.toISOString(), mail);
+    },
+    async removeStaff(userId) {
+      return demote.immediate(userId);
     },
     async enrollmentState(tokenHash, now) {
       const row = selectEnrollment.get(tokenHash) as { expires_at: string } | undefined;

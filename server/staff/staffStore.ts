@@ -1,3 +1,5 @@
+import type { OutgoingMail } from '../leads/mailOutbox';
+
 /**
  * What the staff features store (issue 32), on SQLite (./sqliteStaffStore) and PostgreSQL
  * (./pgStaffStore), tables of migration 5 / 'staff':
@@ -81,8 +83,18 @@ export interface StaffStore {
   account(userId: string): Promise<AccountSummary | null>;
   /** Deactivates (every session ends: the users.active trigger) or reactivates; false when there is no such user. */
   setActive(userId: string, active: boolean): Promise<boolean>;
-  /** Replaces the user's enrollment link by the one with this token hash. */
-  issueEnrollment(userId: string, tokenHash: string, expiresAt: Date, now: Date): Promise<void>;
+  /**
+   * Replaces the user's enrollment link by the one with this token hash; with `mail` (an
+   * invitation carrying the link), queues it in the site's outbox in the same transaction, so a
+   * link is never issued without its mail nor mailed without being stored.
+   */
+  issueEnrollment(userId: string, tokenHash: string, expiresAt: Date, now: Date, mail?: OutgoingMail): Promise<void>;
+  /**
+   * Makes a staff member a client again and drops their enrollment link, unless they are the
+   * last staff member: checked and changed atomically (two staff removing each other at once
+   * cannot leave nobody). 'not-staff' when the user is no staff member (or does not exist).
+   */
+  removeStaff(userId: string): Promise<'removed' | 'last' | 'not-staff'>;
   /** Whether an enrollment link is usable now, without using it (the link's page). */
   enrollmentState(tokenHash: string, now: Date): Promise<'valid' | 'expired' | 'unknown'>;
   /** Whose a usable link is (without using it), or null when it is unknown or expired. */

@@ -65,6 +65,29 @@ export interface ScryptCost {
   readonly p: number;
 }
 
+/** The test suites' cost setting: allowed with NODE_ENV=test only. */
+export const TEST_HASH_COST_VARIABLE = 'DC_TEST_SCRYPT_N';
+
+/**
+ * The cost a server hashes new passwords with: {@link SCRYPT_PARAMS}, or, for the test suites'
+ * servers only (NODE_ENV=test), N = DC_TEST_SCRYPT_N (a power of two from 2^4 to 2^17; r and p
+ * stay), so a sign-up in a test costs about a millisecond instead of ~0.5 s of CPU. Anywhere else
+ * the variable is refused: a production server never hashes below SCRYPT_PARAMS. (Django's test
+ * settings swap in a fast hasher for the same reason.)
+ */
+export function hashCostFrom(env: NodeJS.ProcessEnv): ScryptCost {
+  const value = env[TEST_HASH_COST_VARIABLE];
+  if (value === undefined || value === '') return SCRYPT_PARAMS;
+  if (env.NODE_ENV !== 'test') {
+    throw new Error(`${TEST_HASH_COST_VARIABLE} is for the test suites only (NODE_ENV=test): a server hashes passwords at N = 2^17. Unset it.`);
+  }
+  const N = /^[1-9][0-9]{0,6}$/.test(value) ? Number(value) : NaN;
+  if (!Number.isInteger(N) || N < 2 ** 4 || N > SCRYPT_PARAMS.N || (N & (N - 1)) !== 0) {
+    throw new Error(`${TEST_HASH_COST_VARIABLE} must be a power of two from 16 to ${SCRYPT_PARAMS.N}, got '${value}'`);
+  }
+  return { ...SCRYPT_PARAMS, N };
+}
+
 /**
  * Hashes a password with a fresh 16-byte random salt and the current {@link SCRYPT_PARAMS}. The
  * server never passes `cost`; tests that seed accounts to test something else than the hash pass
@@ -75,6 +98,18 @@ export async function hashPassword(password: string, cost: ScryptCost = SCRYPT_P
   const salt = randomBytes(SALT_BYTES);
   const key = await derive(password, salt, KEY_BYTES, { N, r, p });
   return [PREFIX, N, r, p, salt.toString('base64'), key.toString('base64')].join('$');
+}
+
+/**
+ * A stored hash no password matches, made without hashing: the current cost parameters with a
+ * random salt and a random 64-byte key (a password would have to hit that key, 1 in 2^512). For an
+ * account without a password of its own (`npm run staff -- add` creates one: staff sign in with a
+ * passkey, or set a password by reset) and for an unknown address's sign-in, which checks it so it
+ * costs what a known address costs. Hashing a random password instead cost ~0.5 s of CPU for nothing.
+ */
+export function unmatchableHash(cost: ScryptCost = SCRYPT_PARAMS): string {
+  const { N, r, p } = cost;
+  return [PREFIX, N, r, p, randomBytes(SALT_BYTES).toString('base64'), randomBytes(KEY_BYTES).toString('base64')].join('$');
 }
 
 /**

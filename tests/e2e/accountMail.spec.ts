@@ -3,10 +3,11 @@ import { expect, test, type Page } from './support/test';
 import { ACCOUNT_MESSAGES } from '../../shared/accountMessages';
 import { API_BASE, INTERVALS } from '../../shared/constants';
 import { startServerProcess, type ServerProcess } from '../support/serverProcess';
-import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../support/smtpSink';
+import { startSmtpSink, type SmtpSink } from '../support/smtpSink';
 import { axeViolations } from './support/axe';
 import { seedConsent } from './support/consent';
 import { atPath } from './support/atPath';
+import { linkOf, mailTo as mailFrom } from './support/mailbox';
 
 /**
  * Issue 31's mail flows in Chromium against a server process of their own whose mails go to a
@@ -48,23 +49,7 @@ function uniqueEmail(tag: string): string {
 }
 
 /** The mail of `kind` to `address` (the n-th, from 1), once it has arrived. */
-async function mailTo(address: string, kind: string, nth = 1): Promise<ReceivedMail> {
-  let found: ReceivedMail | undefined;
-  await expect
-    .poll(() => {
-      found = sink.received.filter((mail) => mail.envelope.to.includes(address) && mail.parsed.headers.get('x-dc-mail-kind') === kind)[nth - 1];
-      return found !== undefined;
-    }, { timeout: 20_000 })
-    .toBe(true);
-  return found!;
-}
-
-/** The link of a mail, on this test's server. */
-function linkOf(mail: ReceivedMail): string {
-  const match = /http:\/\/localhost:\d+\/(?:reset_password|verify_email)\/[A-Za-z0-9_-]{43}/.exec(mail.parsed.text ?? '');
-  if (!match) throw new Error(`no link in:\n${mail.parsed.text}`);
-  return match[0];
-}
+const mailTo = (address: string, kind: string, nth = 1) => mailFrom(sink, address, kind, nth);
 
 async function signIn(page: Page, email: string, password = PASSWORD) {
   await page.getByLabel('Email address').fill(email);

@@ -3,14 +3,16 @@ import { expect, test, type Browser, type BrowserContext, type Page } from './su
 import { API_BASE } from '../../shared/constants';
 import { PASSKEY_MESSAGES } from '../../shared/passkeys';
 import { STAFF_MESSAGES } from '../../shared/staffMessages';
+import { EMAIL_INVALID, FIRST_NAME_TOO_SHORT } from '../../shared/validation';
 import { startServerProcess, type ServerProcess } from '../support/serverProcess';
 import { startSmtpSink, type SmtpSink } from '../support/smtpSink';
 import { atPath } from './support/atPath';
 import { expectNoAxeViolationsInViews } from './support/axe';
 import { seedConsent } from './support/consent';
+import { virtualAuthenticator } from './support/virtualAuthenticator';
 import { contactFormsAwake } from './support/contactForm';
 import { stubPowerBi } from './support/powerbi';
-import { addStaff as addStaffOn, consentedContext, signedInClient as signedInClientOn, virtualAuthenticator } from './support/staffSession';
+import { PASSWORD, addStaff as addStaffOn, consentedContext, signedInClient as signedInClientOn } from './support/staffSession';
 
 /**
  * The staff console /staff (issue 32) in Chromium against a server process of its own with the SMTP
@@ -19,9 +21,12 @@ import { addStaff as addStaffOn, consentedContext, signedInClient as signedInCli
  * opened, noted, marked handled and exported with the inbox's filters; search and filters narrow
  * the list and live in the URL; a failed delivery is retried once the mail server is back; the
  * clients view deactivates a client; staff give a client dashboards, which that client (and no
- * other) sees on /account; a client's session sees the refusal and nothing of the
- * console; axe on the inbox, an open request, the clients view and the audit log in both themes at
- * 375 and 1280 px. One staff browser context runs through the tests in order.
+ * other) sees on /account; a client is renamed, their request opened from the clients view, and
+ * deleted (they can no longer sign in); a colleague is invited, the mail arrives, its link registers
+ * a passkey and opens the console, and the staff role is taken back; a client's session sees the
+ * refusal and nothing of the console; axe on the inbox, an open request, the clients view (its name form with an error, a
+ * client's requests, the delete question), the staff view (an invitation refused and sent) and the
+ * audit log in both themes at 375 and 1280 px. One staff browser context runs through the tests in order.
  */
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
@@ -344,6 +349,127 @@ test('staff give client A two dashboards (a bad code refused with the gallery me
   await expectNoAxeViolationsInViews(viewB);
   await clientA.close();
   await clientB.close();
+});
+
+test("the clients view renames a client, shows their request and deletes them (they can no longer sign in); never oneself", async ({ browser }) => {
+  const email = `rita.${stamp}@example.de`;
+  const message = `We need a KPI dashboard for our stores (${stamp}).`;
+  const client = await newContext(browser);
+  await signedInClient(client, email);
+  await postLead({ name: `Rita Request ${stamp}`, email, message });
+
+  await page.getByRole('link', { name: 'Clients' }).click();
+  await page.getByLabel('Search accounts').fill(email);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByRole('row')).toHaveCount(2);
+
+  // The name, by the account page's rules: a refused field keeps what was typed and says why.
+  await page.getByRole('button', { name: `Edit name: ${email}` }).click();
+  const editor = page.getByRole('region', { name: `Name of ${email}` });
+  await expect(editor.getByRole('heading', { level: 3 })).toBeFocused();
+  await editor.getByLabel('First name').fill('R');
+  await editor.getByLabel('Last name').fill('Richter');
+  await editor.getByRole('button', { name: 'Save Name' }).click();
+  await expect(editor.getByText(FIRST_NAME_TOO_SHORT)).toBeVisible();
+  await expect(editor.getByLabel('First name')).toHaveAttribute('aria-invalid', 'true');
+  await expect(editor.getByLabel('First name')).toBeFocused();
+  await expect(editor.getByLabel('First name')).toHaveValue('R');
+  await expectNoAxeViolationsInViews(page);
+  await editor.getByLabel('First name').fill('Rita');
+  await editor.getByRole('button', { name: 'Save Name' }).click();
+  await expect(page.getByRole('status').filter({ hasText: `${email} is now named Rita Richter.` })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Rita Richter', exact: true })).toBeVisible();
+  await expect(editor).toHaveCount(0);
+
+  // Their requests, each opening the inbox's request view.
+  await page.getByRole('button', { name: `Requests: ${email}` }).click();
+  const requests = page.getByRole('region', { name: 'Requests from Rita Richter' });
+  await expect(requests.getByRole('heading', { level: 3 })).toBeFocused();
+  const request = requests.getByRole('row').filter({ hasText: message });
+  await expect(request).toHaveCount(1);
+  await expectNoAxeViolationsInViews(page);
+  await request.getByRole('link').click();
+  await expect(page).toHaveURL(/[?&]lead=/);
+  await expect(page.getByRole('heading', { level: 2, name: `Request from Rita Request ${stamp}` })).toBeFocused();
+  await expect(page.getByText(message, { exact: true })).toBeVisible();
+
+  // Deleted after a question that names the account; the client is signed out for good.
+  await page.getByRole('link', { name: 'Clients' }).click();
+  await expect(page.getByLabel('Search accounts')).toHaveValue(email);
+  await page.getByRole('button', { name: `Delete: ${email}` }).click();
+  const asked = page.getByRole('group', { name: /^Delete the account of / });
+  await expect(asked).toContainText(`Delete the account of Rita Richter (${email}) for good?`);
+  await expect(asked.getByRole('button', { name: 'Delete Account' })).toBeFocused();
+  await expectNoAxeViolationsInViews(page);
+  await asked.getByRole('button', { name: 'Delete Account' }).click();
+  await expect(page.getByRole('status').filter({ hasText: `The account ${email} was deleted.` })).toBeVisible();
+  await expect(page.getByText('No accounts match.')).toBeVisible();
+  expect((await client.request.get(`${server.baseURL}${API_BASE}/me`)).status()).toBe(401);
+  const again = await client.request.post(`${server.baseURL}${API_BASE}/session`, { headers: { origin: server.baseURL }, data: { email, password: PASSWORD }, timeout: 30_000 });
+  expect(again.status()).toBe(401);
+  await client.close();
+
+  await page.getByLabel('Search accounts').fill(staffEmail);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await page.getByRole('button', { name: `Delete: ${staffEmail}` }).click();
+  await page.getByRole('group', { name: /^Delete the account of / }).getByRole('button', { name: 'Delete Account' }).click();
+  await expect(page.getByRole('alert')).toHaveText(STAFF_MESSAGES.notYourselfDelete);
+});
+
+test('a staff member invites a colleague: the mail arrives, its link registers a passkey and opens the console; the role can be taken back', async ({ browser }) => {
+  const colleague = `max.${stamp}@dataclarity.example`;
+  await page.getByRole('link', { name: 'Staff', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Staff' })).toBeFocused();
+  const members = page.getByRole('list', { name: 'Staff members' });
+  await expect(members.getByRole('listitem').filter({ hasText: staffEmail })).toContainText('You');
+  await expect(members.getByRole('button', { name: `Remove staff role: ${staffEmail}` })).toHaveCount(0);
+
+  const field = page.getByLabel('Work email address');
+  await field.fill('max@dataclarity');
+  await page.getByRole('button', { name: 'Send Invitation' }).click();
+  await expect(page.getByText(EMAIL_INVALID)).toBeVisible();
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  await expect(field).toBeFocused();
+  await expect(field).toHaveValue('max@dataclarity');
+  await expectNoAxeViolationsInViews(page);
+
+  await field.fill(colleague);
+  await page.getByRole('button', { name: 'Send Invitation' }).click();
+  await expect(page.getByRole('status').filter({ hasText: `Invitation sent to ${colleague}.` })).toBeVisible();
+  await expect(members.getByRole('listitem').filter({ hasText: colleague })).toBeVisible();
+  await expectNoAxeViolationsInViews(page);
+
+  // The mail, through the outbox to the SMTP server, with the one-time link.
+  await expect.poll(() => sink.received.some((mail) => mail.envelope.to.includes(colleague)), { timeout: 20_000 }).toBe(true);
+  const mail = sink.received.find((received) => received.envelope.to.includes(colleague))!;
+  expect(mail.parsed.subject).toBe('You are invited to the DataClarity staff console');
+  const link = (mail.parsed.text ?? '').match(/^(http:\/\/\S+\/staff\/enroll\/[A-Za-z0-9_-]{43})$/m)?.[1];
+  expect(link, mail.parsed.text).toBeDefined();
+
+  const theirs = await newContext(browser);
+  const view = await theirs.newPage();
+  await virtualAuthenticator(view);
+  await view.goto(link!);
+  await view.getByLabel('Passkey name').fill('Max laptop');
+  await view.getByRole('button', { name: 'Register Passkey' }).click();
+  await view.waitForURL(atPath('/staff'), { timeout: 30_000 });
+  await expect(view.getByRole('heading', { level: 2, name: 'Requests' })).toBeVisible();
+
+  // Taken back after a question: their console closes.
+  await page.getByRole('button', { name: `Remove staff role: ${colleague}` }).click();
+  const asked = page.getByRole('group', { name: /^Remove the staff role of / });
+  await expect(asked).toContainText(colleague);
+  await asked.getByRole('button', { name: 'Remove Staff Role' }).click();
+  await expect(page.getByRole('status').filter({ hasText: `${colleague} is no longer staff.` })).toBeVisible();
+  await expect(members.getByRole('listitem').filter({ hasText: colleague })).toHaveCount(0);
+  await view.reload();
+  await expect(view.getByRole('heading', { name: 'Staff sign in with a passkey' })).toBeVisible();
+  await theirs.close();
+
+  await page.getByRole('link', { name: 'Audit log' }).click();
+  for (const action of ['staff.removed', 'staff.invited', 'account.deleted', 'account.renamed']) {
+    await expect(page.getByRole('cell', { name: action, exact: true }).first()).toBeVisible();
+  }
 });
 
 test('your passkeys: the last one cannot be removed (the API says why), and it can be renamed', async () => {

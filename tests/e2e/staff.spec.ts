@@ -7,6 +7,7 @@ import { STAFF_MESSAGES } from '../../shared/staffMessages';
 import { startServerProcess, type ServerProcess } from '../support/serverProcess';
 import { expectNoAxeViolations } from './support/axe';
 import { seedConsent } from './support/consent';
+import { virtualAuthenticator } from './support/virtualAuthenticator';
 import { atPath } from './support/atPath';
 
 /**
@@ -47,15 +48,6 @@ async function addStaff(email: string): Promise<string> {
   const link = lines.find((line) => line.includes('/staff/enroll/'));
   expect(link, lines.join('\n')).toBeDefined();
   return link!.trim();
-}
-
-/** A platform authenticator in this page's browser, as a laptop's fingerprint reader. */
-async function virtualAuthenticator(page: Page): Promise<void> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true },
-  });
 }
 
 /** What the staff API answers this browser (its cookies). */

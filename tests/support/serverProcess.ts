@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { CHEAP_HASH_ENV } from './seedPassword';
 
 /**
  * The real server (server/main.ts, or its build: serverEntry) in a child process of the test, with its own port, database
@@ -36,7 +37,7 @@ export async function startServerProcess(port: number, env: Record<string, strin
   // must be free: an old server still answering /healthz would pass for the new one.
   if (await answers(port)) throw new Error(`port ${port} is already in use`);
   const child = spawn(process.execPath, serverEntry(), {
-    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), ...env },
+    env: { ...process.env, ...CHEAP_HASH_ENV, LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';

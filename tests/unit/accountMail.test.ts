@@ -10,7 +10,7 @@ import { loadConfig, type ServerConfig } from '../../server/config';
 import { openStores, type Stores } from '../../server/db/openStores';
 import { SESSION_COOKIE } from '../../server/sessions/cookies';
 import { hashToken } from '../../server/sessions/token';
-import { seedPasswordHash } from '../support/seedPassword';
+import { CHEAP_HASH_ENV, seedPasswordHash } from '../support/seedPassword';
 import { ACCOUNT_MESSAGES, RESET_FRAGMENTS, SIGN_IN_NOTICES, VERIFY_FRAGMENTS } from '../../shared/accountMessages';
 import { API_BASE } from '../../shared/constants';
 import { EMAIL_INVALID, PASSWORDS_DO_NOT_MATCH, SIGN_UP_PASSWORD_WEAK } from '../../shared/validation';
@@ -101,7 +101,7 @@ for (const backend of backends) {
     let counter = 0;
 
     function config(accounts: Partial<AccountSettings> = {}): ServerConfig {
-      const base = loadConfig({ LOG_LEVEL: 'silent', SMTP_URL: sink.url, SITE_URL: SITE });
+      const base = loadConfig({ ...CHEAP_HASH_ENV, LOG_LEVEL: 'silent', SMTP_URL: sink.url, SITE_URL: SITE });
       return { ...base, distDir: dist, ...db, accounts: { ...base.accounts, ...accounts } };
     }
     const api = (options: InjectOptions & { url: string }, target = app) => target.inject({ ...options, url: API_BASE + options.url });

@@ -8,7 +8,7 @@ import { loadConfig, type ServerConfig } from '../../server/config';
 import { SESSION_COOKIE } from '../../server/sessions/cookies';
 import { hashToken } from '../../server/sessions/token';
 import { SCRYPT_PARAMS, needsRehash, parseHash } from '../../server/users/password';
-import { seedPasswordHash } from '../support/seedPassword';
+import { CHEAP_HASH_ENV, seedPasswordHash } from '../support/seedPassword';
 import { UNKNOWN_ADDRESS_HASH } from '../../server/accounts/sessionRoutes';
 import { openStores, type Stores } from '../../server/db/openStores';
 import { ACCOUNT_MESSAGES, SESSION_HINT_COOKIE, SIGN_IN_FRAGMENTS } from '../../shared/accountMessages';
@@ -25,9 +25,9 @@ import { makeTestSite } from '../support/testSite';
 
 /**
  * Sign-in sessions through inject on the whole server (buildApp), on SQLite and on PostgreSQL.
- * Seeded accounts carry a cheap scrypt hash (tests/support/seedPassword.ts), so their many sign-ins
- * cost milliseconds; passwords the server sets (sign-up, change) and an unknown address's check
- * keep the real cost.
+ * Seeded accounts carry a cheap scrypt hash (tests/support/seedPassword.ts), and the server sets
+ * passwords (sign-up, change) and checks unknown addresses at that cost (CHEAP_HASH_ENV), so the
+ * many sign-ins cost milliseconds; tests/unit/api.test.ts and userStore.test.ts check the real cost.
  */
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
@@ -93,7 +93,7 @@ for (const backend of backends) {
     let counter = 0;
 
     function config(overrides: Partial<ServerConfig> = {}): ServerConfig {
-      return { ...loadConfig({ LOG_LEVEL: 'silent' }), distDir: dist, ...db, ...overrides };
+      return { ...loadConfig({ ...CHEAP_HASH_ENV, LOG_LEVEL: 'silent' }), distDir: dist, ...db, ...overrides };
     }
 
     const api = (target: FastifyInstance, options: InjectOptions & { url: string }) =>

@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
@@ -12,9 +13,13 @@ import { findPostgres, startPostgres, type PostgresServer } from '../support/pos
 import { openSqliteStore } from '../../server/users/sqliteStore';
 import { lead } from './leadStoreContract';
 
+/** Pages better-sqlite3's backup copies per step unless told otherwise. */
+const DEFAULT_BACKUP_STEP_PAGES = 100;
+
 /**
  * npm run backup / restore on SQLite: a backup taken while 10 writers add leads and users holds
- * every row acknowledged before it began; restored into a new file, a fresh server serves it and
+ * every row acknowledged before it began, also when the database is more pages than one backup
+ * step of the library's default copies (a write between two steps restarted the copy, forever); restored into a new file, a fresh server serves it and
  * mails its pending leads. Restore refuses to overwrite data without --force.
  */
 
@@ -39,7 +44,7 @@ describe('backup and restore (SQLite)', () => {
       while (writing) {
         const i = n++;
         if (i % 2 === 0) {
-          const { lead: stored } = await leads.create(lead({ message: `Lead ${i} from writer ${w}, written during the backup.` }), new Date());
+          const { lead: stored } = await leads.create(lead({ message: `Lead ${i} from writer ${w}, written during the backup. ${'Filler to grow the database. '.repeat(60)}` }), new Date());
           acknowledged.push({ kind: 'lead', id: stored.id, at: performance.now() });
         } else {
           const user = await users.create({ firstName: 'Jana', lastName: `Writer${w}`, email: `w${w}-${i}@example.de`, passwordHash: 'scrypt$test' });
@@ -49,7 +54,10 @@ describe('backup and restore (SQLite)', () => {
       }
     };
     const writers = Array.from({ length: 10 }, (_, w) => writer(w));
-    while (acknowledged.length < 300) await new Promise((resolve) => setTimeout(resolve, 5));
+    while (acknowledged.length < 1000) await new Promise((resolve) => setTimeout(resolve, 5));
+    const pages = new Database(live, { readonly: true });
+    expect(pages.pragma('page_count', { simple: true })).toBeGreaterThan(DEFAULT_BACKUP_STEP_PAGES);
+    pages.close();
     const backupStarted = performance.now();
     const before = acknowledged.filter((row) => row.at <= backupStarted);
     const file = join(dir, 'backup.sqlite');

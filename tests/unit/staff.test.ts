@@ -13,7 +13,8 @@ import { ENROLLMENT_PAGE, ENROLLMENT_TTL_MS } from '../../server/staff/enrollmen
 import { API_BASE } from '../../shared/constants';
 import { STAFF_NOTE_MAX, STAFF_PAGE_MAX, STAFF_SEARCH_MAX } from '../../shared/staffLeads';
 import { STAFF_MESSAGES } from '../../shared/staffMessages';
-import { EMAIL_INVALID } from '../../shared/validation';
+import { EMAIL_INVALID, EMAIL_REQUIRED, FIRST_NAME_TOO_SHORT, LAST_NAME_TOO_LONG, LAST_NAME_TOO_SHORT } from '../../shared/validation';
+import { ACCOUNT_MAIL_SUBJECTS } from '../../server/accounts/accountMails';
 import { findPostgres, startPostgres, type PostgresServer } from '../support/postgres';
 import { seedPasswordHash } from '../support/seedPassword';
 import { startSmtpSink, type SmtpSink } from '../support/smtpSink';
@@ -29,6 +30,9 @@ import { makeTestSite } from '../support/testSite';
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 90_000 });
 
 const SAME_SITE = { origin: 'http://localhost', 'sec-fetch-site': 'same-origin' };
+/** Invitations one staff member may send in the window (DC_STAFF_INVITE_RATE_MAX of the app under test). */
+const INVITE_MAX = 4;
+const TABLE_INVITEE = 'table.colleague@dataclarity.example';
 const SITE = 'http://localhost:4399';
 const postgres = findPostgres();
 if (!postgres.ok) console.warn(`Staff on PostgreSQL skipped: ${postgres.reason}`);
@@ -87,7 +91,7 @@ for (const backend of backends) {
     beforeAll(async () => {
       env = await backend.fresh();
       const config: ServerConfig = {
-        ...loadConfig({ LOG_LEVEL: 'silent', SMTP_URL: sink.url, LEAD_POLL_S: '1', LEAD_RETRY_MAX_ATTEMPTS: '1', ...env }),
+        ...loadConfig({ LOG_LEVEL: 'silent', SMTP_URL: sink.url, SITE_URL: SITE, LEAD_POLL_S: '1', LEAD_RETRY_MAX_ATTEMPTS: '1', DC_STAFF_INVITE_RATE_MAX: String(INVITE_MAX), ...env }),
         distDir: dist,
       };
       app = await buildApp(config);
@@ -154,12 +158,13 @@ for (const backend of backends) {
       }
     }
 
-    /** Every route of the console's API, with what a staff request gets. */
+    /** Every route of the console's API, with what a staff request gets (on a target account of `targetRole`, default client). */
     const ROUTES: Array<{
       method: InjectOptions['method'];
       url: (id: string, userId: string, pressId: string) => string;
       payload?: object;
       ok: number;
+      targetRole?: 'staff';
     }> = [
       { method: 'GET', url: () => '/staff/leads', ok: 200 },
       { method: 'GET', url: () => '/staff/leads.csv', ok: 200 },
@@ -169,6 +174,12 @@ for (const backend of backends) {
       { method: 'DELETE', url: (id) => `/staff/leads/${id}`, ok: 204 },
       { method: 'GET', url: () => '/staff/users', ok: 200 },
       { method: 'PATCH', url: (_id, userId) => `/staff/users/${userId}`, payload: { active: false }, ok: 200 },
+      { method: 'PATCH', url: (_id, userId) => `/staff/users/${userId}`, payload: { firstName: 'Maria', lastName: 'Schmidt' }, ok: 200 },
+      { method: 'DELETE', url: (_id, userId) => `/staff/users/${userId}`, ok: 204 },
+      { method: 'GET', url: (_id, userId) => `/staff/users/${userId}/requests`, ok: 200 },
+      { method: 'GET', url: () => '/staff/members', ok: 200 },
+      { method: 'POST', url: () => '/staff/invitations', payload: { email: TABLE_INVITEE }, ok: 202 },
+      { method: 'DELETE', url: (_id, userId) => `/staff/members/${userId}`, ok: 204, targetRole: 'staff' },
       { method: 'GET', url: () => '/staff/audit', ok: 200 },
       { method: 'GET', url: () => '/staff/passkeys', ok: 200 },
       { method: 'POST', url: () => '/staff/passkeys/options', ok: 200 },
@@ -184,7 +195,7 @@ for (const backend of backends) {
       for (const route of ROUTES) {
         for (const persona of PERSONAS) {
           const lead = route.method === 'POST' && route.url('', '', '').endsWith('/retry') ? await failedLead() : await seedLead();
-          const target = await seedUser({ verified: true });
+          const target = await seedUser({ verified: true, ...(route.targetRole ? { role: route.targetRole } : {}) });
           const pressItem = await stores.press.add(
             { title: 'Secret draft coverage', url: 'https://example.com/secret', source: '', outlet_type: 'Other', date: '', excerpt: '' },
             'author@dataclarity.de',
@@ -211,7 +222,9 @@ for (const backend of backends) {
           const after = await stores.leads.get(lead.id);
           expect(after).not.toBeNull();
           expect(after!.handledAt).toBeNull();
-          expect((await stores.users.get(target.id))!.active).toBe(true);
+          expect(await stores.users.get(target.id)).toMatchObject({ active: true, firstName: 'Jana', lastName: 'Weber' });
+          expect(await stores.staff.roleOf(target.id)).toBe(route.targetRole ?? 'client');
+          if (route.method === 'POST' && route.url('', '', '') === '/staff/invitations') expect(await stores.users.credentials(TABLE_INVITEE)).toBeNull();
           expect(await stores.press.list()).toEqual(pressBefore);
         }
       }
@@ -434,6 +447,253 @@ for (const backend of backends) {
         expect(await stores.staff.roleOf(client.id)).toBe('client');
         expect((await api({ method: 'PATCH', url: '/staff/users/nobody', headers, payload: { active: true } })).statusCode).toBe(404);
       });
+    });
+
+    describe('clients, staff and invitations, as staff', () => {
+      let headers: Record<string, string>;
+      let member: { id: string; email: string };
+      beforeAll(async () => {
+        member = await seedUser({ role: 'staff' });
+        headers = { ...SAME_SITE, cookie: `${SESSION_COOKIE}=${await sessionOf(member.id, true)}` };
+      });
+      const call = (method: InjectOptions['method'], url: string, payload?: object) => api({ method, url, headers, ...(payload ? { payload } : {}) });
+      const auditOf = async (recordId: string) =>
+        (await stores.staff.auditLog({ limit: 50 })).entries.filter((entry) => entry.recordId === recordId).map((entry) => [entry.action, entry.actorEmail]);
+
+      it("renames a client by the rules and messages of the account's own name change, audited", async () => {
+        const client = await seedUser({ verified: true });
+        const renamed = await call('PATCH', `/staff/users/${client.id}`, { firstName: '  Maria ', lastName: 'Schmidt-Öztürk ' });
+        expect(renamed.statusCode).toBe(200);
+        expect(renamed.json()).toMatchObject({ id: client.id, firstName: 'Maria', lastName: 'Schmidt-Öztürk', email: client.email });
+        expect(await stores.users.get(client.id)).toMatchObject({ firstName: 'Maria', lastName: 'Schmidt-Öztürk' });
+        expect(await auditOf(client.id)).toEqual([[AUDIT_ACTIONS.accountRenamed, member.email]]);
+        // The same name again changes nothing and is not logged again.
+        expect((await call('PATCH', `/staff/users/${client.id}`, { firstName: 'Maria', lastName: 'Schmidt-Öztürk' })).statusCode).toBe(200);
+        expect(await auditOf(client.id)).toHaveLength(1);
+
+        // Bad names: the same answer PATCH /me gives the client for the same body, and nothing changes.
+        const clientCookie = `${SESSION_COOKIE}=${await sessionOf(client.id, false)}`;
+        const bodies = [{ firstName: 'M', lastName: 'Schmidt' }, { firstName: 'Maria', lastName: '' }, { firstName: 'Maria' }, { firstName: 'Maria', lastName: 'x'.repeat(200) }, { firstName: 5, lastName: 'Schmidt' }];
+        for (const payload of bodies) {
+          const byStaff = await call('PATCH', `/staff/users/${client.id}`, payload);
+          const own = await api({ method: 'PATCH', url: '/me', headers: { ...SAME_SITE, cookie: clientCookie }, payload });
+          expect(byStaff.statusCode, JSON.stringify(payload)).toBe(400);
+          expect(byStaff.json().errors, JSON.stringify(payload)).toEqual(own.json().errors);
+        }
+        expect((await call('PATCH', `/staff/users/${client.id}`, bodies[0])).json().errors).toEqual({ firstName: FIRST_NAME_TOO_SHORT });
+        expect((await call('PATCH', `/staff/users/${client.id}`, bodies[1])).json().errors).toEqual({ lastName: LAST_NAME_TOO_SHORT });
+        expect((await call('PATCH', `/staff/users/${client.id}`, bodies[3])).json().errors).toEqual({ lastName: LAST_NAME_TOO_LONG });
+        expect(await stores.users.get(client.id)).toMatchObject({ firstName: 'Maria', lastName: 'Schmidt-Öztürk' });
+        // A name and the active flag are two changes: one at a time.
+        expect((await call('PATCH', `/staff/users/${client.id}`, { active: false, firstName: 'Maria', lastName: 'Schmidt' })).json().message).toBe(STAFF_MESSAGES.accountPatch);
+        expect((await stores.users.get(client.id))!.active).toBe(true);
+        expect((await call('PATCH', '/staff/users/nobody', { firstName: 'Maria', lastName: 'Schmidt' })).statusCode).toBe(404);
+      });
+
+      it("lists a client's requests (sent with their address, newest first, spam left out) as the inbox does", async () => {
+        const client = await seedUser();
+        const first = await seedLead({ email: client.email.toUpperCase(), variant: 'consultation' });
+        await seedLead({ email: `someone.else.${counter}@example.de` });
+        const second = await seedLead({ email: client.email });
+        await stores.leads.create(
+          { variant: 'contact', name: 'Spam Bot', email: client.email, phone: '+49 621 1234567', message: 'Cheap followers for your brand!', source: '', spam: true },
+          new Date(),
+        );
+        const answer = await call('GET', `/staff/users/${client.id}/requests`);
+        expect(answer.statusCode).toBe(200);
+        const requests = answer.json().requests as Array<{ id: string; status: string; variant: string }>;
+        expect(requests.map((lead) => lead.id)).toEqual([second.id, first.id]);
+        expect(requests[1]).toMatchObject({ variant: 'consultation', status: expect.stringMatching(/^(received|delivered)$/) });
+        expect((await call('GET', `/staff/users/${(await seedUser()).id}/requests`)).json()).toEqual({ requests: [] });
+        expect((await call('GET', '/staff/users/nobody/requests')).statusCode).toBe(404);
+      });
+
+      it('deletes an account with everything the account deletion erases; its requests stay; never oneself, audited', async () => {
+        const client = await seedUser({ verified: true });
+        const token = await sessionOf(client.id, false);
+        await stores.passkeys.add({ id: `pk-${client.id}`, userId: client.id, publicKey: 'pQECAyYgASFYIA', counter: 0, transports: ['internal'], name: 'Phone' }, new Date());
+        await stores.dashboards.add(client.id, { title: 'Sales', category: 'Sales', src: 'https://app.powerbi.com/view?r=sales' }, new Date());
+        await stores.staff.issueEnrollment(client.id, hashToken(newSessionToken()), new Date(Date.now() + ENROLLMENT_TTL_MS), new Date());
+        const lead = await seedLead({ email: client.email });
+
+        const deleted = await call('DELETE', `/staff/users/${client.id}`);
+        expect(deleted.statusCode).toBe(204);
+        expect(await stores.users.get(client.id)).toBeNull();
+        expect(await stores.users.credentials(client.email)).toBeNull();
+        expect(await stores.sessions.find(hashToken(token))).toBeNull();
+        expect(await stores.passkeys.listForUser(client.id)).toEqual([]);
+        expect(await stores.passkeys.get(`pk-${client.id}`)).toBeNull();
+        expect(await stores.dashboards.list(client.id)).toEqual([]);
+        expect(await stores.staff.roleOf(client.id)).toBeNull();
+        expect(await stores.leads.get(lead.id)).not.toBeNull();
+        // They can no longer sign in.
+        const signIn = await api({ method: 'POST', url: '/session', headers: SAME_SITE, payload: { email: client.email, password: 'Mannheim#2025' } });
+        expect(signIn.statusCode).toBe(401);
+        expect(await auditOf(client.id)).toEqual([[AUDIT_ACTIONS.accountDeleted, member.email]]);
+        expect((await call('DELETE', `/staff/users/${client.id}`)).statusCode).toBe(404);
+
+        const self = await call('DELETE', `/staff/users/${member.id}`);
+        expect(self.statusCode).toBe(409);
+        expect(self.json().message).toBe(STAFF_MESSAGES.notYourselfDelete);
+        expect(await stores.users.get(member.id)).not.toBeNull();
+
+        // Another staff member can be deleted (there are more); they stop being staff first.
+        const colleague = await seedUser({ role: 'staff' });
+        expect((await call('DELETE', `/staff/users/${colleague.id}`)).statusCode).toBe(204);
+        expect(await stores.users.get(colleague.id)).toBeNull();
+      });
+
+      it('refuses a cross-site deletion, rename or invitation from a staff session and changes nothing', async () => {
+        const client = await seedUser();
+        const evil = { cookie: headers.cookie!, origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' };
+        expect((await api({ method: 'DELETE', url: `/staff/users/${client.id}`, headers: evil })).statusCode).toBe(403);
+        expect((await api({ method: 'PATCH', url: `/staff/users/${client.id}`, headers: evil, payload: { firstName: 'Eve', lastName: 'Evil' } })).statusCode).toBe(403);
+        expect((await api({ method: 'POST', url: '/staff/invitations', headers: evil, payload: { email: client.email } })).statusCode).toBe(403);
+        expect((await api({ method: 'DELETE', url: `/staff/members/${member.id}`, headers: evil })).statusCode).toBe(403);
+        expect(await stores.users.get(client.id)).toMatchObject({ firstName: 'Jana' });
+        expect(await stores.staff.roleOf(client.id)).toBe('client');
+      });
+
+      it('invites a colleague: the account is created and made staff, the enrollment link is mailed (24 h) and works; audited', async () => {
+        const email = `invited.${Date.now()}.${counter}@dataclarity.example`;
+        const before = sink.received.length;
+        const invited = await call('POST', '/staff/invitations', { email: `  ${email.toUpperCase()} ` });
+        expect(invited.statusCode).toBe(202);
+        const body = invited.json();
+        expect(body).toMatchObject({ created: true, account: { email, role: 'staff', active: true } });
+        expect(Date.parse(body.expiresAt) - Date.now()).toBeGreaterThan(ENROLLMENT_TTL_MS - 60_000);
+        const userId = body.account.id as string;
+        expect(await stores.staff.roleOf(userId)).toBe('staff');
+
+        await sink.waitFor(before + 1, 15_000);
+        const mail = await vi.waitFor(() => {
+          const found = sink.received.find((received) => received.envelope.to.includes(email));
+          if (!found) throw new Error('no invitation yet');
+          return found;
+        });
+        expect(mail.parsed.subject).toBe(ACCOUNT_MAIL_SUBJECTS['staff-invitation']);
+        const text = mail.parsed.text ?? '';
+        expect(text).toContain(`${member.email} invited you`);
+        expect(text).toContain('24 hours');
+        const link = text.match(new RegExp(`^${SITE}${ENROLLMENT_PAGE}/([A-Za-z0-9_-]{43})$`, 'm'));
+        expect(link, text).not.toBeNull();
+        const token = link![1]!;
+        expect(await stores.staff.enrollmentState(hashToken(token), new Date())).toBe('valid');
+        // The link starts the passkey registration of the invited account (the page's first call).
+        const options = await api({ method: 'POST', url: '/passkeys/enrollment/options', headers: SAME_SITE, payload: { token } });
+        expect(options.statusCode).toBe(200);
+        expect(options.json().user).toMatchObject({ name: email });
+        // The mail left the outbox once it was accepted: the token is not kept in the clear.
+        expect(await stores.leads.outbox.size('staff-invitation')).toBe(0);
+        expect(await auditOf(userId)).toEqual([
+          [AUDIT_ACTIONS.staffInvited, member.email],
+          [AUDIT_ACTIONS.staffAdded, member.email],
+        ]);
+
+        // Invited again: a new link replaces the first, the account stays the one.
+        const again = await call('POST', '/staff/invitations', { email });
+        expect(again.json()).toMatchObject({ created: false, account: { id: userId } });
+        await vi.waitFor(() => expect(sink.received.filter((received) => received.envelope.to.includes(email))).toHaveLength(2), { timeout: 15_000 });
+        expect(await stores.staff.enrollmentState(hashToken(token), new Date())).toBe('unknown');
+      });
+
+      it("invites an existing client (password kept); refuses a bad address with the site's email messages and a deactivated account", async () => {
+        const client = await seedUser({ verified: true });
+        const hash = await stores.users.passwordHashOf(client.id);
+        const invited = await call('POST', '/staff/invitations', { email: client.email });
+        expect(invited.statusCode).toBe(202);
+        expect(invited.json()).toMatchObject({ created: false, account: { id: client.id, role: 'staff' } });
+        expect(await stores.users.passwordHashOf(client.id)).toBe(hash);
+
+        const cases: Array<[object, Record<string, string>]> = [
+          [{ email: '' }, { email: EMAIL_REQUIRED }],
+          [{ email: 'anna.berger@' }, { email: EMAIL_INVALID }],
+          [{ email: 'anna berger@dataclarity.de' }, { email: EMAIL_INVALID }],
+          [{}, { email: EMAIL_REQUIRED }],
+          [{ email: 42 }, { email: EMAIL_REQUIRED }],
+        ];
+        for (const [payload, errors] of cases) {
+          const refused = await call('POST', '/staff/invitations', payload);
+          expect(refused.statusCode, JSON.stringify(payload)).toBe(400);
+          expect(refused.json().errors, JSON.stringify(payload)).toEqual(errors);
+        }
+        expect((await call('POST', '/staff/invitations', { email: 'a@b.de', role: 'staff' })).json().message).toBe(STAFF_MESSAGES.invitationBody);
+        expect(await stores.users.credentials('anna.berger@')).toBeNull();
+
+        const off = await seedUser();
+        await stores.staff.setActive(off.id, false);
+        const deactivated = await call('POST', '/staff/invitations', { email: off.email });
+        expect(deactivated.statusCode).toBe(409);
+        expect(deactivated.json().message).toBe(STAFF_MESSAGES.invitationDeactivated);
+        expect(await stores.staff.roleOf(off.id)).toBe('client');
+      });
+
+      it('limits the invitations of one staff member (429 with Retry-After), not of another', async () => {
+        const busy = await seedUser({ role: 'staff' });
+        const busyHeaders = { ...SAME_SITE, cookie: `${SESSION_COOKIE}=${await sessionOf(busy.id, true)}` };
+        const invite = async (as: Record<string, string>) => api({ method: 'POST', url: '/staff/invitations', headers: as, payload: { email: (await seedUser()).email } });
+        for (let i = 0; i < INVITE_MAX; i++) expect((await invite(busyHeaders)).statusCode).toBe(202);
+        const refused = await invite(busyHeaders);
+        expect(refused.statusCode).toBe(429);
+        expect(refused.json().message).toBe(STAFF_MESSAGES.invitationThrottled);
+        expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+        expect((await invite(headers)).statusCode).toBe(202);
+      });
+
+      it('lists the staff and removes a colleague from it (sessions end, link dropped); never oneself, never a client, audited', async () => {
+        const colleague = await seedUser({ role: 'staff' });
+        const theirs = await sessionOf(colleague.id, true);
+        await stores.staff.issueEnrollment(colleague.id, hashToken(newSessionToken()), new Date(Date.now() + ENROLLMENT_TTL_MS), new Date());
+        const list = (await call('GET', '/staff/members')).json();
+        expect(list.you).toBe(member.id);
+        const ids = list.members.map((m: { id: string }) => m.id);
+        expect(ids).toEqual(expect.arrayContaining([member.id, colleague.id]));
+        expect(list.members.every((m: Record<string, unknown>) => !('passwordHash' in m))).toBe(true);
+
+        expect((await call('DELETE', `/staff/members/${colleague.id}`)).statusCode).toBe(204);
+        expect(await stores.staff.roleOf(colleague.id)).toBe('client');
+        expect(await stores.sessions.find(hashToken(theirs))).toBeNull();
+        expect((await call('GET', '/staff/members')).json().members.map((m: { id: string }) => m.id)).not.toContain(colleague.id);
+        expect(await auditOf(colleague.id)).toEqual([[AUDIT_ACTIONS.staffRemoved, member.email]]);
+
+        const again = await call('DELETE', `/staff/members/${colleague.id}`);
+        expect(again.statusCode).toBe(404);
+        expect(again.json().message).toBe(STAFF_MESSAGES.notStaffMember);
+        const self = await call('DELETE', `/staff/members/${member.id}`);
+        expect(self.statusCode).toBe(409);
+        expect(self.json().message).toBe(STAFF_MESSAGES.notYourselfStaff);
+        expect(await stores.staff.roleOf(member.id)).toBe('staff');
+      });
+    });
+
+    it('never removes the last staff member, even when two remove each other at once', async () => {
+      const config = loadConfig({ LOG_LEVEL: 'silent', ...(await backend.fresh()) });
+      const lone = await openStores({ databasePath: config.databasePath, databaseUrl: config.databaseUrl });
+      try {
+        const create = async (email: string) => {
+          const user = await lone.users.create({ firstName: 'Anna', lastName: 'Berger', email, passwordHash: seedHash });
+          await lone.staff.setRole(user._id, 'staff');
+          return user._id;
+        };
+        // The race, several times over (without the lock, PostgreSQL lets both through about one time in three).
+        for (let round = 1; round <= 5; round++) {
+          const pair = [await create(`anna.${round}@dataclarity.example`), await create(`ben.${round}@dataclarity.example`)];
+          const outcomes = await Promise.all(pair.map((id) => lone.staff.removeStaff(id)));
+          expect(outcomes.sort(), `round ${round}`).toEqual(['last', 'removed']);
+          expect((await lone.staff.listStaff()).length).toBe(1);
+          for (const id of pair) await lone.staff.setRole(id, 'client');
+        }
+        const a = await create('anna@dataclarity.example');
+        const b = await create('ben@dataclarity.example');
+        expect(await lone.staff.removeStaff(a)).toBe('removed');
+        const [last] = await lone.staff.listStaff();
+        expect(last!.id).toBe(b);
+        expect(await lone.staff.removeStaff(last!.id)).toBe('last');
+        expect(await lone.staff.removeStaff(last!.id === a ? b : a)).toBe('not-staff');
+        expect(await lone.staff.roleOf(last!.id)).toBe('staff');
+      } finally {
+        await lone.close();
+      }
     });
 
     describe('npm run staff', () => {

@@ -18,6 +18,8 @@ import {
   SCRYPT_PARAMS,
   KEY_BYTES,
   SALT_BYTES,
+  unmatchableHash,
+  hashCostFrom,
 } from '../../server/users/password';
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -318,6 +320,36 @@ describe('passwords (scrypt)', { timeout: SCRYPT_TIMEOUT_MS }, () => {
     const hash = await hashPassword(decomposed);
     expect(await verifyPassword(composed, hash)).toBe(true);
     expect(await hashPassword(decomposed)).not.toBe(hash);
+  });
+
+  it('hashes at N = 2^17 unless a test server (NODE_ENV=test) asks for less; elsewhere the setting stops the start', () => {
+    expect(hashCostFrom({})).toEqual(SCRYPT_PARAMS);
+    expect(hashCostFrom({ NODE_ENV: 'production' })).toEqual(SCRYPT_PARAMS);
+    expect(hashCostFrom({ NODE_ENV: 'test', DC_TEST_SCRYPT_N: '' })).toEqual(SCRYPT_PARAMS);
+    expect(hashCostFrom({ NODE_ENV: 'test', DC_TEST_SCRYPT_N: '1024' })).toEqual({ N: 1024, r: 8, p: 1 });
+    expect(hashCostFrom({ NODE_ENV: 'test', DC_TEST_SCRYPT_N: '16' })).toEqual({ N: 16, r: 8, p: 1 });
+    expect(hashCostFrom({ NODE_ENV: 'test', DC_TEST_SCRYPT_N: String(2 ** 17) })).toEqual(SCRYPT_PARAMS);
+    for (const env of [{ DC_TEST_SCRYPT_N: '1024' }, { NODE_ENV: 'production', DC_TEST_SCRYPT_N: '1024' }, { NODE_ENV: 'development', DC_TEST_SCRYPT_N: '1024' }]) {
+      expect(() => hashCostFrom(env), JSON.stringify(env)).toThrow(/DC_TEST_SCRYPT_N is for the test suites only \(NODE_ENV=test\)/);
+    }
+    for (const bad of ['8', '1000', String(2 ** 18), '1024.0', 'abc', '-1024']) {
+      expect(() => hashCostFrom({ NODE_ENV: 'test', DC_TEST_SCRYPT_N: bad }), bad).toThrow(/must be a power of two from 16 to 131072/);
+    }
+  });
+
+  it('makes a hash no password matches without hashing: well-formed at the current cost, random each time', async () => {
+    const started = process.cpuUsage();
+    const hash = unmatchableHash();
+    const spent = process.cpuUsage(started);
+    expect((spent.user + spent.system) / 1000).toBeLessThan(50); // a real hash is ~300-500 ms of CPU
+    const parsed = parseHash(hash)!;
+    expect(parsed).toMatchObject(SCRYPT_PARAMS);
+    expect(parsed.salt).toHaveLength(SALT_BYTES);
+    expect(parsed.key).toHaveLength(KEY_BYTES);
+    expect(needsRehash(hash)).toBe(false);
+    expect(unmatchableHash()).not.toBe(hash);
+    expect(await verifyPassword('', hash)).toBe(false);
+    expect(await verifyPassword('Mannheim#2025', hash)).toBe(false);
   });
 
   it('never matches a malformed or out-of-bounds stored value (without hashing)', async () => {

@@ -7,6 +7,7 @@ import { RequirementList } from '../lib/accountForm';
 import { passwordRequirements } from '../lib/accountValidation';
 import { accountApi, SignedOutError, type AccountRequest, type SessionInfo } from './accountClient';
 import { AccountForm } from './AccountForm';
+import { Passkeys } from './Passkeys';
 import { YourDashboards } from './YourDashboards';
 
 const SIGN_IN_AGAIN = '/sign_in?next=%2Faccount';
@@ -24,7 +25,7 @@ const required = (message: string) => (value: string) => (value === '' ? message
  * sessions, requests and dashboards; without a session (never signed in, expired, signed out elsewhere) it
  * goes to /sign_in?next=/account. Shows "Verify your email" with a resend button while the
  * address is unverified; shows the client's dashboards (./YourDashboards); changes the name, the email (a link to the new address) and the
- * password; lists the requests sent from the verified address and every signed-in device (sign
+ * password; adds, renames and removes passkeys (./Passkeys); lists the requests sent from the verified address and every signed-in device (sign
  * out one or all others); downloads the account's data; deletes the account with the password.
  * Signing out of this device is the page's form post (no script).
  */
@@ -172,6 +173,7 @@ export function Account() {
           }}
         />
       </section>
+      <Passkeys onSignedOut={signedOut} />
       <section className="account-card" aria-labelledby="account-requests-title">
         <h2 id="account-requests-title">{T.requestsHeading}</h2>
         {!requests.verified ? (

@@ -1,4 +1,4 @@
-import { createElement } from 'react';
+import { createElement, useEffect, useState } from 'react';
 import { accountPage as T } from '../../site/_data/accounts.json';
 import company from '../../site/_data/company.json';
 import { accountApi } from './accountClient';
@@ -19,10 +19,22 @@ function Contact() {
 }
 
 /**
+ * The gallery, with its code (widgets/dashboard-gallery, about 10 KB gzip with its chunks) loaded now:
+ * /account does not carry it, so a client without dashboards never downloads it.
+ */
+function Gallery() {
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    import('../dashboard-gallery/define').catch(() => setFailed(true));
+  }, []);
+  if (failed) return <p className="account-alert" role="alert">{T.loadFailed}</p>;
+  return createElement('dc-dashboard-gallery', { src: accountApi.dashboardsUrl, label: T.dashboardsLabel, 'heading-level': '3' });
+}
+
+/**
  * "Your dashboards" on /account (issue 32): the Power BI reports staff gave this client, in
- * `<dc-dashboard-gallery>` reading GET /me/dashboards (only the session's own list); with none, who
- * to contact. The gallery's script is on the page through the inert `<template>` of
- * site/account.njk (a page gets the scripts of the elements its HTML names).
+ * `<dc-dashboard-gallery>` reading GET /me/dashboards (only the session's own list), its code loaded
+ * only then (./Gallery); with none, who to contact, and no gallery code at all.
  */
 export function YourDashboards({ count }: { count: number }) {
   return (
@@ -36,7 +48,7 @@ export function YourDashboards({ count }: { count: number }) {
       ) : (
         <>
           <p className="account-card-lead">{T.dashboardsLead}</p>
-          {createElement('dc-dashboard-gallery', { src: accountApi.dashboardsUrl, label: T.dashboardsLabel, 'heading-level': '3' })}
+          <Gallery />
         </>
       )}
     </section>

@@ -20,6 +20,14 @@ export interface AccountRequest {
   handled: boolean;
 }
 
+/** One of the account's passkeys as GET /me/passkeys returns it (server/passkeys/ownPasskeyRoutes.ts). */
+export interface AccountPasskey {
+  id: string;
+  name: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
 /** Thrown when the API says the visitor is not signed in. */
 export class SignedOutError extends Error {}
 
@@ -63,4 +71,8 @@ export const accountApi = {
   patch: (body: Record<string, string>) => call<{ message?: string }>('PATCH', '/me', body) as Promise<{ message?: string }>,
   deleteAccount: (password: string, eraseRequests: boolean) => call<null>('DELETE', '/me', { password, eraseRequests }),
   exportUrl: `${API_BASE}/me/export`,
+  /** The account's passkeys, and whether adding one asks for the password (no recent sign-in). */
+  passkeys: () => call<{ passkeys: AccountPasskey[]; passwordNeeded?: boolean }>('GET', '/me/passkeys') as Promise<{ passkeys: AccountPasskey[]; passwordNeeded?: boolean }>,
+  renamePasskey: (id: string, name: string) => call<AccountPasskey>('PATCH', `/me/passkeys/${encodeURIComponent(id)}`, { name }),
+  removePasskey: (id: string) => call<null>('DELETE', `/me/passkeys/${encodeURIComponent(id)}`),
 };

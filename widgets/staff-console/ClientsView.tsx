@@ -1,27 +1,38 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import T from '../../site/_data/staffConsole.json';
 import { STAFF_SEARCH_MAX } from '../../shared/staffLeads';
-import { DashboardsPanel } from './DashboardsPanel';
 import { pageQuery, pageRange, type ConsoleState } from './consoleUrl';
+import { onDemand } from './onDemand';
 import { Confirm, ErrorAlert, fill, Pager, TableRegion, when } from './parts';
 import { staffApi, type StaffAccount } from './staffClient';
 import type { Arrival, Go, OnGate } from './StaffConsole';
 
 const C = T.clients;
 
+// The panels under the list, each a chunk loaded when it is first opened (./onDemand).
+const ClientNamePanel = onDemand(() => import('./ClientNamePanel').then((part) => part.ClientNamePanel), T.loadingPart);
+const ClientRequestsPanel = onDemand(() => import('./ClientRequestsPanel').then((part) => part.ClientRequestsPanel), T.loadingPart);
+const DashboardsPanel = onDemand(() => import('./DashboardsPanel').then((part) => part.DashboardsPanel), T.loadingPart);
+
+/** The panel open under the list: one at a time. */
+type Panel = { kind: 'name' | 'requests' | 'dashboards'; account: StaffAccount } | null;
+/** A change asked about in place before it is made. */
+type Asking = { kind: 'active' | 'delete'; account: StaffAccount } | null;
+
 /**
  * Client accounts: searched in names and email, newest first; each row's "Deactivate" or
- * "Reactivate" asks first, then PATCH /staff/users/{id}. The API's refusal (deactivating oneself)
- * is shown as it words it. "Dashboards" opens the client's dashboards under the list
- * (./DashboardsPanel).
+ * "Reactivate" and "Delete" ask first (the question names the account), then PATCH or DELETE
+ * /staff/users/{id}. The API's refusals (oneself, the last staff member) are shown as it words
+ * them. "Edit name" (./ClientNamePanel), "Requests" (./ClientRequestsPanel) and "Dashboards"
+ * (./DashboardsPanel) open a panel under the list.
  */
 export function ClientsView({ state, go, onGate, arrival }: { state: ConsoleState; go: Go; onGate: OnGate; arrival: Arrival }) {
   const [list, setList] = useState<{ accounts: StaffAccount[]; total: number } | null>(null);
   const [search, setSearch] = useState(state.clientQ);
   const [error, setError] = useState('');
   const [notice, setNotice] = useState('');
-  const [asking, setAsking] = useState<StaffAccount | null>(null);
-  const [dashboardsOf, setDashboardsOf] = useState<StaffAccount | null>(null);
+  const [asking, setAsking] = useState<Asking>(null);
+  const [panel, setPanel] = useState<Panel>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const query = pageQuery(state.clientPage, state.clientQ);
 
@@ -59,6 +70,30 @@ export function ClientsView({ state, go, onGate, arrival }: { state: ConsoleStat
     }, failed);
   };
 
+  const erase = (account: StaffAccount) => {
+    setAsking(null);
+    setError('');
+    setNotice('');
+    staffApi.deleteAccount(account.id).then(() => {
+      if (panel?.account.id === account.id) setPanel(null);
+      setNotice(fill(C.deleted, { email: account.email }));
+      headingRef.current?.focus();
+      void load();
+    }, failed);
+  };
+
+  const toggle = (kind: NonNullable<Panel>['kind'], account: StaffAccount) => {
+    setNotice('');
+    setError('');
+    setPanel(panel?.kind === kind && panel.account.id === account.id ? null : { kind, account });
+  };
+  const ask = (kind: NonNullable<Asking>['kind'], account: StaffAccount) => {
+    setNotice('');
+    setError('');
+    setAsking({ kind, account });
+  };
+  const opened = (kind: NonNullable<Panel>['kind'], account: StaffAccount) => panel?.kind === kind && panel.account.id === account.id;
+
   const range = list ? pageRange(state.clientPage, list.accounts.length, list.total) : null;
   const name = (account: StaffAccount) => `${account.firstName} ${account.lastName}`.trim();
 
@@ -92,14 +127,24 @@ export function ClientsView({ state, go, onGate, arrival }: { state: ConsoleStat
         {notice}
       </p>
       <ErrorAlert message={error} />
-      {asking ? (
+      {asking?.kind === 'active' ? (
         <Confirm
           id="staff-account-confirm"
-          question={fill(asking.active ? C.deactivateConfirm : C.reactivateConfirm, { name: name(asking), email: asking.email })}
-          yes={asking.active ? C.deactivate : C.reactivate}
+          question={fill(asking.account.active ? C.deactivateConfirm : C.reactivateConfirm, { name: name(asking.account), email: asking.account.email })}
+          yes={asking.account.active ? C.deactivate : C.reactivate}
           no={C.cancel}
-          danger={asking.active}
-          onYes={() => decide(asking)}
+          danger={asking.account.active}
+          onYes={() => decide(asking.account)}
+          onNo={() => setAsking(null)}
+        />
+      ) : asking?.kind === 'delete' ? (
+        <Confirm
+          id="staff-account-delete"
+          question={fill(C.deleteConfirm, { name: name(asking.account) || asking.account.email, email: asking.account.email })}
+          yes={C.deleteYes}
+          no={C.cancel}
+          danger
+          onYes={() => erase(asking.account)}
           onNo={() => setAsking(null)}
         />
       ) : null}
@@ -136,27 +181,49 @@ export function ClientsView({ state, go, onGate, arrival }: { state: ConsoleStat
                   <td className="staff-nowrap">{when(account.createdAt)}</td>
                   <td className="staff-nowrap">{when(account.lastSignInAt, C.never)}</td>
                   <td>
-                    <div className="staff-actions">
+                    <div className="staff-actions staff-row-actions">
                       <button
                         type="button"
                         className="btn btn-secondary btn-sm"
-                        aria-label={`${account.active ? C.deactivate : C.reactivate}: ${account.email}`}
-                        onClick={() => {
-                          setNotice('');
-                          setError('');
-                          setAsking(account);
-                        }}
+                        aria-label={`${C.edit}: ${account.email}`}
+                        aria-expanded={opened('name', account)}
+                        onClick={() => toggle('name', account)}
                       >
-                        {account.active ? C.deactivate : C.reactivate}
+                        {C.edit}
+                      </button>
+                      <button
+                        type="button"
+                        className="btn btn-secondary btn-sm"
+                        aria-label={`${C.requests}: ${account.email}`}
+                        aria-expanded={opened('requests', account)}
+                        onClick={() => toggle('requests', account)}
+                      >
+                        {C.requests}
                       </button>
                       <button
                         type="button"
                         className="btn btn-secondary btn-sm"
                         aria-label={`${C.dashboards}: ${account.email}`}
-                        aria-expanded={dashboardsOf?.id === account.id}
-                        onClick={() => setDashboardsOf(dashboardsOf?.id === account.id ? null : account)}
+                        aria-expanded={opened('dashboards', account)}
+                        onClick={() => toggle('dashboards', account)}
                       >
                         {C.dashboards}
+                      </button>
+                      <button
+                        type="button"
+                        className="btn btn-secondary btn-sm"
+                        aria-label={`${account.active ? C.deactivate : C.reactivate}: ${account.email}`}
+                        onClick={() => ask('active', account)}
+                      >
+                        {account.active ? C.deactivate : C.reactivate}
+                      </button>
+                      <button
+                        type="button"
+                        className="btn btn-secondary btn-sm staff-danger-text"
+                        aria-label={`${C.delete}: ${account.email}`}
+                        onClick={() => ask('delete', account)}
+                      >
+                        {C.delete}
                       </button>
                     </div>
                   </td>
@@ -166,8 +233,23 @@ export function ClientsView({ state, go, onGate, arrival }: { state: ConsoleStat
           </table>
         </TableRegion>
       ) : null}
-      {dashboardsOf ? (
-        <DashboardsPanel key={dashboardsOf.id} account={dashboardsOf} onClose={() => setDashboardsOf(null)} onGate={onGate} />
+      {panel?.kind === 'dashboards' ? (
+        <DashboardsPanel key={panel.account.id} account={panel.account} onClose={() => setPanel(null)} onGate={onGate} />
+      ) : panel?.kind === 'requests' ? (
+        <ClientRequestsPanel key={panel.account.id} account={panel.account} state={state} go={go} onClose={() => setPanel(null)} onGate={onGate} />
+      ) : panel?.kind === 'name' ? (
+        <ClientNamePanel
+          key={panel.account.id}
+          account={panel.account}
+          onGate={onGate}
+          onClose={() => setPanel(null)}
+          onSaved={(updated) => {
+            setPanel(null);
+            setNotice(fill(C.renamed, { email: updated.email, name: name(updated) }));
+            headingRef.current?.focus();
+            void load();
+          }}
+        />
       ) : null}
       {range ? (
         <Pager

@@ -7,9 +7,12 @@ import { LeadDetailView } from './LeadDetailView';
 import { LeadsView } from './LeadsView';
 import { PasskeysView } from './PasskeysView';
 import { PressViewOnDemand } from './PressViewOnDemand';
+import { onDemand } from './onDemand';
 import { StaffApiError, staffApi } from './staffClient';
 
 const SIGN_IN = '/sign_in?next=%2Fstaff';
+/** The staff view (invitations), a chunk loaded when it is first opened (./onDemand). */
+const TeamView = onDemand(() => import('./TeamView').then((part) => part.TeamView), T.loadingPart);
 
 type Gate = { kind: 'loading' } | { kind: 'signedOut' } | { kind: 'refused'; message: string } | { kind: 'failed' } | { kind: 'ready' };
 
@@ -29,7 +32,7 @@ export type Go = (next: ConsoleState, arrival?: Arrival) => void;
  * /sign_in?next=/staff; a client (403) → the API's refusal ("for DataClarity staff only") and
  * nothing of the console; staff without a passkey check → the API's message. Then the views,
  * named by a nav of real links: the requests inbox (filters, search, paging, CSV export, a
- * request opened), clients, press items, the audit log, the staff member's own passkeys. The view, the filters
+ * request opened), clients, the staff (invitations), press items, the audit log, the staff member's own passkeys. The view, the filters
  * and the open request live in the URL (./consoleUrl.ts): a reload or Back keeps them.
  */
 export function StaffConsole() {
@@ -134,6 +137,8 @@ export function StaffConsole() {
         <LeadsView state={state} go={go} onGate={onGate} arrival={arrival} />
       ) : state.view === 'clients' ? (
         <ClientsView state={state} go={go} onGate={onGate} arrival={arrival} />
+      ) : state.view === 'team' ? (
+        <TeamView onGate={onGate} arrival={arrival} />
       ) : state.view === 'press' ? (
         <PressViewOnDemand onGate={onGate} arrival={arrival} />
       ) : state.view === 'audit' ? (

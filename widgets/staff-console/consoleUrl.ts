@@ -7,7 +7,7 @@ import { STAFF_LEAD_STATUS_NAMES, STAFF_PAGE_SIZE, STAFF_SEARCH_MAX, type StaffL
  * address on load and on back/forward, written with history.pushState, so a reload or Back keeps
  * them. Anything the URL holds that is not a known value is ignored (the default is used).
  */
-export const VIEWS = ['leads', 'clients', 'press', 'audit', 'passkeys'] as const;
+export const VIEWS = ['leads', 'clients', 'team', 'press', 'audit', 'passkeys'] as const;
 
 /**
  * The kinds of request (shared/contactLead's LEAD_VARIANTS, which a unit test holds this to): not

@@ -102,11 +102,21 @@ export class StaffApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
-    /** The problem's field errors (`errors`: field → message), when it names fields. */
-    readonly errors: Record<string, string> = {},
+    /** Each refused field's message (problem+json `errors`), for a form to show beside its field. */
+    readonly errors: Readonly<Record<string, string>> = {},
   ) {
     super(message);
   }
+}
+
+/** A staff member as GET /staff/members answers it (server/staff/memberRoutes.ts). */
+export interface StaffMember {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  active: boolean;
+  createdAt: string;
 }
 
 const FAILED = 'Something went wrong. Please try again.';
@@ -131,7 +141,7 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
         : typeof problem?.message === 'string'
           ? problem.message
           : FAILED;
-    const errors = problem?.errors && typeof problem.errors === 'object' ? (problem.errors as Record<string, string>) : {};
+    const errors = typeof problem?.errors === 'object' && problem.errors !== null ? (problem.errors as Record<string, string>) : {};
     throw new StaffApiError(detail, response.status, errors);
   }
   return (response.status === 204 ? null : await response.json()) as T;
@@ -148,6 +158,12 @@ export const staffApi = {
   deleteLead: (id: string) => call<null>('DELETE', `/leads/${encodeURIComponent(id)}`),
   accounts: (query: string) => call<Page & { accounts: StaffAccount[] }>('GET', `/users${query}`),
   setActive: (id: string, active: boolean) => call<StaffAccount>('PATCH', `/users/${encodeURIComponent(id)}`, { active }),
+  rename: (id: string, body: { firstName: string; lastName: string }) => call<StaffAccount>('PATCH', `/users/${encodeURIComponent(id)}`, body),
+  deleteAccount: (id: string) => call<null>('DELETE', `/users/${encodeURIComponent(id)}`),
+  requestsOf: (id: string) => call<{ requests: StaffLead[] }>('GET', `/users/${encodeURIComponent(id)}/requests`),
+  members: () => call<{ members: StaffMember[]; you: string }>('GET', '/members'),
+  invite: (email: string) => call<{ account: StaffAccount; created: boolean; expiresAt: string }>('POST', '/invitations', { email }),
+  removeMember: (id: string) => call<null>('DELETE', `/members/${encodeURIComponent(id)}`),
   dashboards: (userId: string) => call<{ dashboards: StaffDashboard[] }>('GET', `/users/${encodeURIComponent(userId)}/dashboards`),
   addDashboard: (userId: string, body: { title: string; category: string; snippet: string }) =>
     call<StaffDashboard>('POST', `/users/${encodeURIComponent(userId)}/dashboards`, body),

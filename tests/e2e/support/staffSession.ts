@@ -3,11 +3,12 @@ import { runStaffCli } from '../../../server/staff/cli';
 import { API_BASE } from '../../../shared/constants';
 import { atPath } from './atPath';
 import { seedConsent } from './consent';
+import { virtualAuthenticator } from './virtualAuthenticator';
 
 /**
  * Staff and client sessions for the specs that run a server of their own (staff-console.spec,
- * press-staff.spec): the CLI's enrollment link, Chromium's virtual authenticator, a passkey
- * enrolled, a client signed in with a password.
+ * press-staff.spec): the CLI's enrollment link, a passkey enrolled with Chromium's virtual
+ * authenticator (./virtualAuthenticator), a client signed in with a password.
  */
 export const PASSWORD = 'Mannheim#2025';
 
@@ -19,15 +20,6 @@ export async function addStaff(email: string, env: Record<string, string>): Prom
   const link = lines.find((line) => line.includes('/staff/enroll/'));
   expect(link, lines.join('\n')).toBeDefined();
   return link!.trim();
-}
-
-/** A platform authenticator in this page's browser, as a laptop's fingerprint reader. */
-export async function virtualAuthenticator(on: Page): Promise<void> {
-  const cdp = await on.context().newCDPSession(on);
-  await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true },
-  });
 }
 
 /** A context with consent given on `baseURL` (no banner over the page). */

@@ -1,0 +1,269 @@
+import { createHash } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../../server/app';
+import { loadConfig, type ServerConfig } from '../../server/config';
+import { openStores, type Stores } from '../../server/db/openStores';
+import { userHandleOf } from '../../server/passkeys/ceremonies';
+import { PASSKEY_SIGNED_IN_PAGE } from '../../server/passkeys/passkeyRoutes';
+import { SESSION_COOKIE } from '../../server/sessions/cookies';
+import { AUDIT_ACTIONS } from '../../server/staff/audit';
+import { runStaffCli } from '../../server/staff/cli';
+import { ACCOUNT_MESSAGES } from '../../shared/accountMessages';
+import { API_BASE } from '../../shared/constants';
+import { PASSKEY_MESSAGES, PASSKEY_REAUTH_MS } from '../../shared/passkeys';
+import { databaseBackends } from '../support/databaseBackends';
+import { softAuthenticator, type SoftAuthenticator } from '../support/softAuthenticator';
+import { makeTestSite } from '../support/testSite';
+
+/**
+ * A signed-in person's own passkeys on /account (issue 32: clients may add a passkey and sign in
+ * with it), /dc_api/wa_v1/me/passkeys, through inject on the whole server, on SQLite and
+ * PostgreSQL, with a software authenticator (real keys and signatures): the guards (no session
+ * 401, cross-site 403, another account's passkey 404, another account's challenge, a challenge
+ * used twice), the re-authentication rule (a recent sign-in or the password), a client removing
+ * every passkey while staff keep their last, and the audit only for staff.
+ */
+vi.setConfig({ testTimeout: 90_000, hookTimeout: 120_000 });
+
+const SITE = 'http://localhost:4398';
+const SAME_SITE = { origin: 'http://localhost', 'sec-fetch-site': 'same-origin' };
+const CROSS_SITE = { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' };
+const PASSWORD = 'Mannheim#2025';
+
+let root: string;
+let dist: string;
+beforeAll(() => {
+  ({ root, dist } = makeTestSite('dc-client-passkeys-'));
+});
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+for (const backend of databaseBackends('Client passkeys')) {
+  describe.skipIf(backend.skip)(`a person's own passkeys on ${backend.name}`, () => {
+    let env: Record<string, string>;
+    let app: FastifyInstance;
+    /** The same database, where no sign-in counts as recent: the password is asked for. */
+    let stale: FastifyInstance;
+    let stores: Stores;
+    let counter = 0;
+
+    beforeAll(async () => {
+      env = await backend.fresh();
+      const config: ServerConfig = { ...loadConfig({ LOG_LEVEL: 'silent', SITE_URL: SITE, ...env }), distDir: dist };
+      app = await buildApp(config);
+      stale = await buildApp({ ...config, accounts: { ...config.accounts, passkeyReauthMs: 0 } });
+      await Promise.all([app.ready(), stale.ready()]);
+      stores = await openStores({ databasePath: config.databasePath, databaseUrl: config.databaseUrl });
+    });
+
+    afterAll(async () => {
+      await app?.close();
+      await stale?.close();
+      await stores?.close();
+    });
+
+    const call = (on: FastifyInstance, options: InjectOptions & { url: string }) =>
+      on.inject({ remoteAddress: `10.1.0.${(counter % 250) + 1}`, ...options, url: API_BASE + options.url, headers: { ...SAME_SITE, ...(options.headers ?? {}) } });
+    const api = (options: InjectOptions & { url: string }) => call(app, options);
+    const sessionCookie = (response: LightMyRequestResponse) => {
+      const cookie = response.cookies.find((each) => each.name === SESSION_COOKIE);
+      return cookie ? { cookie: `${SESSION_COOKIE}=${cookie.value}` } : null;
+    };
+
+    /** A new client account signed in with its password: its id and the session's headers. */
+    async function client(): Promise<{ userId: string; email: string; headers: Record<string, string> }> {
+      counter++;
+      const email = `client.${counter}.${Date.now()}@example.de`;
+      const created = await api({
+        method: 'POST',
+        url: '/user/register',
+        payload: { firstName: 'Jana', lastName: 'Weber', email, password: PASSWORD, confirmPassword: PASSWORD, termsAccepted: true },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const signedIn = await api({ method: 'POST', url: '/session', payload: { email, password: PASSWORD } });
+      expect(signedIn.statusCode, signedIn.body).toBe(200);
+      return { userId: (await stores.users.credentials(email))!.id, email, headers: sessionCookie(signedIn)! };
+    }
+
+    /** Registers a passkey for the session through /me/passkeys. */
+    async function addPasskey(headers: Record<string, string>, name = 'Laptop'): Promise<SoftAuthenticator> {
+      const authenticator = softAuthenticator(SITE);
+      const options = await api({ method: 'POST', url: '/me/passkeys/options', headers, payload: {} });
+      expect(options.statusCode, options.body).toBe(200);
+      const added = await api({ method: 'POST', url: '/me/passkeys', headers, payload: { name, response: authenticator.register(options.json()) } });
+      expect(added.statusCode, added.body).toBe(201);
+      return authenticator;
+    }
+
+    const list = async (headers: Record<string, string>) => (await api({ method: 'GET', url: '/me/passkeys', headers })).json<{ passkeys: Array<{ id: string; name: string; lastUsedAt: string | null }>; passwordNeeded?: boolean }>();
+
+    it('answers 401 to every route without a session, and nothing of anyone’s passkeys', async () => {
+      for (const [method, url] of [
+        ['GET', '/me/passkeys'],
+        ['POST', '/me/passkeys/options'],
+        ['POST', '/me/passkeys'],
+        ['PATCH', '/me/passkeys/abc'],
+        ['DELETE', '/me/passkeys/abc'],
+      ] as const) {
+        const response = await api({ method, url, payload: method === 'GET' || method === 'DELETE' ? undefined : { name: 'x' } });
+        expect(response.statusCode, `${method} ${url}`).toBe(401);
+        expect(response.json().message).toBe(ACCOUNT_MESSAGES.signedOut);
+      }
+    });
+
+    it('lets a client add a passkey after a recent sign-in, sign in with it (to /account), rename it and remove every one', async () => {
+      const { userId, headers } = await client();
+      expect(await list(headers)).toEqual({ passkeys: [], passwordNeeded: false });
+
+      const laptop = await addPasskey(headers, '  Laptop ');
+      const phone = await addPasskey(headers, 'Phone');
+      // The second registration's options excluded the first passkey.
+      expect((await list(headers)).passkeys.map((each) => each.name)).toEqual(['Laptop', 'Phone']);
+      // The account's data download names them (no key material).
+      const exported = (await api({ method: 'GET', url: '/me/export', headers })).json<{ passkeys: Array<Record<string, unknown>> }>();
+      expect(exported.passkeys.map((each) => Object.keys(each).sort())).toEqual([['createdAt', 'lastUsedAt', 'name'], ['createdAt', 'lastUsedAt', 'name']]);
+      expect(exported.passkeys.map((each) => each.name)).toEqual(['Laptop', 'Phone']);
+
+      // Sign in with it: a passkey-verified session of the client, sent to the account page.
+      const options = (await api({ method: 'POST', url: '/passkeys/sign-in/options', payload: {} })).json();
+      const signedIn = await api({ method: 'POST', url: '/passkeys/sign-in', payload: { response: laptop.authenticate(options, userHandleOf(userId)) } });
+      expect(signedIn.statusCode, signedIn.body).toBe(200);
+      expect(signedIn.json()).toEqual({ next: PASSKEY_SIGNED_IN_PAGE });
+      const passkeySession = sessionCookie(signedIn)!;
+      expect((await api({ method: 'GET', url: '/me', headers: passkeySession })).json().email).toMatch(/^client\./);
+      expect((await list(passkeySession)).passkeys.find((each) => each.id === laptop.credentialId)!.lastUsedAt).not.toBeNull();
+
+      const renamed = await api({ method: 'PATCH', url: `/me/passkeys/${phone.credentialId}`, headers, payload: { name: 'Work phone' } });
+      expect(renamed.statusCode, renamed.body).toBe(200);
+      expect(renamed.json()).toMatchObject({ id: phone.credentialId, name: 'Work phone' });
+      const badName = await api({ method: 'PATCH', url: `/me/passkeys/${phone.credentialId}`, headers, payload: { name: ' ' } });
+      expect(badName.statusCode).toBe(400);
+      expect(badName.json().errors).toEqual({ name: PASSKEY_MESSAGES.nameRequired });
+
+      // A client keeps the password: the last passkey may go too.
+      expect((await api({ method: 'DELETE', url: `/me/passkeys/${laptop.credentialId}`, headers })).statusCode).toBe(204);
+      expect((await api({ method: 'DELETE', url: `/me/passkeys/${phone.credentialId}`, headers })).statusCode).toBe(204);
+      expect((await list(headers)).passkeys).toEqual([]);
+      expect((await api({ method: 'DELETE', url: `/me/passkeys/${phone.credentialId}`, headers })).statusCode).toBe(404);
+      // A removed passkey signs nobody in.
+      const again = (await api({ method: 'POST', url: '/passkeys/sign-in/options', payload: {} })).json();
+      const refused = await api({ method: 'POST', url: '/passkeys/sign-in', payload: { response: laptop.authenticate(again, userHandleOf(userId), { counter: 5 }) } });
+      expect(refused.statusCode).toBe(401);
+      // A client's changes are not staff actions: nothing in the audit log.
+      expect((await stores.staff.auditLog({ limit: 100 })).entries.filter((entry) => entry.recordId === userId)).toEqual([]);
+    });
+
+    it('finds another account’s passkey nowhere (404) and refuses to finish another account’s registration', async () => {
+      const anna = await client();
+      const ben = await client();
+      const annas = await addPasskey(anna.headers);
+      const rename = await api({ method: 'PATCH', url: `/me/passkeys/${annas.credentialId}`, headers: ben.headers, payload: { name: 'Mine' } });
+      expect(rename.statusCode).toBe(404);
+      expect(rename.json().message).toBe(PASSKEY_MESSAGES.passkeyNotFound);
+      expect((await api({ method: 'DELETE', url: `/me/passkeys/${annas.credentialId}`, headers: ben.headers })).statusCode).toBe(404);
+      expect((await list(ben.headers)).passkeys).toEqual([]);
+      expect((await list(anna.headers)).passkeys.map((each) => each.name)).toEqual(['Laptop']);
+
+      // Anna's challenge, answered in Ben's session: refused, nothing stored for either.
+      const creation = (await api({ method: 'POST', url: '/me/passkeys/options', headers: anna.headers, payload: {} })).json();
+      const stolen = await api({ method: 'POST', url: '/me/passkeys', headers: ben.headers, payload: { name: 'Phone', response: softAuthenticator(SITE).register(creation) } });
+      expect(stolen.statusCode).toBe(400);
+      expect(stolen.json().message).toBe(PASSKEY_MESSAGES.challengeUnknown);
+      expect(await stores.passkeys.listForUser(ben.userId)).toEqual([]);
+      expect(await stores.passkeys.listForUser(anna.userId)).toHaveLength(1);
+    });
+
+    it('takes a registration’s challenge once: the same answer again is refused', async () => {
+      const { userId, headers } = await client();
+      const creation = (await api({ method: 'POST', url: '/me/passkeys/options', headers, payload: {} })).json();
+      const answer = softAuthenticator(SITE).register(creation);
+      expect((await api({ method: 'POST', url: '/me/passkeys', headers, payload: { name: 'Laptop', response: answer } })).statusCode).toBe(201);
+      const replay = await api({ method: 'POST', url: '/me/passkeys', headers, payload: { name: 'Laptop', response: answer } });
+      expect(replay.statusCode).toBe(400);
+      expect(replay.json().message).toBe(PASSKEY_MESSAGES.challengeUnknown);
+      const invented = await api({ method: 'POST', url: '/me/passkeys', headers, payload: { name: 'Laptop', response: softAuthenticator(SITE).register(creation, { challenge: 'bm90LWEtY2hhbGxlbmdlLXdlLWdhdmU' }) } });
+      expect(invented.statusCode).toBe(400);
+      expect(await stores.passkeys.listForUser(userId)).toHaveLength(1);
+    });
+
+    it('refuses cross-site changes (403) and keeps the passkey', async () => {
+      const { userId, headers } = await client();
+      const held = await addPasskey(headers);
+      for (const [method, url] of [
+        ['POST', '/me/passkeys/options'],
+        ['POST', '/me/passkeys'],
+        ['PATCH', `/me/passkeys/${held.credentialId}`],
+        ['DELETE', `/me/passkeys/${held.credentialId}`],
+      ] as const) {
+        const response = await api({ method, url, headers: { ...headers, ...CROSS_SITE }, payload: method === 'DELETE' ? undefined : { name: 'Evil' } });
+        expect(response.statusCode, `${method} ${url}`).toBe(403);
+        expect(response.body).not.toContain('challenge');
+      }
+      expect((await stores.passkeys.listForUser(userId)).map((each) => each.name)).toEqual(['Laptop']);
+    });
+
+    it(`asks for the password to add a passkey when the sign-in is older than ${PASSKEY_REAUTH_MS / 60_000} minutes; a wrong one counts as a failed sign-in`, async () => {
+      const { userId, email, headers } = await client();
+      const staleApi = (options: InjectOptions & { url: string }) => call(stale, options);
+      expect(((await staleApi({ method: 'GET', url: '/me/passkeys', headers })).json<{ passwordNeeded: boolean }>()).passwordNeeded).toBe(true);
+
+      const missing = await staleApi({ method: 'POST', url: '/me/passkeys/options', headers, payload: {} });
+      expect(missing.statusCode).toBe(403);
+      expect(missing.json().errors).toEqual({ currentPassword: PASSKEY_MESSAGES.reauthRequired });
+      expect(missing.body).not.toContain('challenge');
+
+      const wrong = await staleApi({ method: 'POST', url: '/me/passkeys/options', headers, payload: { currentPassword: 'Wrong#2025x' } });
+      expect(wrong.statusCode).toBe(403);
+      expect(wrong.json().errors).toEqual({ currentPassword: ACCOUNT_MESSAGES.currentPasswordWrong });
+      expect(wrong.body).not.toContain('challenge');
+      // Counted with the sign-in failures of the account.
+      const accountKey = `account:${createHash('sha256').update(email).digest('hex')}`;
+      expect(await stores.signInFailures.blockedFor(accountKey, 1)).toBeGreaterThan(0);
+
+      const right = await staleApi({ method: 'POST', url: '/me/passkeys/options', headers, payload: { currentPassword: PASSWORD } });
+      expect(right.statusCode, right.body).toBe(200);
+      const added = await staleApi({ method: 'POST', url: '/me/passkeys', headers, payload: { name: 'Laptop', response: softAuthenticator(SITE).register(right.json()) } });
+      expect(added.statusCode, added.body).toBe(201);
+      expect(await stores.passkeys.listForUser(userId)).toHaveLength(1);
+      // Renaming and removing ask for nothing more.
+      const id = added.json().id as string;
+      expect((await staleApi({ method: 'PATCH', url: `/me/passkeys/${id}`, headers, payload: { name: 'Desk' } })).statusCode).toBe(200);
+      expect((await staleApi({ method: 'DELETE', url: `/me/passkeys/${id}`, headers })).statusCode).toBe(204);
+    });
+
+    it('keeps the staff rules: a staff password session changes nothing, a passkey session keeps the last passkey, every change audited', async () => {
+      counter++;
+      const email = `staff.${counter}.${Date.now()}@dataclarity.example`;
+      const lines: string[] = [];
+      expect(await runStaffCli(['add', email], { ...env, SITE_URL: SITE }, { log: (line) => lines.push(line), error: (line) => lines.push(line) })).toBe(0);
+      const token = lines.join('\n').match(/\/staff\/enroll\/([A-Za-z0-9_-]{43})$/m)![1]!;
+      const userId = (await stores.users.credentials(email))!.id;
+      const authenticator = softAuthenticator(SITE);
+      const creation = (await api({ method: 'POST', url: '/passkeys/enrollment/options', payload: { token } })).json();
+      const enrolled = await api({ method: 'POST', url: '/passkeys/enrollment', payload: { token, name: 'Work laptop', response: authenticator.register(creation) } });
+      expect(enrolled.statusCode, enrolled.body).toBe(200);
+      const headers = sessionCookie(enrolled)!;
+
+      // The same account signed in with a password (it was a client before, with one of its own).
+      await stores.users.setPasswordHash(userId, (await stores.users.passwordHashOf((await client()).userId))!);
+      const byPassword = await api({ method: 'POST', url: '/session', payload: { email, password: PASSWORD } });
+      expect(byPassword.statusCode, byPassword.body).toBe(200);
+      const passwordSession = sessionCookie(byPassword)!;
+      const refused = await api({ method: 'POST', url: '/me/passkeys/options', headers: passwordSession, payload: { currentPassword: PASSWORD } });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().message).toBe(PASSKEY_MESSAGES.staffPasskeySession);
+      expect((await api({ method: 'DELETE', url: `/me/passkeys/${authenticator.credentialId}`, headers: passwordSession })).statusCode).toBe(403);
+      // A refusal stops the request: nothing renamed.
+      expect((await api({ method: 'PATCH', url: `/me/passkeys/${authenticator.credentialId}`, headers: passwordSession, payload: { name: 'Hijacked' } })).statusCode).toBe(403);
+      expect((await stores.passkeys.listForUser(userId)).map((each) => each.name)).toEqual(['Work laptop']);
+
+      const last = await api({ method: 'DELETE', url: `/me/passkeys/${authenticator.credentialId}`, headers });
+      expect(last.statusCode).toBe(409);
+      expect(last.json().message).toBe(PASSKEY_MESSAGES.lastPasskey);
+      expect((await api({ method: 'PATCH', url: `/me/passkeys/${authenticator.credentialId}`, headers, payload: { name: 'Desk' } })).statusCode).toBe(200);
+      const actions = (await stores.staff.auditLog({ limit: 20 })).entries.filter((entry) => entry.recordId === userId).map((entry) => entry.action);
+      expect(actions[0]).toBe(AUDIT_ACTIONS.passkeyRenamed);
+    });
+  });
+}

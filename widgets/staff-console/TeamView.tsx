@@ -1,0 +1,185 @@
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import T from '../../site/_data/staffConsole.json';
+import { Confirm, ErrorAlert, fill, when } from './parts';
+import { StaffApiError, staffApi, type StaffMember } from './staffClient';
+import type { Arrival, OnGate } from './StaffConsole';
+
+const S = T.team;
+
+/**
+ * Who is staff (GET /staff/members), and inviting a colleague (POST /staff/invitations): the
+ * address is checked by the server with the site's email rule, and its message shows under the
+ * field, which keeps what was typed; a sent invitation says until when its link works. "Send new
+ * link" mails a member a fresh link (the old one stops working); "Remove staff role" asks first,
+ * and is not offered for oneself (the API refuses that and the last staff member, and says why).
+ */
+export function TeamView({ onGate, arrival }: { onGate: OnGate; arrival: Arrival }) {
+  const [list, setList] = useState<{ members: StaffMember[]; you: string } | null>(null);
+  const [email, setEmail] = useState('');
+  const [fieldError, setFieldError] = useState('');
+  const [error, setError] = useState('');
+  const [notice, setNotice] = useState('');
+  const [sending, setSending] = useState(false);
+  const [removing, setRemoving] = useState<StaffMember | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const fieldRef = useRef<HTMLInputElement>(null);
+
+  const failed = useCallback(
+    (failure: unknown) => {
+      if (!onGate(failure)) setError(failure instanceof Error ? failure.message : T.failed);
+    },
+    [onGate],
+  );
+  const load = useCallback(() => staffApi.members().then(setList, failed), [failed]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  useEffect(() => {
+    if (arrival.focus) headingRef.current?.focus();
+  }, [arrival]);
+
+  const clear = () => {
+    setError('');
+    setNotice('');
+    setFieldError('');
+  };
+
+  const invite = (address: string, fromForm: boolean) => {
+    clear();
+    setSending(true);
+    staffApi.invite(address).then(
+      (sent) => {
+        setSending(false);
+        if (fromForm) setEmail('');
+        setNotice(fill(S.invited, { email: sent.account.email, until: when(sent.expiresAt) }));
+        void load();
+      },
+      (failure: unknown) => {
+        setSending(false);
+        if (onGate(failure)) return;
+        const message = failure instanceof StaffApiError ? (failure.errors.email ?? '') : '';
+        if (fromForm && message !== '') {
+          setFieldError(message);
+          fieldRef.current?.focus();
+        } else setError(failure instanceof Error ? failure.message : T.failed);
+      },
+    );
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    invite(email, true);
+  };
+
+  const remove = (member: StaffMember) => {
+    setRemoving(null);
+    clear();
+    staffApi.removeMember(member.id).then(() => {
+      setNotice(fill(S.removed, { email: member.email }));
+      headingRef.current?.focus();
+      void load();
+    }, failed);
+  };
+
+  const name = (member: StaffMember) => `${member.firstName} ${member.lastName}`.trim() || member.email;
+
+  return (
+    <section className="staff-view" aria-labelledby="staff-team-title">
+      <div className="staff-view-head">
+        <h2 id="staff-team-title" ref={headingRef} tabIndex={-1}>
+          {S.heading}
+        </h2>
+      </div>
+      <p className="staff-lead-text">{S.lead}</p>
+      <form className="staff-note" aria-labelledby="staff-invite-title" noValidate onSubmit={onSubmit}>
+        <h3 id="staff-invite-title">{S.inviteHeading}</h3>
+        <label htmlFor="staff-invite-email">{S.email}</label>
+        <p id="staff-invite-hint" className="staff-passkey-times">
+          {S.emailHint}
+        </p>
+        <div className="staff-search">
+          <input
+            ref={fieldRef}
+            id="staff-invite-email"
+            className="staff-input"
+            type="email"
+            autoComplete="off"
+            value={email}
+            aria-invalid={fieldError ? 'true' : undefined}
+            aria-describedby={fieldError ? 'staff-invite-hint staff-invite-error' : 'staff-invite-hint'}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+          <button type="submit" className="btn btn-primary btn-sm" disabled={sending}>
+            {S.invite}
+          </button>
+        </div>
+        {fieldError ? (
+          <p id="staff-invite-error" className="staff-field-error">
+            {fieldError}
+          </p>
+        ) : null}
+      </form>
+      <p className="staff-notice" role="status">
+        {notice}
+      </p>
+      <ErrorAlert message={error} />
+      {removing ? (
+        <Confirm
+          id="staff-member-confirm"
+          question={fill(S.removeConfirm, { name: name(removing), email: removing.email })}
+          yes={S.removeYes}
+          no={S.cancel}
+          danger
+          onYes={() => remove(removing)}
+          onNo={() => setRemoving(null)}
+        />
+      ) : null}
+      {list === null ? (
+        error === '' ? <p className="staff-count">{S.loading}</p> : null
+      ) : (
+        <ul className="staff-passkeys" aria-label={S.listLabel}>
+          {list.members.map((member) => (
+            <li key={member.id} className="staff-passkey">
+              <div>
+                <p className="staff-passkey-name">
+                  {name(member)}
+                  {member.id === list.you ? <span className="staff-badge">{S.you}</span> : null}
+                  {member.active ? null : (
+                    <span className="staff-badge" data-tone="failed">
+                      {S.deactivated}
+                    </span>
+                  )}
+                </p>
+                <p className="staff-passkey-times">{[member.email, fill(S.since, { date: when(member.createdAt) })].join(' · ')}</p>
+              </div>
+              {member.id === list.you ? null : (
+                <div className="staff-actions">
+                  <button
+                    type="button"
+                    className="btn btn-secondary btn-sm"
+                    aria-label={`${S.resend}: ${member.email}`}
+                    disabled={sending || !member.active}
+                    onClick={() => invite(member.email, false)}
+                  >
+                    {S.resend}
+                  </button>
+                  <button
+                    type="button"
+                    className="btn btn-secondary btn-sm"
+                    aria-label={`${S.remove}: ${member.email}`}
+                    onClick={() => {
+                      clear();
+                      setRemoving(member);
+                    }}
+                  >
+                    {S.remove}
+                  </button>
+                </div>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
