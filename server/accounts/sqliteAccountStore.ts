@@ -21,7 +21,7 @@ export function sqliteAccountStore(db: Database.Database, domain = 'dataclarity.
   const verify = db.prepare('UPDATE users SET email_verified_at = COALESCE(email_verified_at, ?) WHERE id = ? AND email = ?');
   const setEmail = db.prepare('UPDATE users SET email = ?, email_verified_at = ?, updated_at = ? WHERE id = ?');
   const deleteUser = db.prepare('DELETE FROM users WHERE id = ?');
-  const selectLeads = db.prepare(`${LEAD_SELECT} WHERE lower(l.email) = ? AND l.status <> 'spam' ORDER BY l.received_at DESC`);
+  const selectLeads = db.prepare(`${LEAD_SELECT} WHERE lower(l.email) = ? AND l.status <> 'spam' ORDER BY l.received_at DESC, l.rowid DESC`);
   const deleteLeads = db.prepare('DELETE FROM leads WHERE lower(email) = ?');
 
   const issue = db.transaction((token: NewToken, mail: OutgoingMail, now: string) => {

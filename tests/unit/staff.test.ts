@@ -127,7 +127,7 @@ for (const backend of backends) {
     }
 
     let leadCounter = 0;
-    async function seedLead(fields: Partial<{ name: string; email: string; message: string; variant: 'contact' | 'consultation' }> = {}) {
+    async function seedLead(fields: Partial<{ name: string; email: string; message: string; variant: 'contact' | 'consultation' }> = {}, at = new Date()) {
       leadCounter++;
       const { lead } = await stores.leads.create(
         {
@@ -139,7 +139,7 @@ for (const backend of backends) {
           source: 'http://localhost/contact',
           spam: false,
         },
-        new Date(),
+        at,
       );
       return lead;
     }
@@ -492,9 +492,11 @@ for (const backend of backends) {
 
       it("lists a client's requests (sent with their address, newest first, spam left out) as the inbox does", async () => {
         const client = await seedUser();
-        const first = await seedLead({ email: client.email.toUpperCase(), variant: 'consultation' });
-        await seedLead({ email: `someone.else.${counter}@example.de` });
-        const second = await seedLead({ email: client.email });
+        // Received in the same millisecond: the later one is still listed first.
+        const at = new Date();
+        const first = await seedLead({ email: client.email.toUpperCase(), variant: 'consultation' }, at);
+        await seedLead({ email: `someone.else.${counter}@example.de` }, at);
+        const second = await seedLead({ email: client.email }, at);
         await stores.leads.create(
           { variant: 'contact', name: 'Spam Bot', email: client.email, phone: '+49 621 1234567', message: 'Cheap followers for your brand!', source: '', spam: true },
           new Date(),
