@@ -1,11 +1,11 @@
-import { rmSync } from 'node:fs';
 import { expect, test, type Page } from './support/test';
 import { ACCOUNT_MESSAGES } from '../../shared/accountMessages';
 import { API_BASE, INTERVALS } from '../../shared/constants';
-import { startServerProcess, type ServerProcess } from '../support/serverProcess';
-import { startSmtpSink, type SmtpSink } from '../support/smtpSink';
+import type { ServerProcess } from '../support/serverProcess';
+import type { SmtpSink } from '../support/smtpSink';
 import { axeViolations } from './support/axe';
 import { seedConsent } from './support/consent';
+import { startMailingServer } from './support/mailingServer';
 import { atPath } from './support/atPath';
 import { linkOf, mailTo as mailFrom } from './support/mailbox';
 
@@ -20,7 +20,7 @@ test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
 const PASSWORD = 'Mannheim#2025';
 const NEW_PASSWORD = 'Heidelberg#2026';
-/** A sign-in or a password change checks a real scrypt hash, queued behind others on a busy machine. */
+/** A sign-in or a password change checks a password hash on a low-priority thread, queued behind others on a busy machine. */
 const HASHED = { timeout: 30_000 };
 
 let sink: SmtpSink;
@@ -28,11 +28,7 @@ let server: ServerProcess;
 
 // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a hook needs from its first parameter's pattern; this hook needs none.
 test.beforeAll(async ({}, workerInfo) => {
-  const port = Number(process.env.E2E_PORT ?? 4173) + 30 + workerInfo.workerIndex;
-  const dbFile = `test-results/account-mail-e2e-${port}.sqlite`;
-  for (const suffix of ['', '-wal', '-shm']) rmSync(dbFile + suffix, { force: true });
-  sink = await startSmtpSink();
-  server = await startServerProcess(port, { DATABASE_PATH: dbFile, SMTP_URL: sink.url, SITE_URL: `http://localhost:${port}`, LEAD_POLL_S: '1' });
+  ({ server, sink } = await startMailingServer('account-mail', 30, workerInfo.workerIndex));
 });
 
 test.afterAll(async () => {

@@ -1,13 +1,13 @@
-import { rmSync } from 'node:fs';
 import { expect, test, type Page } from './support/test';
 import { ACCOUNT_MESSAGES } from '../../shared/accountMessages';
 import { API_BASE } from '../../shared/constants';
 import { PASSKEY_MESSAGES } from '../../shared/passkeys';
-import { startServerProcess, type ServerProcess } from '../support/serverProcess';
-import { startSmtpSink, type SmtpSink } from '../support/smtpSink';
+import type { ServerProcess } from '../support/serverProcess';
+import type { SmtpSink } from '../support/smtpSink';
 import { atPath } from './support/atPath';
 import { expectNoAxeViolationsInViews } from './support/axe';
 import { seedConsent } from './support/consent';
+import { startMailingServer } from './support/mailingServer';
 import { holdCode } from './support/holdCode';
 import { linkOf, mailTo } from './support/mailbox';
 import { virtualAuthenticator } from './support/virtualAuthenticator';
@@ -24,7 +24,7 @@ import { virtualAuthenticator } from './support/virtualAuthenticator';
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
 const PASSWORD = 'Mannheim#2025';
-/** A sign-in checks a real scrypt hash, queued behind others on a busy machine. */
+/** A sign-in checks a password hash on a low-priority thread, queued behind others on a busy machine. */
 const HASHED = { timeout: 30_000 };
 const SECTION = '.account-passkeys';
 
@@ -33,11 +33,7 @@ let server: ServerProcess;
 
 // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a hook needs from its first parameter's pattern; this hook needs none.
 test.beforeAll(async ({}, workerInfo) => {
-  const port = Number(process.env.E2E_PORT ?? 4173) + 65 + workerInfo.workerIndex;
-  const dbFile = `test-results/client-passkeys-e2e-${port}.sqlite`;
-  for (const suffix of ['', '-wal', '-shm']) rmSync(dbFile + suffix, { force: true });
-  sink = await startSmtpSink();
-  server = await startServerProcess(port, { DATABASE_PATH: dbFile, SMTP_URL: sink.url, SITE_URL: `http://localhost:${port}`, LEAD_POLL_S: '1' });
+  ({ server, sink } = await startMailingServer('client-passkeys', 65, workerInfo.workerIndex));
 });
 
 test.afterAll(async () => {

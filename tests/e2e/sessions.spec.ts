@@ -11,7 +11,7 @@ import { atPath } from './support/atPath';
  * its devices, signing out one device, all others and this one.
  */
 const PASSWORD = 'Mannheim#2025';
-/** A sign-in checks a real scrypt hash, queued behind others on a busy machine. */
+/** A sign-in checks a password hash on a low-priority thread, queued behind others on a busy machine. */
 const SIGN_IN = { timeout: 30_000 };
 
 test.describe.configure({ timeout: 120_000 });
