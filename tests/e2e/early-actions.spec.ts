@@ -282,6 +282,9 @@ test.describe('office map', () => {
     await map.getByRole('button', { name: 'Allow and load map' }).click();
     await expect(map.locator('iframe')).toBeFocused();
     await expect(map.getByRole('link', { name: 'Open map in a new tab' })).toBeHidden();
+    // The keyboard goes on from the map.
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: /^View larger map/ })).toBeFocused();
   });
 });
 

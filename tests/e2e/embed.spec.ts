@@ -126,6 +126,11 @@ test.describe('the /embed page', () => {
     await builder(page).getByRole('radio', { name: /dc-dashboard-gallery/ }).check();
     await builder(page).getByLabel('Name of the report tabs', { exact: true }).fill('Partner reports');
     await expect.poll(() => snippetText(page)).toContain('label="Partner reports"');
+    // The preview is rebuilt from the change and grows to the gallery's height, moving the Copy button
+    // down: the click waits until it has (a click on a button still moving can land beside it).
+    const preview = page.locator('iframe[title="Live preview of <dc-dashboard-gallery>"]');
+    await expect(preview).not.toHaveAttribute('aria-busy');
+    await expect(preview.contentFrame().getByRole('tablist', { name: 'Partner reports' })).toBeVisible();
     // Time stands still from here; only runFor moves it.
     await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
     await builder(page).getByRole('button', { name: 'Copy snippet' }).click();

@@ -65,14 +65,19 @@ class OfficeMap extends IslandElement {
     this.querySelector('[data-map-placeholder]')?.setAttribute('hidden', '');
     if (moveFocus) {
       // The button that had focus is gone: put focus on the map itself, and again once the map's
-      // page has loaded if the focus fell back to the page meanwhile (Chromium can drop it when the
-      // frame's first document is swapped for the map host's, in another process).
+      // page has loaded if the focus was lost meanwhile: Chromium can drop it when the frame's first
+      // document is swapped for the map host's, in another process, leaving it on the page's body
+      // or leaving no document of the tab focused at all.
       const frame = this.#frame;
       frame.focus();
       frame.addEventListener(
         'load',
         () => {
-          if (document.activeElement === document.body) frame.focus();
+          const active = document.activeElement;
+          if (active === document.body || (active === frame && !document.hasFocus())) {
+            frame.blur();
+            frame.focus();
+          }
         },
         { once: true },
       );
