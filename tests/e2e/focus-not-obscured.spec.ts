@@ -118,6 +118,26 @@ for (const width of [375, 1280]) {
       });
     }
 
+    test("the banner's inset stays published when the visitor reaches for Customize and its texts arrive", async ({ page }) => {
+      await page.goto('/contact');
+      await page.waitForFunction(() => document.documentElement.style.getPropertyValue('--dc-consent-banner-inset') !== '');
+      // Every change of the root's style from here, with what it was before: a moment without the
+      // inset is a moment in which a field focused by Tab is scrolled to under the banner.
+      await page.evaluate(() => {
+        const seen = window as unknown as { dcWithoutInset: number };
+        seen.dcWithoutInset = 0;
+        new MutationObserver((records) => {
+          for (const record of records) if (!(record.oldValue ?? '').includes('--dc-consent-banner-inset')) seen.dcWithoutInset++;
+        }).observe(document.documentElement, { attributes: true, attributeFilter: ['style'], attributeOldValue: true });
+      });
+      await page.getByRole('region', { name: 'Cookie consent' }).getByRole('button', { name: 'Customize' }).focus();
+      // The texts have come (focus on Customize fetches them) and the page has drawn two frames since.
+      await page.waitForFunction(() => performance.getEntriesByType('resource').some((entry) => entry.name.endsWith('/data/consent.json')));
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      expect(await page.evaluate(() => (window as unknown as { dcWithoutInset: number }).dcWithoutInset)).toBe(0);
+      await expect(page.locator('html')).toHaveAttribute('style', /--dc-consent-banner-inset: \d/);
+    });
+
     test('on a phone the banner covers at most a third of the screen', async ({ page }) => {
       test.skip(width > 800, 'phone width only');
       await page.goto('/');

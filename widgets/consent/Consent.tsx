@@ -212,12 +212,19 @@ export function Consent(props: ConsentProps) {
       root.style.setProperty(BANNER_INSET_PROPERTY, `${root.clientHeight - section.getBoundingClientRect().top}px`),
     );
     observer.observe(section);
-    return () => {
-      observer.disconnect();
-      root.style.removeProperty(BANNER_INSET_PROPERTY);
-    };
+    return () => observer.disconnect();
     // (content: a banner without built-in texts renders once they have loaded)
   }, [bannerVisible, content]);
+  // Removed only when the banner goes: a new observer (the texts arrived as the visitor reached for
+  // Customize) keeps the value it had until it measures, so a field focused meanwhile is still
+  // scrolled clear of the banner.
+  useLayoutEffect(() => {
+    const root = bannerRef.current?.ownerDocument.documentElement;
+    if (!bannerVisible || !root) return undefined;
+    return () => {
+      root.style.removeProperty(BANNER_INSET_PROPERTY);
+    };
+  }, [bannerVisible]);
 
   if (!manager) return null;
   const t = content?.[lang];
