@@ -21,17 +21,25 @@ import { call as probeCall, percentile, readStatic, summary, waitForHealth } fro
 const SIGN_INS = Number(process.env.SIGN_INS ?? 50);
 const ROUNDS = Number(process.env.ROUNDS ?? 10);
 const INTERVAL_MS = Number(process.env.INTERVAL_MS ?? 20);
-const STATIC_PATHS = ['/about', '/widgets/dc-theme-toggle.js'];
+const STATIC_PATHS = /** @type {const} */ (['/about', '/widgets/dc-theme-toggle.js']);
 const API = '/dc_api/wa_v1';
 const PASSWORD = 'Mannheim#2025';
 
-let server = null;
-let dataDir = null;
+// Typed by casts, not annotations: set in main(), they are read in the finally below, where an
+// annotated `let x = null` would still be narrowed to null.
+let server = /** @type {import('node:child_process').ChildProcess | null} */ (null);
+let dataDir = /** @type {string | null} */ (null);
 let base = process.env.BASE_URL;
 
 /** Every call names this site as its Origin: the account routes refuse a request without one. */
+/**
+ * @param {string} method
+ * @param {string} url
+ * @param {unknown} [body]
+ */
 const call = (method, url, body) => probeCall(method, url, body, { origin: base });
 
+/** @param {number[]} samples */
 function median(samples) {
   return percentile(
     [...samples].sort((a, b) => a - b),
@@ -72,8 +80,10 @@ async function main() {
   for (let i = 0; i < 20; i++) for (const path of STATIC_PATHS) await call('GET', base + path);
 
   // Unknown and known addresses, one at a time, alternating.
+  /** @type {Record<'known address, wrong password' | 'unknown address' | 'known address, right password', number[]>} */
   const times = { 'known address, wrong password': [], 'unknown address': [], 'known address, right password': [] };
   for (let round = 0; round < ROUNDS; round++) {
+    /** @type {Array<[keyof typeof times, { email: string, password: string }, number]>} */
     const tries = [
       ['known address, wrong password', { email, password: 'Wrong#Password1' }, 401],
       ['unknown address', { email: `nobody.${round}.${Date.now()}@example.com`, password: 'Wrong#Password1' }, 401],
@@ -98,15 +108,16 @@ async function main() {
   );
   const [flood, answers] = await Promise.all([readStatic(base, STATIC_PATHS, INTERVAL_MS, () => pending === 0), Promise.all(signIns)]);
   const floodS = (performance.now() - started) / 1000;
+  /** @type {Record<string, number>} */
   const statuses = {};
-  for (const answer of answers) statuses[answer.status] = (statuses[answer.status] ?? 0) + 1;
+  for (const answer of answers) statuses[String(answer.status)] = (statuses[String(answer.status)] ?? 0) + 1;
   const ok = answers.filter((answer) => answer.status === 200);
 
   console.log(`server ${base}: ${ROUNDS} rounds one at a time, then ${SIGN_INS} sign-ins at once`);
   for (const [label, samples] of Object.entries(times)) {
     const sorted = [...samples].sort((a, b) => a - b);
     console.log(
-      `${`sign-in, ${label}`.padEnd(46)} median ${median(samples).toFixed(0).padStart(5)} ms  min ${sorted[0].toFixed(0).padStart(5)}  max ${sorted.at(-1).toFixed(0).padStart(5)}`,
+      `${`sign-in, ${label}`.padEnd(46)} median ${median(samples).toFixed(0).padStart(5)} ms  min ${(sorted[0] ?? NaN).toFixed(0).padStart(5)}  max ${(sorted.at(-1) ?? NaN).toFixed(0).padStart(5)}`,
     );
   }
   for (const path of STATIC_PATHS) console.log(summary(`GET ${path} (alone)`, quiet.samples[path]));
@@ -136,8 +147,9 @@ try {
   console.error(error);
 } finally {
   if (server) {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
+    const child = server;
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
   }
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 }

@@ -23,11 +23,13 @@ import { call, percentile, readStatic, summary, waitForHealth } from './benchPro
 
 const SIGNUPS = Number(process.env.SIGNUPS ?? 50);
 const INTERVAL_MS = Number(process.env.INTERVAL_MS ?? 20);
-const STATIC_PATHS = ['/about', '/widgets/dc-theme-toggle.js'];
+const STATIC_PATHS = /** @type {const} */ (['/about', '/widgets/dc-theme-toggle.js']);
 const REGISTER = '/dc_api/wa_v1/user/register';
 
-let server = null;
-let dataDir = null;
+// Typed by casts, not annotations: set in main(), they are read in the finally below, where an
+// annotated `let x = null` would still be narrowed to null.
+let server = /** @type {import('node:child_process').ChildProcess | null} */ (null);
+let dataDir = /** @type {string | null} */ (null);
 let base = process.env.BASE_URL;
 
 
@@ -71,14 +73,15 @@ async function main() {
       confirmPassword: 'Mannheim#2025',
       termsAccepted: true,
     })
-      .catch((error) => ({ status: `error ${error.code ?? error.message}`, headers: {}, ms: performance.now() - started }))
+      .catch((error) => ({ status: `error ${error.code ?? error.message}`, headers: /** @type {import('node:http').IncomingHttpHeaders} */ ({}), ms: performance.now() - started }))
       .finally(() => pending--),
   );
   const [flood, answers] = await Promise.all([readStatic(base, STATIC_PATHS, INTERVAL_MS, () => pending === 0), Promise.all(signups)]);
   const floodMs = performance.now() - started;
 
+  /** @type {Record<string, number>} */
   const statuses = {};
-  for (const answer of answers) statuses[answer.status] = (statuses[answer.status] ?? 0) + 1;
+  for (const answer of answers) statuses[String(answer.status)] = (statuses[String(answer.status)] ?? 0) + 1;
   const retryAfter = answers.find((answer) => answer.status === 503)?.headers['retry-after'];
   const signupMs = answers.filter((answer) => answer.status === 201).map((answer) => answer.ms);
 
@@ -109,8 +112,9 @@ try {
   console.error(error);
 } finally {
   if (server) {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
+    const child = server;
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
   }
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 }

@@ -6,7 +6,18 @@
 import { request } from 'node:http';
 import { performance } from 'node:perf_hooks';
 
-/** One request; a JSON body when `body` is given. Resolves with the status, headers and time taken. */
+/**
+ * @typedef {{ status: number | undefined, headers: import('node:http').IncomingHttpHeaders, ms: number }} ProbeAnswer
+ */
+
+/**
+ * One request; a JSON body when `body` is given. Resolves with the status, headers and time taken.
+ * @param {string} method
+ * @param {string} url
+ * @param {unknown} [body]
+ * @param {import('node:http').OutgoingHttpHeaders} [headers]
+ * @returns {Promise<ProbeAnswer>}
+ */
 export function call(method, url, body, headers = {}) {
   return new Promise((resolve, reject) => {
     const payload = body === undefined ? undefined : JSON.stringify(body);
@@ -28,6 +39,10 @@ export function call(method, url, body, headers = {}) {
   });
 }
 
+/**
+ * @param {string} url
+ * @param {number} [timeoutMs]
+ */
 export async function waitForHealth(url, timeoutMs = 60_000) {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
@@ -41,13 +56,24 @@ export async function waitForHealth(url, timeoutMs = 60_000) {
   throw new Error(`server at ${url} did not answer /healthz within ${timeoutMs / 1000} s`);
 }
 
+/**
+ * The p-th percentile (0..100) of samples sorted in ascending order, NaN for none.
+ * @param {number[]} sorted
+ * @param {number} p
+ * @returns {number}
+ */
 export function percentile(sorted, p) {
   if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+  return sorted[Math.max(0, Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
 }
 
+/**
+ * @param {string} label
+ * @param {number[]} samples
+ */
 export function summary(label, samples) {
   const sorted = [...samples].sort((a, b) => a - b);
+  /** @param {number} n */
   const f = (n) => n.toFixed(1).padStart(8);
   return `${label.padEnd(50)} n=${String(sorted.length).padStart(5)}  p50 ${f(percentile(sorted, 50))} ms  p99 ${f(percentile(sorted, 99))} ms  max ${f(sorted.at(-1) ?? NaN)} ms`;
 }
@@ -56,16 +82,27 @@ export function summary(label, samples) {
  * GETs of `paths` on `base` started at a fixed rate (one every `intervalMs`, whether or not the
  * earlier ones have answered, so a stalled server cannot hide its stall by slowing the probe
  * down) until `done()` says stop; latencies per path.
+ * @template {string} Path
+ * @param {string} base
+ * @param {readonly Path[]} paths
+ * @param {number} intervalMs
+ * @param {() => boolean} done
+ * @returns {Promise<{ samples: Record<Path, number[]>, errors: string[], slow: string[] }>}
  */
 export async function readStatic(base, paths, intervalMs, done) {
-  const samples = Object.fromEntries(paths.map((path) => [path, []]));
+  // An entry for every one of `paths`, so samples[path] is there for each.
+  const samples = /** @type {Record<Path, number[]>} */ (Object.fromEntries(paths.map((path) => [path, /** @type {number[]} */ ([])])));
+  /** @type {string[]} */
   const errors = [];
+  /** @type {Promise<unknown>[]} */
   const inFlight = [];
+  /** @type {string[]} */
   const slow = [];
   const begin = performance.now();
   let i = 0;
   while (!done()) {
     const path = paths[i++ % paths.length];
+    if (path === undefined) throw new Error('readStatic: no paths to read');
     inFlight.push(
       call('GET', base + path).then(
         (result) => {
