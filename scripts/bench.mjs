@@ -38,16 +38,22 @@ if (!existsSync(join(dist, 'index.html')) || !existsSync(serverModule)) {
   console.error(`bench: no built site in ${dist} or no ${serverModule}; run npm run build first.`);
   process.exit(1);
 }
-for (const [name, value] of [['BENCH_SECONDS', seconds], ['BENCH_CONNECTIONS', connections], ['BENCH_ROUNDS', rounds]]) {
+for (const [name, value] of /** @type {Array<[string, number]>} */ ([['BENCH_SECONDS', seconds], ['BENCH_CONNECTIONS', connections], ['BENCH_ROUNDS', rounds]])) {
   if (!Number.isInteger(value) || value < 1) {
     console.error(`bench: ${name} must be a whole number of at least 1, got ${JSON.stringify(process.env[name])}.`);
     process.exit(1);
   }
 }
 
+/** @type {Record<string, { file: string, imports: string[] }>} */
 const manifest = JSON.parse(readFileSync(join(dist, 'assets/js/manifest.json'), 'utf8'));
 const runtime = Object.values(manifest).flatMap((entry) => entry.imports).find((file) => file.includes('/runtime-'));
-const stylesheet = `/assets/css/${readdirSync(join(dist, 'assets/css')).find((name) => /^site-.*\.css$/.test(name))}`;
+const stylesheetName = readdirSync(join(dist, 'assets/css')).find((name) => /^site-.*\.css$/.test(name));
+if (!runtime || !stylesheetName) {
+  console.error(`bench: the build in ${dist} has no ${runtime ? 'site stylesheet (assets/css/site-*.css)' : 'runtime chunk in assets/js/manifest.json'}; run npm run build first.`);
+  process.exit(1);
+}
+const stylesheet = `/assets/css/${stylesheetName}`;
 const targets = [
   { name: 'HTML page', path: '/about' },
   { name: 'JS chunk', path: runtime },
@@ -55,6 +61,7 @@ const targets = [
 ];
 
 const work = mkdtempSync(join(tmpdir(), 'dc-bench-'));
+/** @type {import('node:child_process').ChildProcess[]} */
 const children = [];
 const cleanup = async () => {
   const running = children.filter((child) => child.exitCode === null && child.signalCode === null);
@@ -74,13 +81,19 @@ process.on('SIGINT', () => {
 });
 
 const taskset = ['/usr/bin/taskset', '/bin/taskset'].find((path) => existsSync(path));
-const pinned = Boolean(taskset) && availableParallelism() >= 2;
+const pinned = taskset !== undefined && availableParallelism() >= 2;
 // This process (autocannon) on core 1, every thread of it; the servers on core 0 (start below).
 if (pinned && spawnSync(taskset, ['-a', '-p', '-c', '1', String(process.pid)], { stdio: 'ignore' }).status !== 0) {
   console.error('bench: taskset could not pin the load generator to core 1.');
   process.exit(1);
 }
 
+/**
+ * Starts a server, on core 0 when pinned; cleanup() stops it.
+ * @param {string} command
+ * @param {string[]} args
+ * @param {Record<string, string>} [env]
+ */
 const start = (command, args, env) => {
   const [file, argv] = pinned ? [taskset, ['-c', '0', command, ...args]] : [command, args];
   const child = spawn(file, argv, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
@@ -88,6 +101,10 @@ const start = (command, args, env) => {
   return child;
 };
 
+/**
+ * @param {string} url
+ * @param {import('node:child_process').ChildProcess} child
+ */
 const waitFor = async (url, child) => {
   for (let attempt = 0; attempt < 200; attempt += 1) {
     if (child.exitCode !== null) throw new Error(`${url}: the server exited with ${child.exitCode}`);
@@ -132,6 +149,11 @@ http {
 }
 `;
 
+/**
+ * @param {string} url
+ * @param {string} encoding
+ * @returns {Promise<import('autocannon').Result>}
+ */
 const bench = (url, encoding) =>
   new Promise((done, fail) => {
     autocannon({ url, connections, duration: seconds, headers: { 'accept-encoding': encoding } }, (error, result) =>
@@ -139,34 +161,49 @@ const bench = (url, encoding) =>
     );
   });
 
-/** Checks the server sends `url` with the expected encoding before it is measured. */
+/**
+ * Checks the server sends `url` with the expected encoding before it is measured.
+ * @param {string} url
+ * @param {string} encoding
+ */
 const check = async (url, encoding) => {
-  const response = await fetch(url, { headers: { 'accept-encoding': encoding }, decompress: false });
+  const response = await fetch(url, { headers: { 'accept-encoding': encoding } });
   const got = response.headers.get('content-encoding');
   await response.arrayBuffer();
   if (!response.ok || got !== encoding) throw new Error(`${url} with ${encoding}: status ${response.status}, content-encoding ${got}`);
 };
 
-/** CPU seconds (user + system) used so far by a process and its descendants (Linux /proc); null elsewhere. */
+/**
+ * CPU seconds (user + system) used so far by a process and its descendants (Linux /proc); null elsewhere.
+ * @param {number | undefined} pid undefined for a process that did not start
+ * @returns {number | null}
+ */
 const cpuSeconds = (pid) => {
+  if (pid === undefined) return null;
   try {
     const ticks = Number(process.env.CLK_TCK ?? 100);
     const stats = readdirSync('/proc')
       .filter((name) => /^\d+$/.test(name))
       .map((name) => {
         try {
-          // pid (comm) state ppid ... utime(14) stime(15): comm may hold spaces, so split after ')'.
-          const fields = readFileSync(`/proc/${name}/stat`, 'utf8').split(') ')[1].split(' ');
+          // pid (comm) state ppid ... utime(14) stime(15): comm may hold spaces and ') ', so split after the last ') '.
+          const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+          const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
           return { pid: Number(name), ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) };
         } catch {
           return null; // exited meanwhile
         }
       })
-      .filter(Boolean);
+      .filter((stat) => stat !== null);
     const family = new Set([pid]);
     for (let grew = true; grew; ) {
       grew = false;
-      for (const stat of stats) if (!family.has(stat.pid) && family.has(stat.ppid)) grew = family.add(stat.pid);
+      for (const stat of stats) {
+        if (!family.has(stat.pid) && family.has(stat.ppid)) {
+          family.add(stat.pid);
+          grew = true;
+        }
+      }
     }
     return stats.filter((stat) => family.has(stat.pid)).reduce((sum, stat) => sum + stat.ticks, 0) / ticks;
   } catch {
@@ -174,6 +211,12 @@ const cpuSeconds = (pid) => {
   }
 };
 
+/**
+ * @param {string} base
+ * @param {string} path
+ * @param {string} encoding
+ * @param {number | undefined} pid the server's process
+ */
 const measure = async (base, path, encoding, pid) => {
   await check(base + path, encoding);
   await new Promise((done) => autocannon({ url: base + path, connections, duration: 1, headers: { 'accept-encoding': encoding } }, done));
@@ -185,13 +228,29 @@ const measure = async (base, path, encoding, pid) => {
   return { rps: result.requests.average, p99: result.latency.p99, cpu: cpuPerRequest };
 };
 
+/**
+ * The median of the values that are not null; null for none.
+ * @param {Array<number | null>} values
+ * @returns {number | null}
+ */
 const median = (values) => {
   const sorted = values.filter((value) => value !== null).sort((a, b) => a - b);
-  if (sorted.length === 0) return null;
   const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+  const upper = sorted[middle];
+  const lower = sorted.length % 2 ? upper : sorted[middle - 1];
+  if (upper === undefined || lower === undefined) return null;
+  return sorted.length % 2 ? upper : (lower + upper) / 2;
 };
-const medians = (runs) => ({ rps: median(runs.map((run) => run.rps)), p99: median(runs.map((run) => run.p99)), cpu: median(runs.map((run) => run.cpu)) });
+/**
+ * Each figure's median over the runs (rounds >= 1, so rps and p99 have one; NaN for no runs).
+ * @param {Array<Awaited<ReturnType<typeof measure>>>} runs
+ */
+const medians = (runs) => ({
+  rps: median(runs.map((run) => run.rps)) ?? NaN,
+  p99: median(runs.map((run) => run.p99)) ?? NaN,
+  cpu: median(runs.map((run) => run.cpu)),
+});
+/** @param {number | null} value */
 const us = (value) => (value === null ? '–' : value.toFixed(0));
 
 try {
@@ -209,14 +268,14 @@ try {
   });
   await waitFor(`${ours}/healthz`, server);
 
+  /** @type {{ base: string, pid: number | undefined } | null} nginx, when it is installed */
   let theirs = null;
-  let nginx = null;
   if (nginxPath) {
     writeFileSync(join(work, 'nginx.conf'), nginxConfig());
     mkdirSync(join(work, 'logs'));
-    nginx = start(nginxPath, ['-p', work, '-c', join(work, 'nginx.conf')]);
-    theirs = `http://127.0.0.1:${nginxPort}`;
-    await waitFor(`${theirs}/about`, nginx);
+    const nginx = start(nginxPath, ['-p', work, '-c', join(work, 'nginx.conf')]);
+    theirs = { base: `http://127.0.0.1:${nginxPort}`, pid: nginx.pid };
+    await waitFor(`${theirs.base}/about`, nginx);
   } else {
     console.log('bench: nginx not installed (apt-get install nginx-light, or set NGINX_PATH): only our server is measured.');
   }
@@ -230,12 +289,12 @@ try {
   console.log('|---|---|---|---|---|---|---|---|---|---|');
   for (const target of targets) {
     for (const encoding of ['br', 'gzip']) {
-      const compared = theirs && encoding === 'gzip';
+      const compared = encoding === 'gzip' ? theirs : null;
       const oursRuns = [];
       const theirRuns = [];
       for (let round = 0; round < rounds; round += 1) {
         oursRuns.push(await measure(ours, target.path, encoding, server.pid));
-        if (compared) theirRuns.push(await measure(theirs, target.path, encoding, nginx.pid));
+        if (compared) theirRuns.push(await measure(compared.base, target.path, encoding, compared.pid));
       }
       const a = medians(oursRuns);
       const b = compared ? medians(theirRuns) : null;
@@ -247,7 +306,7 @@ try {
     }
   }
 } catch (error) {
-  console.error(`bench failed: ${error.message}`);
+  console.error(`bench failed: ${error instanceof Error ? error.message : String(error)}`);
   process.exitCode = 1;
 } finally {
   await cleanup();
