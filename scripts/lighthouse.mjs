@@ -38,10 +38,21 @@ import { buildCsp, readScriptHashes } from '../server/securityHeaders.ts';
 import { findNginx, startNginx, throwawayCertificate } from './nginxProcess.ts';
 
 const args = process.argv.slice(2);
+/**
+ * The value after --name (taken out of args), or the fallback without --name.
+ * @template {string | null} Fallback
+ * @param {string} name
+ * @param {Fallback} fallback
+ * @returns {string | Fallback}
+ */
 const option = (name, fallback) => {
   const index = args.indexOf(`--${name}`);
   if (index === -1) return fallback;
   const value = args[index + 1];
+  if (value === undefined) {
+    console.error(`lighthouse: --${name} needs a value.`);
+    process.exit(1);
+  }
   args.splice(index, 2);
   return value;
 };
@@ -69,34 +80,41 @@ const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 let routes = args.filter((arg) => arg.startsWith('/'));
 if (routes.length === 0) {
   const sitemap = readFileSync(join(dist, 'sitemap.xml'), 'utf8');
-  routes = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]).pathname);
+  routes = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1] ?? '').pathname);
 }
 
 const work = mkdtempSync(join(tmpdir(), 'dc-lighthouse-'));
+/** @type {import('node:child_process').ChildProcess[]} */
 const servers = [];
 const stopServers = () =>
   Promise.all(
     servers.map(
       (server) =>
-        new Promise((done) => {
-          if (server.exitCode !== null) return done();
-          server.once('exit', done);
-          server.kill('SIGTERM');
-        }),
+        /** @type {Promise<void>} */ (
+          new Promise((done) => {
+            if (server.exitCode !== null) return done();
+            server.once('exit', done);
+            server.kill('SIGTERM');
+          })
+        ),
     ),
   );
 
+/** @type {ReturnType<typeof throwawayCertificate> | null} */
 let tls = null;
 const certificate = () => {
   tls ??= throwawayCertificate(work);
   if (typeof tls === 'string') throw new Error(`--via nginx needs a throwaway certificate: ${tls}`);
   return tls;
 };
+/** @type {import('./nginxProcess.ts').NginxServer[]} */
 const nginxServers = [];
 
 /**
  * Serves a build on a port: its API on the Node server, and with --via nginx its files through
  * nginx (HTTPS, HTTP/2, the build's config) on port + 10. Resolves with the base URL visitors use.
+ * @param {string} distDir
+ * @param {number} port
  */
 const serve = async (distDir, port) => {
   const api = await serveNode(distDir, port);
@@ -108,7 +126,12 @@ const serve = async (distDir, port) => {
   return `https://${listen}`;
 };
 
-/** Serves a build with the site's own server (server/main.ts) on a port; resolves with its base URL when it answers. */
+/**
+ * Serves a build with the site's own server (server/main.ts) on a port; resolves with its base URL when it answers.
+ * @param {string} distDir
+ * @param {number} port
+ * @returns {Promise<string>}
+ */
 const serveNode = async (distDir, port) => {
   if (!existsSync(join(distDir, 'index.html'))) {
     console.error(`lighthouse: no built site in ${distDir}; run npm run build first.`);
@@ -131,50 +154,89 @@ const serveNode = async (distDir, port) => {
 };
 
 const port = Number(process.env.LH_PORT ?? 8183);
-/** The older build's base URL with --against (set once it is served). */
+/** @type {string | null} The older build's base URL with --against (set once it is served). */
 let before = null;
 
+/**
+ * The middle value; NaN (a run without that figure) sorts last.
+ * @param {number[]} values
+ */
 const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
+  const sorted = [...values].sort((a, b) => Number(Number.isNaN(a)) - Number(Number.isNaN(b)) || a - b);
+  const middle = sorted[Math.floor(sorted.length / 2)];
+  if (middle === undefined) throw new Error('lighthouse: no runs to take the median of (--runs is at least 1)');
+  return middle;
 };
 
-/** One Lighthouse run: the figures this project tracks. */
+/**
+ * @typedef {{ score: number, lcp: number, tbt: number, cls: number, js: number, htmlCss: number, longest: string }} Run
+ */
 let reportCount = 0;
+/**
+ * One Lighthouse run: the figures this project tracks.
+ * @param {number} port
+ * @param {string} url
+ * @returns {Promise<Run>}
+ */
 const measure = async (port, url, attempt = 1) => {
-  const { lhr, report } = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  const { lhr } = result;
+  const report = /** @type {string} */ (result.report); // one output, 'json': one string
   if (reports) {
     reportCount += 1;
     const name = new URL(url).pathname.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'home';
     writeFileSync(join(reports, `${String(reportCount).padStart(3, '0')}-${name}-${new URL(url).port}.json`), report);
   }
+  /**
+   * An audit of the performance category, which every run has.
+   * @param {string} id
+   */
+  const audit = (id) => {
+    const found = lhr.audits[id];
+    if (!found) throw new Error(`Lighthouse's report of ${url} has no ${id} audit`);
+    return found;
+  };
   // A run Lighthouse could not finish (a page that did not paint in time on a busy machine, say)
   // has no metrics: it is tried again once, then the route's row says why instead of numbers.
-  if (lhr.runtimeError || lhr.audits['cumulative-layout-shift'].numericValue === undefined) {
-    const reason = lhr.runtimeError?.code ?? lhr.audits['cumulative-layout-shift'].errorMessage ?? 'no metrics';
+  const cls = audit('cumulative-layout-shift').numericValue;
+  if (lhr.runtimeError || cls === undefined) {
+    const reason = lhr.runtimeError?.code ?? audit('cumulative-layout-shift').errorMessage ?? 'no metrics';
     if (attempt < 2) return measure(port, url, attempt + 1);
     throw new Error(`Lighthouse could not measure ${url} twice: ${reason}`);
   }
-  const requests = lhr.audits['network-requests'].details?.items ?? [];
-  const transfer = (types) => requests.filter((item) => types.includes(item.resourceType)).reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
-  const tasks = lhr.audits['long-tasks']?.details?.items ?? [];
-  const longest = tasks.reduce((best, task) => (!best || task.duration > best.duration ? task : best), null);
+  const category = lhr.categories.performance;
+  if (!category) throw new Error(`Lighthouse's report of ${url} has no performance category`);
+  /** The items of a table audit (network-requests, long-tasks), with the fields read of them. */
+  const tableItems = (/** @type {import('lighthouse').Result['audits'][string] | undefined} */ found) =>
+    found?.details && 'items' in found.details ? found.details.items : [];
+  const requests = /** @type {Array<{ resourceType?: string, transferSize?: number }>} */ (tableItems(audit('network-requests')));
+  /** @param {string[]} types */
+  const transfer = (types) => requests.filter((item) => item.resourceType !== undefined && types.includes(item.resourceType)).reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
+  const tasks = /** @type {Array<{ duration: number, url: string }>} */ (tableItems(lhr.audits['long-tasks']));
+  const longest = tasks.reduce((/** @type {(typeof tasks)[number] | null} */ best, task) => (!best || task.duration > best.duration ? task : best), null);
   return {
-    score: Math.round((lhr.categories.performance.score ?? 0) * 100),
-    lcp: lhr.audits['largest-contentful-paint'].numericValue,
-    tbt: lhr.audits['total-blocking-time'].numericValue,
-    cls: lhr.audits['cumulative-layout-shift'].numericValue,
+    score: Math.round((category.score ?? 0) * 100),
+    // NaN, printed as such, for a figure the run has not.
+    lcp: audit('largest-contentful-paint').numericValue ?? NaN,
+    tbt: audit('total-blocking-time').numericValue ?? NaN,
+    cls,
     js: transfer(['Script']),
     htmlCss: transfer(['Document', 'Stylesheet']),
-    longest: longest ? `${Math.round(longest.duration)} ms ${String(longest.url).replace(base, '')}` : '–',
+    longest: longest ? `${Math.round(longest.duration)} ms ${String(longest.url).replace(base ?? '', '')}` : '–',
   };
 };
 
+/** @param {number} bytes */
 const kb = (bytes) => (bytes / 1024).toFixed(1);
-/** The median run's figures of one build, as table cells. */
+/**
+ * The median run's figures of one build, as table cells.
+ * @param {Run[]} results
+ */
 const cells = (results) => {
   const score = median(results.map((r) => r.score));
   const middle = results.find((r) => r.score === score);
+  if (!middle) throw new Error('lighthouse: no run has the median score');
   return [
     String(score),
     String(Math.round(median(results.map((r) => r.lcp)))),
@@ -182,7 +244,7 @@ const cells = (results) => {
     median(results.map((r) => r.cls)).toFixed(3),
     kb(median(results.map((r) => r.js))),
     kb(median(results.map((r) => r.htmlCss))),
-    middle.longest.replace(base, '').replace(before ?? base, ''),
+    middle.longest.replace(base ?? '', '').replace(before ?? base ?? '', ''),
   ];
 };
 
@@ -213,7 +275,7 @@ try {
           }
         } catch (error) {
           // One route Lighthouse cannot measure does not end the table: its row says why.
-          console.log(`| ${route} | ${theme} | ${error.message} |`);
+          console.log(`| ${route} | ${theme} | ${error instanceof Error ? error.message : String(error)} |`);
           continue;
         }
         const now = cells(after);
