@@ -14,9 +14,17 @@
 import { chromium } from '@playwright/test';
 
 const args = process.argv.slice(2);
+/**
+ * The value after --name, or the fallback without --name.
+ * @param {string} name
+ * @param {string} fallback
+ */
 const option = (name, fallback) => {
   const index = args.indexOf(`--${name}`);
-  return index >= 0 ? args[index + 1] : fallback;
+  if (index < 0) return fallback;
+  const value = args[index + 1];
+  if (value === undefined) throw new Error(`longest-task: --${name} needs a value`);
+  return value;
 };
 const url = args.find((arg) => /^https?:/.test(arg));
 if (!url) throw new Error('usage: node scripts/longest-task.mjs <url> [--runs 5] [--settle 4000]');
@@ -24,6 +32,7 @@ const runs = Number(option('runs', '5'));
 const settle = Number(option('settle', '4000'));
 
 const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium' });
+/** @type {number[]} */
 const results = [];
 for (let run = 0; run < runs; run += 1) {
   const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
@@ -31,6 +40,7 @@ for (let run = 0; run < runs; run += 1) {
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   await page.addInitScript(() => {
+    /** @type {Array<{ start: number, duration: number }>} */
     const tasks = [];
     Object.assign(window, { longTasks: tasks });
     new PerformanceObserver((list) => {
@@ -39,6 +49,10 @@ for (let run = 0; run < runs; run += 1) {
   });
   // Polled through CDP, not page.waitForFunction: Playwright's injected script, compiled in the
   // page on its first use, is a long task of its own at 4x (about 40 ms), which the figure counted.
+  /**
+   * @param {string} expression
+   * @returns {Promise<unknown>} The expression's value; undefined when it threw in the page.
+   */
   const inPage = async (expression) => (await cdp.send('Runtime.evaluate', { expression, returnByValue: true })).result.value;
   const ready = `(() => {
     const blog = document.querySelector('dc-blog');
@@ -53,6 +67,7 @@ for (let run = 0; run < runs; run += 1) {
     const after = window.longTasks.filter((task) => task.start >= loadEnd);
     return Math.round(Math.max(0, ...after.map((task) => task.duration)));
   })()`);
+  if (typeof longest !== 'number') throw new Error(`longest-task: run ${run + 1} measured no figure (the page's script gave ${String(longest)})`);
   results.push(longest);
   await context.close();
 }
