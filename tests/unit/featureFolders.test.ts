@@ -20,7 +20,8 @@ const STAYING: Record<string, string> = {
   'widgets/lib/widgetSnippet.ts': 'scripts/widget-release.mjs and build/widgetRelease.d.mts read it',
 };
 
-const isSource = (name: string) => /\.(ts|tsx|css)$/.test(name) && !/\.test\.tsx?$/.test(name);
+// Unit tests and the support several test files share (`<name>.testSupport.ts`) are not the elements' code.
+const isSource = (name: string) => /\.(ts|tsx|css)$/.test(name) && !/\.(test|testSupport)\.tsx?$/.test(name);
 
 function sourceFiles(folder: string): string[] {
   return readdirSync(folder, { recursive: true, withFileTypes: true })

@@ -1,18 +1,17 @@
 // @vitest-environment happy-dom
-import { readFileSync } from 'node:fs';
-import { runInNewContext } from 'node:vm';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { installEarlyPicks } from '../lib/earlyPicks.testSupport';
 import './define';
 
 /* Issue 34: presses on the served buttons before <dc-disclosure-group> woke (marked by the page's
    inline site/_includes/early-picks.js) are applied when the element wakes. */
 
+// The page's inline script, listening on this window until the file ends.
+let uninstall: () => void = () => undefined;
 beforeAll(() => {
-  runInNewContext(readFileSync('site/_includes/early-picks.js', 'utf8'), {
-    addEventListener: (...args: Parameters<typeof window.addEventListener>) => window.addEventListener(...args),
-    document,
-  });
+  uninstall = installEarlyPicks();
 });
+afterAll(() => uninstall());
 
 afterEach(() => {
   document.body.innerHTML = '';

@@ -1,19 +1,17 @@
 // @vitest-environment happy-dom
-import { readFileSync } from 'node:fs';
-import { runInNewContext } from 'node:vm';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { installEarlyPicks } from './earlyPicks.testSupport';
 import { clearPicks, lastPickedIndex, pickCount, pickedControls, servedValue } from './picks';
 import { wireTabs } from './tabs';
 
 /* Issue 34: presses on served controls before their island woke (site/_includes/early-picks.js), read by widgets/lib/picks.ts. */
 
+// The page's inline script, listening on this window until the file ends.
+let uninstall: () => void = () => undefined;
 beforeAll(() => {
-  // The page's inline script, as the head serves it, listening on this window.
-  runInNewContext(readFileSync('site/_includes/early-picks.js', 'utf8'), {
-    addEventListener: (...args: Parameters<typeof window.addEventListener>) => window.addEventListener(...args),
-    document,
-  });
+  uninstall = installEarlyPicks();
 });
+afterAll(() => uninstall());
 
 afterEach(() => {
   document.body.innerHTML = '';
