@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { openSqliteLeadStore } from '../server/leads/sqliteStore';
+import { openSqliteLeadStore } from '../server/contactRequests/sqliteStore';
 import { backupSqlite, restoreSqlite } from '../server/ops/backup';
 
 const { values } = parseArgs({ options: { leads: { type: 'string', default: '100000' } } });

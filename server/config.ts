@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { FRAME_SOURCES } from './hosting/siteRules';
-import { COMPANY_EMAIL } from '../shared/contactLead';
+import { COMPANY_EMAIL } from '../shared/contactRequest';
 import { COMPANY as company } from '../shared/company';
 import { DAY_MS, DEFAULT_ACCOUNT_SETTINGS, type AccountSettings } from './accounts/settings';
 import { DEFAULT_ADMIN_AUTH_RATE_LIMIT } from './api/adminAuth';
@@ -27,7 +27,7 @@ export interface ServerConfig {
   registerRateLimit: RouteRateLimit;
   /** POST /contact limit per client IP: DC_CONTACT_RATE_MAX requests per DC_CONTACT_RATE_WINDOW_S seconds. */
   contactRateLimit: RouteRateLimit;
-  /** Lead delivery and retention (server/leads). */
+  /** Lead delivery and retention (server/contactRequests). */
   leads: LeadSettings;
   /**
    * POST /user/register limit for all clients together, counted on the sign-ups that reach

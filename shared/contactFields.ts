@@ -1,4 +1,4 @@
-import { VARIANT_TEXT, type LeadVariant } from './contactLead';
+import { VARIANT_TEXT, type LeadVariant } from './contactRequest';
 import { LIMITS } from './constants';
 import { INPUT_MAX, type ContactField } from './validation';
 

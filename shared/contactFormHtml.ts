@@ -1,5 +1,5 @@
 import { PHONE_HTML_PATTERN, contactFieldSpecs, type ContactFieldSpec } from './contactFields';
-import { CONTACT_ENDPOINT, HONEYPOT_FIELD, VARIANT_TEXT, type LeadVariant } from './contactLead';
+import { CONTACT_ENDPOINT, HONEYPOT_FIELD, VARIANT_TEXT, type LeadVariant } from './contactRequest';
 import { type ContactErrors, type ContactValues } from './validation';
 import { escapeHtml } from './escapeHtml';
 

@@ -3,7 +3,7 @@ import { ACCOUNT_MESSAGES } from '../../shared/accountMessages';
 import { describeUserAgent } from '../../shared/userAgent';
 import { INPUT_MAX } from '../../shared/validation';
 import { sendProblem } from '../api/problem';
-import type { Lead } from '../leads/store';
+import type { Lead } from '../contactRequests/store';
 import type { PasskeyStore } from '../passkeys/passkeyStore';
 import type { HashQueue } from '../users/hashQueue';
 import type { UserStore } from '../users/store';

@@ -1,6 +1,6 @@
 import { inTransaction, isUniqueViolation, type PgPool } from '../db/postgres';
-import { LEAD_SELECT, leadFromRow, type LeadRow } from '../leads/leadRow';
-import { enqueuePgMail, pgMailOutbox } from '../leads/mailOutboxPg';
+import { LEAD_SELECT, leadFromRow, type LeadRow } from '../contactRequests/contactRequestRow';
+import { enqueuePgMail, pgMailOutbox } from '../contactRequests/mailOutboxPg';
 import { normalizeEmail } from '../users/store';
 import type { AccountStore } from './accountStore';
 

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
-import { LEAD_SELECT, leadFromRow, type LeadRow } from '../leads/leadRow';
-import { sqliteMailOutbox } from '../leads/mailOutboxSqlite';
-import type { OutgoingMail } from '../leads/mailOutbox';
+import { LEAD_SELECT, leadFromRow, type LeadRow } from '../contactRequests/contactRequestRow';
+import { sqliteMailOutbox } from '../contactRequests/mailOutboxSqlite';
+import type { OutgoingMail } from '../contactRequests/mailOutbox';
 import { normalizeEmail } from '../users/store';
 import type { AccountStore, NewToken, TokenPurpose } from './accountStore';
 

@@ -14,13 +14,13 @@ import {
   type LeadErrors,
   type LeadRequestBody,
   type LeadVariant,
-} from '../../shared/contactLead';
+} from '../../shared/contactRequest';
 import { httpUrl } from '../../shared/httpUrl';
 import { INPUT_MAX, hasErrors } from '../../shared/validation';
-import { leadsCsv } from '../leads/csv';
-import { sameLead, scopedIdempotencyKey } from '../leads/idempotency';
-import type { FormPageRenderer } from '../leads/formPage';
-import { DeliveryAttemptSchema, LEAD_STATUSES, LeadSchema, type LeadQuery, type LeadStore } from '../leads/store';
+import { leadsCsv } from '../contactRequests/csv';
+import { sameLead, scopedIdempotencyKey } from '../contactRequests/idempotency';
+import type { FormPageRenderer } from '../contactRequests/formPage';
+import { DeliveryAttemptSchema, LEAD_STATUSES, LeadSchema, type LeadQuery, type LeadStore } from '../contactRequests/store';
 import type { AdminGuard } from './adminAuth';
 import { sendApiError } from './errors';
 import { sendProblem } from './problem';
@@ -33,7 +33,7 @@ import { schemaProblem, sendInvalidFields, type InputRules } from './schemaError
  *
  *   POST    /contact        public, any origin (CORS), rate-limited per IP
  *                           JSON → 201 {id, receivedAt} | 400 problem naming each field | 413 | 415 | 422 (Idempotency-Key
- *                           reused with another body, ../leads/idempotency) | 429
+ *                           reused with another body, ../contactRequests/idempotency) | 429
  *                           form post (no JavaScript) → 303 to the thank-you page | 400/413/429 HTML page
  *   OPTIONS /contact        CORS preflight → 204
  *   GET     /contact        admin: newest first, paged, ?status= ?handled= ; CSV with Accept: text/csv or ?format=csv
@@ -115,10 +115,10 @@ export const LeadBodySchema = Type.Object(
 );
 export type LeadBody = Static<typeof LeadBodySchema>;
 
-/** What <dc-contact-form> sends (shared/contactLead) always fits the schema: checked by the compiler. */
+/** What <dc-contact-form> sends (shared/contactRequest) always fits the schema: checked by the compiler. */
 export const elementBodyFits = (body: LeadRequestBody): LeadBody => body;
 
-/** How the lead body is read beyond its schema: the element's rules and SPEC 8 messages (shared/contactLead). */
+/** How the lead body is read beyond its schema: the element's rules and SPEC 8 messages (shared/contactRequest). */
 const LEAD_INPUT: InputRules = {
   notObject: CONTACT_MESSAGES.bodyNotObject,
   check: (input) => validateLead(readLeadInput(input)),

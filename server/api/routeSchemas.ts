@@ -3,7 +3,7 @@ import { ProblemSchema } from './problem';
 
 /**
  * The schema parts every API route shares (TypeBox; the shapes of the API's own data live with
- * that data: shared/user.ts, server/leads/store.ts).
+ * that data: shared/user.ts, server/contactRequests/store.ts).
  */
 
 /** `/{id}` of a user or a lead. */

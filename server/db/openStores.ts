@@ -1,7 +1,7 @@
 import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
-import { createPgLeadStore } from '../leads/pgStore';
-import { openSqliteLeadStore } from '../leads/sqliteStore';
-import type { LeadStore } from '../leads/store';
+import { createPgLeadStore } from '../contactRequests/pgStore';
+import { openSqliteLeadStore } from '../contactRequests/sqliteStore';
+import type { LeadStore } from '../contactRequests/store';
 import { pgFailureCounter, sqliteFailureCounter, type FailureCounter } from '../accounts/failureCounter';
 import type { AccountStore } from '../accounts/accountStore';
 import { pgAccountStore } from '../accounts/pgAccountStore';

@@ -159,7 +159,7 @@ export const MIGRATIONS: readonly string[] = [
    );
    CREATE INDEX webauthn_challenges_by_expiry ON webauthn_challenges (expires_at);`,
   // 7: one mail outbox (issue 31): the lead outbox and the account mails' outbox become one table
-  // with a kind per message (server/leads/mailOutbox.ts), sent by one worker. Every waiting entry
+  // with a kind per message (server/contactRequests/mailOutbox.ts), sent by one worker. Every waiting entry
   // of both moves over with its Message-ID, attempt count, due time, lease and last error; a lead's
   // entry keeps the lead's id as its own and points at its lead (erased with it); its queue time is
   // the lead's receipt. The attempt log (lead_delivery_attempts) and the leads' statuses stay.

@@ -2,11 +2,11 @@ import { createServer, type Server } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { API_BASE } from '../../shared/constants';
-import { CONTACT_ENDPOINT } from '../../shared/contactLead';
+import { CONTACT_ENDPOINT } from '../../shared/contactRequest';
 import { DEFAULT_ADMIN_AUTH_RATE_LIMIT, requireAdmin, type AdminGuard } from '../api/adminAuth';
 import { memoryWindowLimit } from '../api/windowLimit';
-import { MAIL_KINDS } from '../leads/mailOutbox';
-import { LEAD_STATUSES, type LeadStore } from '../leads/store';
+import { MAIL_KINDS } from '../contactRequests/mailOutbox';
+import { LEAD_STATUSES, type LeadStore } from '../contactRequests/store';
 
 /**
  * Prometheus metrics (prom-client), one registry per server:

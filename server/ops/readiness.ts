@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { MailOutbox } from '../leads/mailOutbox';
+import type { MailOutbox } from '../contactRequests/mailOutbox';
 
 /**
  * GET /readyz: should this instance get traffic? 200 `{"status":"ready"}` or 503 with the
@@ -15,7 +15,7 @@ import type { MailOutbox } from '../leads/mailOutbox';
  * Cheap: one indexed query per call.
  */
 export interface ReadinessOptions {
-  /** The site's mail outbox (../leads/mailOutbox). */
+  /** The site's mail outbox (../contactRequests/mailOutbox). */
   outbox: MailOutbox;
   /** Mail is sent (SMTP configured): the outbox age counts. */
   mailing: boolean;

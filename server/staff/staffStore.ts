@@ -1,4 +1,4 @@
-import type { OutgoingMail } from '../leads/mailOutbox';
+import type { OutgoingMail } from '../contactRequests/mailOutbox';
 
 /**
  * What the staff features store (issue 32), on SQLite (./sqliteStaffStore) and PostgreSQL

@@ -13,7 +13,7 @@ import { startApiInstance, type ApiInstance } from './support/apiInstance';
  * instance writes the other reads, the register and contact rate limits count the requests of
  * both, and both mail leads from the one outbox to one SMTP server: each lead exactly once.
  */
-// (shared/contactLead imports company.json, which Playwright's loader cannot import without an attribute.)
+// (shared/contactRequest imports company.json, which Playwright's loader cannot import without an attribute.)
 const COMPANY_EMAIL = (JSON.parse(readFileSync('site/_data/company.json', 'utf8')) as { email: string }).email;
 const CONTACT_ENDPOINT = `${API_BASE}/contact`;
 const ADMIN_TOKEN = 'two-instance-admin-token';

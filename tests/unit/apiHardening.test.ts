@@ -1,4 +1,4 @@
-import { openSqliteLeadStore } from '../../server/leads/sqliteStore';
+import { openSqliteLeadStore } from '../../server/contactRequests/sqliteStore';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';

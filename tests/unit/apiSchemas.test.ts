@@ -9,12 +9,12 @@ import { SCHEMA_MESSAGES, schemaProblem } from '../../server/api/schemaErrors';
 import { PATCH_NOT_OBJECT, fieldNotEditable, fieldNotString } from '../../server/api/userPatch';
 import { USER_MESSAGES } from '../../server/api/users';
 import { loadConfig } from '../../server/config';
-import { openSqliteLeadStore } from '../../server/leads/sqliteStore';
-import type { LeadStore } from '../../server/leads/store';
+import { openSqliteLeadStore } from '../../server/contactRequests/sqliteStore';
+import type { LeadStore } from '../../server/contactRequests/store';
 import { openSqliteStore } from '../../server/users/sqliteStore';
 import type { UserStore } from '../../server/users/store';
 import { API_BASE } from '../../shared/constants';
-import { CONTACT_ENDPOINT, FORM_PAGE_PATHS } from '../../shared/contactLead';
+import { CONTACT_ENDPOINT, FORM_PAGE_PATHS } from '../../shared/contactRequest';
 import type { User } from '../../shared/user';
 import {
   EMAIL_INVALID,

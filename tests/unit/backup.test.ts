@@ -5,13 +5,13 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
-import type { LeadMail, LeadMailer } from '../../server/leads/mail';
-import { openSqliteLeadStore } from '../../server/leads/sqliteStore';
+import type { LeadMail, LeadMailer } from '../../server/contactRequests/mail';
+import { openSqliteLeadStore } from '../../server/contactRequests/sqliteStore';
 import { openStores } from '../../server/db/openStores';
 import { backupPostgres, backupSqlite, restorePostgres, restoreSqlite, verifySqliteBackup } from '../../server/ops/backup';
 import { findPostgres, startPostgres, type PostgresServer } from '../support/postgres';
 import { openSqliteStore } from '../../server/users/sqliteStore';
-import { lead } from './leadStoreContract';
+import { lead } from './contactRequestStoreContract';
 
 /** Pages better-sqlite3's backup copies per step unless told otherwise. */
 const DEFAULT_BACKUP_STEP_PAGES = 100;

@@ -6,11 +6,11 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { CONTACT_MESSAGES } from '../../server/api/contact';
 import { buildApp } from '../../server/app';
 import { loadConfig, type ServerConfig } from '../../server/config';
-import { FORM_ERROR_PAGE, FORM_MARKER } from '../../server/leads/formPage';
-import type { LeadMail, LeadMailer } from '../../server/leads/mail';
+import { FORM_ERROR_PAGE, FORM_MARKER } from '../../server/contactRequests/formPage';
+import type { LeadMail, LeadMailer } from '../../server/contactRequests/mail';
 import { openStores } from '../../server/db/openStores';
-import { openSqliteLeadStore } from '../../server/leads/sqliteStore';
-import { CONTACT_ENDPOINT, HONEYPOT_FIELD, SEND_FAILURE } from '../../shared/contactLead';
+import { openSqliteLeadStore } from '../../server/contactRequests/sqliteStore';
+import { CONTACT_ENDPOINT, HONEYPOT_FIELD, SEND_FAILURE } from '../../shared/contactRequest';
 import {
   EMAIL_INVALID,
   MESSAGE_REQUIRED,
@@ -23,7 +23,7 @@ import {
   MESSAGE_TOO_SHORT,
 } from '../../shared/validation';
 import { databaseBackends } from '../support/databaseBackends';
-import { lead } from './leadStoreContract';
+import { lead } from './contactRequestStoreContract';
 
 /** POST/GET/PATCH/DELETE /dc_api/wa_v1/contact through inject, on the whole server and a real SQLite file. */
 

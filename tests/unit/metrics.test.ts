@@ -5,10 +5,10 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
-import type { LeadMailer } from '../../server/leads/mail';
+import type { LeadMailer } from '../../server/contactRequests/mail';
 import { OVERLOAD_MESSAGE } from '../../server/ops/overload';
 import { API_BASE } from '../../shared/constants';
-import { CONTACT_ENDPOINT, HONEYPOT_FIELD } from '../../shared/contactLead';
+import { CONTACT_ENDPOINT, HONEYPOT_FIELD } from '../../shared/contactRequest';
 import { databaseBackends } from '../support/databaseBackends';
 
 /** GET /metrics (Prometheus) behind the admin token or on METRICS_PORT, and the API's 503 under overload. */

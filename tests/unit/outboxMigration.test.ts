@@ -7,11 +7,11 @@ import { migratePostgres } from '../../server/db/migrate';
 import { PG_MIGRATIONS } from '../../server/db/pgMigrations';
 import { openPgPool, type PgPool } from '../../server/db/postgres';
 import { MIGRATIONS } from '../../server/db/sqlite';
-import { createMailDelivery } from '../../server/leads/delivery';
-import { smtpMailer } from '../../server/leads/mail';
-import { createPgLeadStore } from '../../server/leads/pgStore';
-import { openSqliteLeadStore } from '../../server/leads/sqliteStore';
-import type { LeadStore } from '../../server/leads/store';
+import { createMailDelivery } from '../../server/contactRequests/delivery';
+import { smtpMailer } from '../../server/contactRequests/mail';
+import { createPgLeadStore } from '../../server/contactRequests/pgStore';
+import { openSqliteLeadStore } from '../../server/contactRequests/sqliteStore';
+import type { LeadStore } from '../../server/contactRequests/store';
 import { findPostgres, startPostgres, type PostgresServer } from '../support/postgres';
 import { startSmtpSink, type SmtpSink } from '../support/smtpSink';
 

@@ -8,9 +8,9 @@ import { openStores } from '../../server/db/openStores';
 import { PG_MIGRATIONS, PG_SCHEMA_VERSION } from '../../server/db/pgMigrations';
 import { pgRateLimitStore } from '../../server/db/pgRateLimitStore';
 import { isPostgresUrl, openPgPool, redactUrl, type PgPool } from '../../server/db/postgres';
-import type { LeadMail, LeadMailer } from '../../server/leads/mail';
+import type { LeadMail, LeadMailer } from '../../server/contactRequests/mail';
 import { API_BASE } from '../../shared/constants';
-import { CONTACT_ENDPOINT, SEND_FAILURE } from '../../shared/contactLead';
+import { CONTACT_ENDPOINT, SEND_FAILURE } from '../../shared/contactRequest';
 import { skipForMissing } from '../support/missingProgram';
 import { findPostgres, startPostgres, type PostgresServer } from '../support/postgres';
 

@@ -5,14 +5,14 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
-import type { LeadMailer } from '../../server/leads/mail';
+import type { LeadMailer } from '../../server/contactRequests/mail';
 import { openStores } from '../../server/db/openStores';
 import { openPgPool } from '../../server/db/postgres';
-import { createPgLeadStore } from '../../server/leads/pgStore';
-import { openSqliteLeadStore } from '../../server/leads/sqliteStore';
+import { createPgLeadStore } from '../../server/contactRequests/pgStore';
+import { openSqliteLeadStore } from '../../server/contactRequests/sqliteStore';
 import '../../server/ops/lifecycle';
 import { readiness } from '../../server/ops/readiness';
-import { CONTACT_ENDPOINT } from '../../shared/contactLead';
+import { CONTACT_ENDPOINT } from '../../shared/contactRequest';
 import { databaseBackends, type DatabaseBackend } from '../support/databaseBackends';
 import { freePort } from '../support/postgres';
 

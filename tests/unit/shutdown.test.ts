@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openPgPool } from '../../server/db/postgres';
-import { CONTACT_ENDPOINT } from '../../shared/contactLead';
+import { CONTACT_ENDPOINT } from '../../shared/contactRequest';
 import { databaseBackends } from '../support/databaseBackends';
 import { startServerProcess, type ServerProcess } from '../support/serverProcess';
 

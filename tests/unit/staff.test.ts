@@ -11,7 +11,7 @@ import { AUDIT_ACTIONS, CLI_ACTOR } from '../../server/staff/audit';
 import { runStaffCli, STAFF_USAGE } from '../../server/staff/cli';
 import { ENROLLMENT_PAGE, ENROLLMENT_TTL_MS } from '../../server/staff/enrollment';
 import { API_BASE } from '../../shared/constants';
-import { STAFF_NOTE_MAX, STAFF_PAGE_MAX, STAFF_SEARCH_MAX } from '../../shared/staffLeads';
+import { STAFF_NOTE_MAX, STAFF_PAGE_MAX, STAFF_SEARCH_MAX } from '../../shared/staffContactRequests';
 import { STAFF_MESSAGES } from '../../shared/staffMessages';
 import { EMAIL_INVALID, EMAIL_REQUIRED, FIRST_NAME_TOO_SHORT, LAST_NAME_TOO_LONG, LAST_NAME_TOO_SHORT } from '../../shared/validation';
 import { ACCOUNT_MAIL_SUBJECTS } from '../../server/accounts/accountMails';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { STAFF_PAGE_SIZE, STAFF_SEARCH_MAX } from '../../shared/staffLeads';
-import { LEAD_VARIANTS } from '../../shared/contactLead';
+import { STAFF_PAGE_SIZE, STAFF_SEARCH_MAX } from '../../shared/staffContactRequests';
+import { LEAD_VARIANTS } from '../../shared/contactRequest';
 import { consoleSearch, DEFAULT_STATE, leadsQuery, pageQuery, pageRange, readConsoleUrl, VARIANTS } from './consoleUrl';
 
 describe('the staff console state in the URL', () => {

@@ -1,5 +1,5 @@
-import type { LeadVariant } from '../../shared/contactLead';
-import { STAFF_LEAD_STATUS_NAMES, STAFF_PAGE_SIZE, STAFF_SEARCH_MAX, type StaffLeadStatus } from '../../shared/staffLeads';
+import type { LeadVariant } from '../../shared/contactRequest';
+import { STAFF_LEAD_STATUS_NAMES, STAFF_PAGE_SIZE, STAFF_SEARCH_MAX, type StaffLeadStatus } from '../../shared/staffContactRequests';
 
 /**
  * The console's state in its URL (/staff?view=…&status=…): the open view, the inbox's filters and
@@ -10,7 +10,7 @@ import { STAFF_LEAD_STATUS_NAMES, STAFF_PAGE_SIZE, STAFF_SEARCH_MAX, type StaffL
 export const VIEWS = ['leads', 'clients', 'team', 'press', 'audit', 'passkeys'] as const;
 
 /**
- * The kinds of request (shared/contactLead's LEAD_VARIANTS, which a unit test holds this to): not
+ * The kinds of request (shared/contactRequest's LEAD_VARIANTS, which a unit test holds this to): not
  * imported, so the contact form's chunks, and its released standalone file, stay as they are.
  */
 export const VARIANTS = ['contact', 'consultation'] as const satisfies readonly LeadVariant[];

@@ -1,8 +1,8 @@
 import { API_BASE } from '../../shared/constants';
-import type { LeadVariant } from '../../shared/contactLead';
-import type { StaffLeadStatus } from '../../shared/staffLeads';
+import type { LeadVariant } from '../../shared/contactRequest';
+import type { StaffLeadStatus } from '../../shared/staffContactRequests';
 
-/** A request as the staff API answers it (server/staff/leadRoutes.ts). */
+/** A request as the staff API answers it (server/staff/contactRequestRoutes.ts). */
 export interface StaffLead {
   id: string;
   variant: LeadVariant;

@@ -4,14 +4,14 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migratePostgres } from '../../server/db/migrate';
 import { openPgPool, type PgPool } from '../../server/db/postgres';
-import { createPgLeadStore } from '../../server/leads/pgStore';
-import type { LeadStore } from '../../server/leads/store';
+import { createPgLeadStore } from '../../server/contactRequests/pgStore';
+import type { LeadStore } from '../../server/contactRequests/store';
 import { skipForMissing } from '../support/missingProgram';
 import { findPostgres, startPostgres, type PostgresServer } from '../support/postgres';
 import { SCHEMA_VERSION } from '../../server/db/sqlite';
-import { openSqliteLeadStore } from '../../server/leads/sqliteStore';
+import { openSqliteLeadStore } from '../../server/contactRequests/sqliteStore';
 import { openSqliteStore } from '../../server/users/sqliteStore';
-import { lead, leadStoreContract } from './leadStoreContract';
+import { lead, leadStoreContract } from './contactRequestStoreContract';
 
 /**
  * The lead stores: the shared contract on SQLite and on a real PostgreSQL (skipped with a message

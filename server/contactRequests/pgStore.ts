@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { PgPool } from '../db/postgres';
 import { containsPattern, type CreatedLead, type DeliveryAttempt, type Lead, type LeadQuery, type LeadStore, type NewLead } from './store';
-import { LEAD_SELECT, leadFromRow, newLeadColumns, type LeadRow } from './leadRow';
+import { LEAD_SELECT, leadFromRow, newLeadColumns, type LeadRow } from './contactRequestRow';
 import { mailMessageId } from './mailOutbox';
 import { pgMailOutbox } from './mailOutboxPg';
 

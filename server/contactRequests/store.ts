@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { LEAD_VARIANTS, type LeadVariant } from '../../shared/contactLead';
+import { LEAD_VARIANTS, type LeadVariant } from '../../shared/contactRequest';
 import type { MailOutbox } from './mailOutbox';
 
 /**
@@ -15,7 +15,7 @@ import type { MailOutbox } from './mailOutbox';
  *   claims, leases and attempts: ./mailOutbox);
  * - ids are UUID v4 strings; times are ISO 8601 UTC strings (`toISOString()`), which sort as text;
  * - no IP address is stored.
- * Input is validated before it reaches the store (shared/contactLead); the store trims.
+ * Input is validated before it reaches the store (shared/contactRequest); the store trims.
  */
 
 /** Delivery state of a lead: queued for mail, mailed, given up after the last retry, or spam (never mailed). */

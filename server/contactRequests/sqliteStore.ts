@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import { openSqliteDatabase } from '../db/sqlite';
 import { containsPattern, type CreatedLead, type DeliveryAttempt, type Lead, type LeadQuery, type LeadStore, type NewLead } from './store';
-import { LEAD_SELECT, leadFromRow, newLeadColumns, type LeadRow } from './leadRow';
+import { LEAD_SELECT, leadFromRow, newLeadColumns, type LeadRow } from './contactRequestRow';
 import { sqliteMailOutbox } from './mailOutboxSqlite';
 
 /**

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, leadsCsv } from '../../server/leads/csv';
+import { csvCell, leadsCsv } from '../../server/contactRequests/csv';
 import { contactFieldSpecs } from '../../shared/contactFields';
 import { PHONE_HTML_PATTERN, contactFormHtml } from '../../shared/contactFormHtml';
 import { escapeHtml } from '../../shared/escapeHtml';
-import { HONEYPOT_FIELD, readLeadInput, validateLead } from '../../shared/contactLead';
+import { HONEYPOT_FIELD, readLeadInput, validateLead } from '../../shared/contactRequest';
 import { phoneError } from '../../shared/validation';
 
 describe('lead input', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { defaultEndpoint, newIdempotencyKey, sendLead } from './sendLead';
-import { COMPANY_EMAIL, SEND_FAILURES, sendFailureMessage, type LeadRequestBody } from '../../shared/contactLead';
+import { defaultEndpoint, newIdempotencyKey, sendLead } from './sendContactRequest';
+import { COMPANY_EMAIL, SEND_FAILURES, sendFailureMessage, type LeadRequestBody } from '../../shared/contactRequest';
 
 /** What <dc-contact-form action> sends and how it reads each answer (fake fetch). */
 

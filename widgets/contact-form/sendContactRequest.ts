@@ -1,5 +1,5 @@
 import { API_BASE } from '../../shared/constants';
-import { SEND_TIMEOUT_MS, type LeadErrors, type LeadReceipt, type LeadRequestBody, type SendFailure } from '../../shared/contactLead';
+import { SEND_TIMEOUT_MS, type LeadErrors, type LeadReceipt, type LeadRequestBody, type SendFailure } from '../../shared/contactRequest';
 
 /**
  * The request <dc-contact-form> makes (to `action`, or by default to `defaultEndpoint(script URL)`), and how it reads the answer. Framework-free, so

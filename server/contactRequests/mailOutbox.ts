@@ -15,7 +15,7 @@ import type { Lead } from './store';
  * - the Message-ID is fixed when the entry is queued and the same on every attempt.
  *
  * Kind 'lead': the row points at its lead (lead_id; erased with it) and the mail is rendered from
- * the lead when it is sent (../leads/mail: to the company's inbox). Its attempts are logged in
+ * the lead when it is sent (../contactRequests/mail: to the company's inbox). Its attempts are logged in
  * lead_delivery_attempts and its outcome is the lead's status (sent, failed), which the staff
  * console shows. The row's id is the lead's id.
  *

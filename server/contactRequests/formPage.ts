@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { FORM_PAGE_PATHS, type LeadVariant } from '../../shared/contactLead';
+import { FORM_PAGE_PATHS, type LeadVariant } from '../../shared/contactRequest';
 import { contactFormHtml } from '../../shared/contactFormHtml';
 import { escapeHtml } from '../../shared/escapeHtml';
 import type { ContactErrors, ContactValues } from '../../shared/validation';

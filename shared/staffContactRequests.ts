@@ -1,6 +1,6 @@
 /**
  * How the staff console names a lead's delivery state (issue 32: received, delivered, failed,
- * spam) and the store's states it stands for (server/leads/store: pending, sent, failed, spam), once.
+ * spam) and the store's states it stands for (server/contactRequests/store: pending, sent, failed, spam), once.
  */
 export const STAFF_LEAD_STATUSES = {
   received: 'pending',

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { inTransaction, type PgPool } from '../db/postgres';
-import { LEAD_SELECT, leadFromRow, type LeadRow } from './leadRow';
+import { LEAD_SELECT, leadFromRow, type LeadRow } from './contactRequestRow';
 import type { Lead } from './store';
 import { mailMessageId, type MailClaim, type MailKind, type MailOutbox, type OutgoingMail } from './mailOutbox';
 

@@ -1,7 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { LEAD_VARIANTS } from '../../shared/contactLead';
+import { LEAD_VARIANTS } from '../../shared/contactRequest';
 import {
   STAFF_EXPORT_MAX,
   STAFF_LEAD_STATUS_NAMES,
@@ -12,13 +12,13 @@ import {
   STAFF_SEARCH_MAX,
   staffLeadStatus,
   type StaffLeadStatus,
-} from '../../shared/staffLeads';
+} from '../../shared/staffContactRequests';
 import { STAFF_MESSAGES } from '../../shared/staffMessages';
 import { sendProblem } from '../api/problem';
 import { ERROR_RESPONSES, IdParams } from '../api/routeSchemas';
 import type { InputRules } from '../api/schemaErrors';
-import { leadsCsv } from '../leads/csv';
-import { DeliveryAttemptSchema, LeadSchema, type Lead, type LeadQuery, type LeadStore } from '../leads/store';
+import { leadsCsv } from '../contactRequests/csv';
+import { DeliveryAttemptSchema, LeadSchema, type Lead, type LeadQuery, type LeadStore } from '../contactRequests/store';
 import { AUDIT_ACTIONS, type Auditor } from './audit';
 
 /**
@@ -26,14 +26,14 @@ import { AUDIT_ACTIONS, type Auditor } from './audit';
  *
  *   GET    /staff/leads            ?status=received|delivered|failed|spam &variant= &handled=true|false &q= &limit= &offset=
  *                                  200 { leads, total, limit, offset }, newest first
- *   GET    /staff/leads.csv        the same filters, every match (at most STAFF_EXPORT_MAX) as the safe CSV (../leads/csv)
+ *   GET    /staff/leads.csv        the same filters, every match (at most STAFF_EXPORT_MAX) as the safe CSV (../contactRequests/csv)
  *   GET    /staff/leads/{id}       200 { lead, note, deliveryAttempts } | 404
  *   PATCH  /staff/leads/{id}       { handled?, note? }  200 as GET | 400 | 404
  *   POST   /staff/leads/{id}/retry 202 as GET: a failed delivery is queued again and tried now | 404 | 409 not failed | 503 no mailer
  *   DELETE /staff/leads/{id}       204: erased with its outbox entry and attempt log | 404
  *
  * Every change writes an audit entry (./audit). The console names delivery states by
- * shared/staffLeads (received, delivered, failed, spam).
+ * shared/staffContactRequests (received, delivered, failed, spam).
  */
 export interface StaffLeadRoutesOptions {
   leads: LeadStore;
@@ -81,7 +81,7 @@ const LEAD_PATCH_INPUT: InputRules = {
   messages: { handled: STAFF_MESSAGES.leadPatch, note: STAFF_MESSAGES.noteTooLong(STAFF_NOTE_MAX) },
 };
 
-/** A lead as the console shows it (delivery states named by shared/staffLeads). */
+/** A lead as the console shows it (delivery states named by shared/staffContactRequests). */
 export function staffLead(lead: Lead) {
   return { ...lead, status: staffLeadStatus(lead.status) };
 }

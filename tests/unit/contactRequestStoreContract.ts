@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { LeadStore, NewLead } from '../../server/leads/store';
+import type { LeadStore, NewLead } from '../../server/contactRequests/store';
 
 /**
  * The behaviour every LeadStore must have, as a reusable suite: call it with a factory that gives

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Lead, NewLead } from './store';
-import { newLeadColumns } from './leadRow';
+import { newLeadColumns } from './contactRequestRow';
 
 /**
  * Idempotency-Key of POST /contact, as the IETF draft (draft-ietf-httpapi-idempotency-key-header)

@@ -2,7 +2,7 @@
 /**
  * Benchmark of the lead endpoint (issue 17): not a test, it prints figures.
  *
- *   node scripts/bench-leads.mjs [--db sqlite,postgres] [--seconds 10] [--clients 50] [--kills 5] [--port 8172] [--smtp off]
+ *   node scripts/bench-contact-requests.mjs [--db sqlite,postgres] [--seconds 10] [--clients 50] [--kills 5] [--port 8172] [--smtp off]
  *
  * Runs everything below once per database in `--db` (default: sqlite) and ends with a table of
  * both side by side. PostgreSQL: DATABASE_URL if set (a scratch database: its lead tables are

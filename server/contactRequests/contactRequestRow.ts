@@ -1,4 +1,4 @@
-import type { LeadVariant } from '../../shared/contactLead';
+import type { LeadVariant } from '../../shared/contactRequest';
 import { isoTime } from '../db/isoTime';
 import type { Lead, LeadStatus, NewLead } from './store';
 

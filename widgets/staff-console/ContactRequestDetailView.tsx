@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent, type MouseEvent } from 'react';
 import T from '../../site/_data/staffConsole.json';
-import { STAFF_NOTE_MAX } from '../../shared/staffLeads';
+import { STAFF_NOTE_MAX } from '../../shared/staffContactRequests';
 import { consoleSearch, type ConsoleState } from './consoleUrl';
 import { Confirm, ErrorAlert, fill, when } from './parts';
 import { staffApi, type LeadDetail } from './staffClient';

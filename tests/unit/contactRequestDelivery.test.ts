@@ -4,14 +4,14 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { loadConfig } from '../../server/config';
 import { openStores } from '../../server/db/openStores';
-import { createMailDelivery, retryDelayMs } from '../../server/leads/delivery';
-import { headerText, leadMail, replyToAddress, smtpMailer, smtpOptions } from '../../server/leads/mail';
-import { officeTime } from '../../server/leads/officeTime';
-import type { MailOutbox } from '../../server/leads/mailOutbox';
-import { openSqliteLeadStore, type SqliteLeadStore } from '../../server/leads/sqliteStore';
+import { createMailDelivery, retryDelayMs } from '../../server/contactRequests/delivery';
+import { headerText, leadMail, replyToAddress, smtpMailer, smtpOptions } from '../../server/contactRequests/mail';
+import { officeTime } from '../../server/contactRequests/officeTime';
+import type { MailOutbox } from '../../server/contactRequests/mailOutbox';
+import { openSqliteLeadStore, type SqliteLeadStore } from '../../server/contactRequests/sqliteStore';
 import { startSmtpSink, type SmtpSink } from '../support/smtpSink';
 import { databaseBackends } from '../support/databaseBackends';
-import { lead } from './leadStoreContract';
+import { lead } from './contactRequestStoreContract';
 
 /**
  * The outbox worker against a real SMTP server in this process (smtp-server) and a real SQLite

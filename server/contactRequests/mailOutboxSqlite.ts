@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
-import { LEAD_SELECT, leadFromRow, type LeadRow } from './leadRow';
+import { LEAD_SELECT, leadFromRow, type LeadRow } from './contactRequestRow';
 import { mailMessageId, type MailClaim, type MailKind, type MailOutbox, type OutgoingMail } from './mailOutbox';
 
 interface ClaimedRow {

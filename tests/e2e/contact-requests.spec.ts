@@ -17,7 +17,7 @@ import { seedConsent } from './support/consent';
 
 test.describe.configure({ mode: 'serial' });
 
-// (shared/contactLead imports company.json, which Playwright's loader cannot import without an attribute.)
+// (shared/contactRequest imports company.json, which Playwright's loader cannot import without an attribute.)
 const COMPANY_EMAIL = (JSON.parse(readFileSync('site/_data/company.json', 'utf8')) as { email: string }).email;
 const CONTACT_ENDPOINT = `${API_BASE}/contact`;
 

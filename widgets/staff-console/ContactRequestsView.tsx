@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent, type MouseEvent } from 'react';
 import T from '../../site/_data/staffConsole.json';
-import { STAFF_LEAD_STATUS_NAMES, STAFF_SEARCH_MAX } from '../../shared/staffLeads';
+import { STAFF_LEAD_STATUS_NAMES, STAFF_SEARCH_MAX } from '../../shared/staffContactRequests';
 import { consoleSearch, leadsQuery, pageRange, VARIANTS, type ConsoleState } from './consoleUrl';
 import { ErrorAlert, fill, Pager, TableRegion, when } from './parts';
 import { staffApi, type StaffLead } from './staffClient';
