@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { openSqliteLeadStore } from '../server/contactRequests/sqliteStore';
+import { openSqliteContactRequestStore } from '../server/contactRequests/sqliteStore';
 import { backupSqlite, restoreSqlite } from '../server/ops/backup';
 
 const { values } = parseArgs({ options: { leads: { type: 'string', default: '100000' } } });
@@ -15,7 +15,7 @@ const total = Number(values.leads);
 const dir = mkdtempSync(join(tmpdir(), 'dc-bench-backup-'));
 try {
   const file = join(dir, 'dc.sqlite');
-  const store = openSqliteLeadStore(file);
+  const store = openSqliteContactRequestStore(file);
   const filling = performance.now();
   for (let done = 0; done < total; done += 1000) {
     const batch = Math.min(1000, total - done);

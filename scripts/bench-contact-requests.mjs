@@ -141,7 +141,7 @@ async function post() {
   return { status: response.status, id: body.id, ms: performance.now() - started };
 }
 
-async function allLeadIds() {
+async function allContactRequestIds() {
   const response = await fetch(`http://127.0.0.1:${PORT}${ENDPOINT}?format=json&limit=200&offset=0`, { headers: { authorization: `Bearer ${TOKEN}` } });
   const first = await response.json();
   const ids = new Set(first.leads.map((l) => l.id));
@@ -249,12 +249,12 @@ async function runBench() {
     stop = true;
     await load;
     server = await startServer();
-    const found = await allLeadIds();
+    const found = await allContactRequestIds();
     const missing = [...acknowledged].filter((id) => !found.has(id));
     lost += missing.length;
     console.log(`kill -9 round ${round}: acknowledged so far ${acknowledged.size}, of them found after restart ${acknowledged.size - missing.length}, stored in all ${found.size}`);
   }
-  const found = await allLeadIds();
+  const found = await allContactRequestIds();
   const acknowledgedFound = [...acknowledged].filter((id) => found.has(id)).length;
   console.log(`kill -9 loop (${KILLS} rounds): leads acknowledged ${acknowledged.size}, acknowledged leads found after restarts ${acknowledgedFound}: ${acknowledgedFound === acknowledged.size ? 'equal' : 'NOT EQUAL'}`);
 
@@ -270,7 +270,7 @@ async function runBench() {
   await server.exited;
   return {
     database: database.label,
-    leadsPerSecond: accepted / elapsed,
+    contactRequestsPerSecond: accepted / elapsed,
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
     acknowledged: acknowledged.size,
@@ -303,7 +303,7 @@ console.log('| Database | Accepted leads/s | p50 | p99 | kill -9: acknowledged �
 console.log('|---|---|---|---|---|---|');
 for (const r of results) {
   console.log(
-    `| ${r.database} | ${r.leadsPerSecond.toFixed(0)} | ${r.p50.toFixed(0)} ms | ${r.p99.toFixed(0)} ms | ${r.acknowledged} → ${r.acknowledgedFound} | ${SMTP ? `${r.mailed} of ${r.stored}; ${r.duplicates} sent twice` : 'SMTP off'} |`,
+    `| ${r.database} | ${r.contactRequestsPerSecond.toFixed(0)} | ${r.p50.toFixed(0)} ms | ${r.p99.toFixed(0)} ms | ${r.acknowledged} → ${r.acknowledgedFound} | ${SMTP ? `${r.mailed} of ${r.stored}; ${r.duplicates} sent twice` : 'SMTP off'} |`,
   );
 }
 

@@ -1,6 +1,6 @@
 /**
  * npx tsx scripts/bench-inbox.ts [--leads 100000] [--runs 30] [--db sqlite,postgres]: latency of the
- * staff console's inbox queries (server/staff/contactRequestRoutes.ts → LeadStore.list) on a database holding
+ * staff console's inbox queries (server/staff/contactRequestRoutes.ts → ContactRequestStore.list) on a database holding
  * that many leads, on SQLite and on PostgreSQL. A bench, not a test: it prints figures (median and
  * 95th percentile in ms over `--runs` calls after one warm-up) for the first page (newest 25), each
  * filter, a search and a deep page. SQLite in a temporary folder; PostgreSQL: a throwaway server
@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { openStores, type Stores } from '../server/db/openStores';
-import type { LeadQuery } from '../server/contactRequests/store';
+import type { ContactRequestQuery } from '../server/contactRequests/store';
 import { inboxQuery } from '../server/staff/contactRequestRoutes';
 import { STAFF_PAGE_SIZE } from '../shared/staffContactRequests';
 import { startPostgres } from '../tests/support/postgres';
@@ -24,7 +24,7 @@ const RUNS = Number(values.runs);
 const DATABASES = values.db.split(',').map((db) => db.trim());
 
 /** What the console asks for, as its query string would (../server/staff/contactRequestRoutes: inboxQuery). */
-const QUERIES: Array<[string, LeadQuery]> = [
+const QUERIES: Array<[string, ContactRequestQuery]> = [
   ['newest 25', {}],
   ['status=failed', inboxQuery({ status: 'failed' })],
   ['variant=consultation&handled=false', inboxQuery({ variant: 'consultation', handled: 'false' })],

@@ -164,7 +164,7 @@ export interface LoadResult {
 export interface Load {
   results: LoadResult[];
   /** Ids of the leads nginx answered 201 for. */
-  leadIds: Set<string>;
+  contactRequestIds: Set<string>;
   /** Marks the requests sent from now on as "during the restart" (or not). */
   restarting: boolean;
   /** Resolves once `count` requests have been answered (or failed) in all. */
@@ -197,7 +197,7 @@ export function startLoad(base: string, options: LoadOptions): Load {
   const waiters: Array<{ count: number; resolve: () => void }> = [];
   const load: Load = {
     results: [],
-    leadIds: new Set(),
+    contactRequestIds: new Set(),
     restarting: false,
     answered: (count) => new Promise((resolve) => {
       if (load.results.length >= count) resolve();
@@ -234,7 +234,7 @@ export function startLoad(base: string, options: LoadOptions): Load {
           message: `Lead ${i} during a rolling restart.`,
         });
         const ok = response.status === 201;
-        if (ok) load.leadIds.add(((await response.json()) as { id: string }).id);
+        if (ok) load.contactRequestIds.add(((await response.json()) as { id: string }).id);
         else await response.arrayBuffer();
         return { kind, ok, detail: `lead ${response.status}` };
       }
@@ -276,7 +276,7 @@ export function percentile(values: readonly number[], p: number): number {
 }
 
 /** How many mails each lead id got, read from the mails' Message-IDs (<lead-<id>@…>, one per lead). */
-export function mailsPerLead(messageIds: ReadonlyArray<string | undefined>): Map<string, number> {
+export function mailsPerContactRequest(messageIds: ReadonlyArray<string | undefined>): Map<string, number> {
   const counts = new Map<string, number>();
   for (const messageId of messageIds) {
     const id = /^<lead-([^@>]+)@/.exec(messageId ?? '')?.[1];

@@ -28,7 +28,7 @@ export interface ServerConfig {
   /** POST /contact limit per client IP: DC_CONTACT_RATE_MAX requests per DC_CONTACT_RATE_WINDOW_S seconds. */
   contactRateLimit: RouteRateLimit;
   /** Lead delivery and retention (server/contactRequests). */
-  leads: LeadSettings;
+  leads: ContactRequestSettings;
   /**
    * POST /user/register limit for all clients together, counted on the sign-ups that reach
    * password hashing (valid, new address): DC_REGISTER_GLOBAL_RATE_MAX per
@@ -70,7 +70,7 @@ export interface ServerConfig {
   trustProxy?: boolean | string | ((address: string, hop: number) => boolean);
 }
 
-export interface LeadSettings {
+export interface ContactRequestSettings {
   /** SMTP_URL (smtp://user:pass@host:587 or smtps://…:465); null: leads are stored, not mailed. */
   smtpUrl: string | null;
   /** LEADS_TO: who receives the leads (default: the company's contact address in site/_data/company.json). */

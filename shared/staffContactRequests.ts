@@ -2,20 +2,20 @@
  * How the staff console names a lead's delivery state (issue 32: received, delivered, failed,
  * spam) and the store's states it stands for (server/contactRequests/store: pending, sent, failed, spam), once.
  */
-export const STAFF_LEAD_STATUSES = {
+export const STAFF_CONTACT_REQUEST_STATUSES = {
   received: 'pending',
   delivered: 'sent',
   failed: 'failed',
   spam: 'spam',
 } as const;
-export type StaffLeadStatus = keyof typeof STAFF_LEAD_STATUSES;
-export type StoredLeadStatus = (typeof STAFF_LEAD_STATUSES)[StaffLeadStatus];
+export type StaffContactRequestStatus = keyof typeof STAFF_CONTACT_REQUEST_STATUSES;
+export type StoredContactRequestStatus = (typeof STAFF_CONTACT_REQUEST_STATUSES)[StaffContactRequestStatus];
 
-export const STAFF_LEAD_STATUS_NAMES = Object.keys(STAFF_LEAD_STATUSES) as StaffLeadStatus[];
+export const STAFF_CONTACT_REQUEST_STATUS_NAMES = Object.keys(STAFF_CONTACT_REQUEST_STATUSES) as StaffContactRequestStatus[];
 
 /** The console's name of a stored state. */
-export function staffLeadStatus(stored: StoredLeadStatus): StaffLeadStatus {
-  return STAFF_LEAD_STATUS_NAMES.find((name) => STAFF_LEAD_STATUSES[name] === stored)!;
+export function staffContactRequestStatus(stored: StoredContactRequestStatus): StaffContactRequestStatus {
+  return STAFF_CONTACT_REQUEST_STATUS_NAMES.find((name) => STAFF_CONTACT_REQUEST_STATUSES[name] === stored)!;
 }
 
 /** Longest internal note on a lead, and longest search text. */

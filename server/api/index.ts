@@ -5,10 +5,10 @@ import { API_BASE } from '../../shared/constants';
 import { openStores } from '../db/openStores';
 import { createMailDelivery, type MailDelivery } from '../contactRequests/delivery';
 import { formPageRenderer } from '../contactRequests/formPage';
-import { smtpMailer, type LeadMailer } from '../contactRequests/mail';
-import { leadRetention } from '../contactRequests/retention';
-import type { LeadStore } from '../contactRequests/store';
-import type { LeadSettings } from '../config';
+import { smtpMailer, type ContactRequestMailer } from '../contactRequests/mail';
+import { contactRequestRetention } from '../contactRequests/retention';
+import type { ContactRequestStore } from '../contactRequests/store';
+import type { ContactRequestSettings } from '../config';
 import { registerAccountRoutes } from '../accounts/index';
 import { registerStaffRoutes } from '../staff/index';
 import { registerPublicPressRoutes } from '../press/publicRoutes';
@@ -53,13 +53,13 @@ export interface ApiOptions {
   /** Built site (the page a refused no-JavaScript form post is answered with). */
   distDir: string;
   /** Lead delivery and retention settings (server/config.ts). */
-  leads: LeadSettings;
+  leads: ContactRequestSettings;
   /** POST /contact limit per client IP (default 5 per 10 minutes). */
   contactRateLimit?: RouteRateLimit;
   /** A lead store to use instead of the SQLite file (another database, tests). Not closed by the API. */
-  leadStore?: LeadStore;
+  contactRequestStore?: ContactRequestStore;
   /** A mailer to use instead of SMTP_URL (tests). */
-  leadMailer?: LeadMailer;
+  contactRequestMailer?: ContactRequestMailer;
   /** Sessions and sign-in limits (server/accounts/settings.ts). */
   accounts?: AccountSettings;
 }
@@ -76,7 +76,7 @@ export interface ApiOptions {
  */
 /** What the API opened that the server's operations parts read (readiness, metrics). */
 export interface ApiHandles {
-  leads: LeadStore;
+  leads: ContactRequestStore;
   /** Leads are mailed (SMTP or a test mailer configured). */
   mailing: boolean;
   /** The administrator guard of every admin route (./adminAuth), for /metrics on the main port. */
@@ -85,7 +85,7 @@ export interface ApiHandles {
 
 export async function registerApi(app: FastifyInstance, options: ApiOptions): Promise<ApiHandles> {
   const stores =
-    options.store && options.leadStore
+    options.store && options.contactRequestStore
       ? null
       : await openStores({
           databasePath: options.databasePath,
@@ -93,13 +93,13 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
           messageIdDomain: options.leads.messageIdDomain,
         });
   const store = options.store ?? stores!.users;
-  const leadStore = options.leadStore ?? stores!.leads;
+  const contactRequestStore = options.contactRequestStore ?? stores!.leads;
   if (stores) app.log.info({ database: stores.kind, location: stores.location }, 'API storage');
-  const mailer = options.leadMailer ?? (options.leads.smtpUrl ? smtpMailer(options.leads.smtpUrl) : null);
+  const mailer = options.contactRequestMailer ?? (options.leads.smtpUrl ? smtpMailer(options.leads.smtpUrl) : null);
   let delivery: MailDelivery | null = null;
   if (mailer) {
     delivery = createMailDelivery({
-      outbox: leadStore.outbox,
+      outbox: contactRequestStore.outbox,
       mailer,
       addresses: { to: options.leads.to, from: options.leads.from },
       retry: options.leads.retry,
@@ -110,7 +110,7 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
   } else {
     app.log.warn('SMTP_URL is not set: contact and consultation requests are stored in the database but not mailed.');
   }
-  const retention = leadRetention({ store: leadStore, audit: stores?.staff, days: options.leads.retentionDays, log: app.log });
+  const retention = contactRequestRetention({ store: contactRequestStore, audit: stores?.staff, days: options.leads.retentionDays, log: app.log });
   app.addHook('onReady', async () => {
     retention.start();
     delivery?.start();
@@ -212,7 +212,7 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
             users: store,
             sessions: stores.sessions,
             staff: stores.staff,
-            leads: leadStore,
+            leads: contactRequestStore,
             passkeys: stores.passkeys,
             dashboards: stores.dashboards,
             press: stores.press,
@@ -236,7 +236,7 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
 
       await api.register(async (scope) =>
         registerContactRoutes(scope, {
-          store: leadStore,
+          store: contactRequestStore,
           adminOnly,
           rateLimit: options.contactRateLimit,
           forms: formPageRenderer(options.distDir),
@@ -250,5 +250,5 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
     },
     { prefix: API_BASE },
   );
-  return { leads: leadStore, mailing: mailer !== null, adminOnly };
+  return { leads: contactRequestStore, mailing: mailer !== null, adminOnly };
 }

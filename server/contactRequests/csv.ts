@@ -42,7 +42,7 @@ export function csvCell(value: unknown): string {
   return `"${text.replace(/"/g, '""')}"`;
 }
 
-export function leadsCsv(leads: readonly Lead[]): string {
+export function contactRequestsCsv(leads: readonly Lead[]): string {
   const header = CSV_COLUMNS.map(([, title]) => csvCell(title)).join(',');
   const rows = leads.map((lead) => CSV_COLUMNS.map(([key]) => csvCell(lead[key])).join(','));
   return `\uFEFF${[header, ...rows].join('\r\n')}\r\n`;

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { accountMail, leadMail, type LeadMailer, type MailAddresses } from './mail';
+import { accountMail, contactRequestMail, type ContactRequestMailer, type MailAddresses } from './mail';
 import type { MailClaim, MailOutbox } from './mailOutbox';
 
 /**
@@ -33,7 +33,7 @@ export function retryDelayMs(attempt: number, retry: RetrySettings): number {
 
 export interface DeliveryOptions {
   outbox: MailOutbox;
-  mailer: LeadMailer;
+  mailer: ContactRequestMailer;
   addresses: MailAddresses;
   retry?: RetrySettings;
   /** How often to look for due entries (default 5 s); a new mail is sent at once through kick(). */
@@ -83,7 +83,7 @@ export function createMailDelivery(options: DeliveryOptions): MailDelivery {
   let stopping = false;
 
   const render = (claim: MailClaim) =>
-    claim.kind === 'lead' ? leadMail(claim.lead, claim.messageId, addresses) : accountMail(claim.mail, claim.messageId, addresses.from, now());
+    claim.kind === 'lead' ? contactRequestMail(claim.lead, claim.messageId, addresses) : accountMail(claim.mail, claim.messageId, addresses.from, now());
 
   const deliver = async (claim: MailClaim): Promise<void> => {
     // Neither an account mail's recipient nor its body (a link's token) is logged: the id and kind say which mail.

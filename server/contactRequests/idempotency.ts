@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { Lead, NewLead } from './store';
-import { newLeadColumns } from './contactRequestRow';
+import type { Lead, NewContactRequest } from './store';
+import { newContactRequestColumns } from './contactRequestRow';
 
 /**
  * Idempotency-Key of POST /contact, as the IETF draft (draft-ietf-httpapi-idempotency-key-header)
@@ -9,7 +9,7 @@ import { newLeadColumns } from './contactRequestRow';
  * - Scope: the key stored is a SHA-256 of the client address and the client's key, so another
  *   client sending the same key (guessed, or copied from a shared page) gets a lead of its own,
  *   never the first visitor's id. The address itself is not stored (only this digest).
- * - Body: a retry must carry the same lead; {@link sameLead} compares the stored lead with the new
+ * - Body: a retry must carry the same lead; {@link sameContactRequest} compares the stored lead with the new
  *   request's fields (as the store writes them), and a different body answers 422.
  */
 export function scopedIdempotencyKey(clientKey: string, clientAddress: string): string {
@@ -17,8 +17,8 @@ export function scopedIdempotencyKey(clientKey: string, clientAddress: string): 
 }
 
 /** True when `input` is the lead `stored` was created from (same variant and fields, after trimming). */
-export function sameLead(stored: Lead, input: NewLead): boolean {
-  const columns = newLeadColumns(input);
+export function sameContactRequest(stored: Lead, input: NewContactRequest): boolean {
+  const columns = newContactRequestColumns(input);
   return (
     stored.variant === columns.variant &&
     stored.name === columns.name &&

@@ -16,7 +16,7 @@ import type { Lead } from './store';
  * The body is text/plain only, so HTML in a field is shown as text by every mail client.
  */
 
-export interface LeadMail {
+export interface ContactRequestMail {
   from: string;
   to: string;
   replyTo?: { name: string; address: string };
@@ -62,7 +62,7 @@ const VARIANT_LABEL: Record<Lead['variant'], string> = {
 };
 
 /** The mail for a lead: to the sales inbox, Reply-To the visitor, every field in a plain-text body. */
-export function leadMail(lead: Lead, messageId: string, addresses: MailAddresses): LeadMail {
+export function contactRequestMail(lead: Lead, messageId: string, addresses: MailAddresses): ContactRequestMail {
   const name = headerText(lead.name) || 'unnamed visitor';
   const address = replyToAddress(lead.email);
   const lines = [
@@ -100,7 +100,7 @@ export function leadMail(lead: Lead, messageId: string, addresses: MailAddresses
  * An account mail (./mailOutbox) ready for the transport: from the site's sender, to the account's
  * address, the fixed subject of its kind (no text a visitor typed), a plain-text body.
  */
-export function accountMail(mail: OutgoingMail, messageId: string, from: string, date: Date): LeadMail {
+export function accountMail(mail: OutgoingMail, messageId: string, from: string, date: Date): ContactRequestMail {
   return {
     from,
     to: mail.to,
@@ -113,8 +113,8 @@ export function accountMail(mail: OutgoingMail, messageId: string, from: string,
 }
 
 /** Sends a lead's mail; rejects when the SMTP server refuses it or cannot be reached. */
-export interface LeadMailer {
-  send(mail: LeadMail): Promise<void>;
+export interface ContactRequestMailer {
+  send(mail: ContactRequestMail): Promise<void>;
   close(): void;
 }
 
@@ -138,7 +138,7 @@ export function smtpOptions(smtpUrl: string) {
 }
 
 /** A mailer over SMTP (nodemailer), one connection per mail. */
-export function smtpMailer(smtpUrl: string): LeadMailer {
+export function smtpMailer(smtpUrl: string): ContactRequestMailer {
   const transport = nodemailer.createTransport(smtpOptions(smtpUrl));
   return {
     async send(mail) {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { inTransaction, type PgPool } from '../db/postgres';
-import { LEAD_SELECT, leadFromRow, type LeadRow } from './contactRequestRow';
+import { CONTACT_REQUEST_SELECT, contactRequestFromRow, type ContactRequestRow } from './contactRequestRow';
 import type { Lead } from './store';
 import { mailMessageId, type MailClaim, type MailKind, type MailOutbox, type OutgoingMail } from './mailOutbox';
 
@@ -84,10 +84,10 @@ export function pgMailOutbox(pool: PgPool, domain = 'dataclarity.de'): MailOutbo
       );
       if (rows.length === 0) return [];
       rows.sort((a, b) => a.next_attempt_at.getTime() - b.next_attempt_at.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-      const leadIds = rows.flatMap((row) => (row.lead_id === null ? [] : [row.lead_id]));
+      const contactRequestIds = rows.flatMap((row) => (row.lead_id === null ? [] : [row.lead_id]));
       const leads = new Map<string, Lead>();
-      if (leadIds.length > 0) {
-        for (const row of (await pool.query<LeadRow>(`${LEAD_SELECT} WHERE l.id = ANY($1::text[])`, [leadIds])).rows) leads.set(row.id, leadFromRow(row));
+      if (contactRequestIds.length > 0) {
+        for (const row of (await pool.query<ContactRequestRow>(`${CONTACT_REQUEST_SELECT} WHERE l.id = ANY($1::text[])`, [contactRequestIds])).rows) leads.set(row.id, contactRequestFromRow(row));
       }
       const claims: MailClaim[] = [];
       for (const row of rows) {

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { PgPool } from '../db/postgres';
-import { containsPattern, type CreatedLead, type DeliveryAttempt, type Lead, type LeadQuery, type LeadStore, type NewLead } from './store';
-import { LEAD_SELECT, leadFromRow, newLeadColumns, type LeadRow } from './contactRequestRow';
+import { containsPattern, type CreatedContactRequest, type DeliveryAttempt, type Lead, type ContactRequestQuery, type ContactRequestStore, type NewContactRequest } from './store';
+import { CONTACT_REQUEST_SELECT, contactRequestFromRow, newContactRequestColumns, type ContactRequestRow } from './contactRequestRow';
 import { mailMessageId } from './mailOutbox';
 import { pgMailOutbox } from './mailOutboxPg';
 
 /**
- * LeadStore on PostgreSQL (schema: server/db/pgMigrations.ts, migration 'leads'), shared by any
+ * ContactRequestStore on PostgreSQL (schema: server/db/pgMigrations.ts, migration 'leads'), shared by any
  * number of API instances:
  * - create() is ONE statement (insert the lead, and its outbox entry unless spam, in one
  *   implicit transaction); a repeated idempotency key hits the unique constraint
@@ -17,14 +17,14 @@ import { pgMailOutbox } from './mailOutboxPg';
  *   pool (./mailOutboxPg).
  */
 
-export interface PgLeadStoreOptions {
+export interface PgContactRequestStoreOptions {
   /** Domain of the mails' Message-IDs (default dataclarity.de). */
   messageIdDomain?: string | undefined;
   /** Whether close() ends the pool (default false: the pool belongs to whoever opened it). */
   ownsPool?: boolean;
 }
 
-export function createPgLeadStore(pool: PgPool, options: PgLeadStoreOptions = {}): LeadStore {
+export function createPgContactRequestStore(pool: PgPool, options: PgContactRequestStoreOptions = {}): ContactRequestStore {
   const domain = options.messageIdDomain ?? 'dataclarity.de';
   let closed = false;
 
@@ -33,13 +33,13 @@ export function createPgLeadStore(pool: PgPool, options: PgLeadStoreOptions = {}
     return pool.query<Row>(sql, params);
   };
   const getOne = async (id: string): Promise<Lead | null> => {
-    const { rows } = await query<LeadRow>(`${LEAD_SELECT} WHERE l.id = $1`, [id]);
-    return rows[0] ? leadFromRow(rows[0]) : null;
+    const { rows } = await query<ContactRequestRow>(`${CONTACT_REQUEST_SELECT} WHERE l.id = $1`, [id]);
+    return rows[0] ? contactRequestFromRow(rows[0]) : null;
   };
 
   /** One create: the lead and its outbox entry in one statement, or the lead that already has `key`. */
-  const insert = async (input: NewLead, receivedAt: Date, key: string | null): Promise<CreatedLead> => {
-    const { status, ...fields } = newLeadColumns(input);
+  const insert = async (input: NewContactRequest, receivedAt: Date, key: string | null): Promise<CreatedContactRequest> => {
+    const { status, ...fields } = newContactRequestColumns(input);
     // A key can be taken by a lead that is then erased before we read it: try again (bounded).
     for (let round = 0; round < 3; round++) {
       const id = randomUUID();
@@ -63,8 +63,8 @@ export function createPgLeadStore(pool: PgPool, options: PgLeadStoreOptions = {}
           lead: { id, ...fields, receivedAt: receivedAt.toISOString(), status, deliveredAt: null, handledAt: null, attempts: 0, lastError: null },
         };
       }
-      const existing = await query<LeadRow>(`${LEAD_SELECT} WHERE l.idempotency_key = $1`, [key]);
-      if (existing.rows[0]) return { lead: leadFromRow(existing.rows[0]), created: false };
+      const existing = await query<ContactRequestRow>(`${CONTACT_REQUEST_SELECT} WHERE l.idempotency_key = $1`, [key]);
+      if (existing.rows[0]) return { lead: contactRequestFromRow(existing.rows[0]), created: false };
     }
     throw new Error(`The lead with idempotency key '${key}' could not be stored or found.`);
   };
@@ -73,7 +73,7 @@ export function createPgLeadStore(pool: PgPool, options: PgLeadStoreOptions = {}
   return {
     outbox: pgMailOutbox(pool, domain),
 
-    create(input: NewLead, receivedAt: Date): Promise<CreatedLead> {
+    create(input: NewContactRequest, receivedAt: Date): Promise<CreatedContactRequest> {
       const key = input.idempotencyKey ?? null;
       if (key === null) return insert(input, receivedAt, null);
       // Creates with the same key in this process run one after the other, so the first one
@@ -90,7 +90,7 @@ export function createPgLeadStore(pool: PgPool, options: PgLeadStoreOptions = {}
 
     get: getOne,
 
-    async list(options: LeadQuery = {}) {
+    async list(options: ContactRequestQuery = {}) {
       const where: string[] = [];
       const params: unknown[] = [];
       if (options.status) {
@@ -112,15 +112,15 @@ export function createPgLeadStore(pool: PgPool, options: PgLeadStoreOptions = {}
       const clause = where.length > 0 ? ` WHERE ${where.join(' AND ')}` : '';
       const total = (await query<{ n: number }>(`SELECT COUNT(*)::int AS n FROM leads l${clause}`, params)).rows[0]!.n;
       const order = ' ORDER BY l.received_at DESC, l.seq DESC';
-      let sql = `${LEAD_SELECT}${clause}${order}`;
+      let sql = `${CONTACT_REQUEST_SELECT}${clause}${order}`;
       const pageParams = [...params];
       if (options.limit !== undefined) {
         pageParams.push(options.limit, options.offset ?? 0);
         // The page's ids first, then the attempt columns for those rows only (not for the skipped ones).
-        sql = `${LEAD_SELECT} WHERE l.id IN (SELECT l.id FROM leads l${clause}${order} LIMIT $${pageParams.length - 1} OFFSET $${pageParams.length})${order}`;
+        sql = `${CONTACT_REQUEST_SELECT} WHERE l.id IN (SELECT l.id FROM leads l${clause}${order} LIMIT $${pageParams.length - 1} OFFSET $${pageParams.length})${order}`;
       }
-      const { rows } = await query<LeadRow>(sql, pageParams);
-      return { leads: rows.map(leadFromRow), total };
+      const { rows } = await query<ContactRequestRow>(sql, pageParams);
+      return { leads: rows.map(contactRequestFromRow), total };
     },
 
     async setHandled(id, handled, at) {

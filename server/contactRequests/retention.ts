@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { LeadStore } from './store';
+import type { ContactRequestStore } from './store';
 
 /**
  * Retention of leads (privacy policy, section 6): every lead received more than `days` days ago
@@ -16,8 +16,8 @@ export interface Retention {
 
 const DAY_MS = 86_400_000;
 
-export function leadRetention(options: {
-  store: LeadStore;
+export function contactRequestRetention(options: {
+  store: ContactRequestStore;
   /** The audit log kept with the leads' retention (server/staff/staffStore). */
   audit?: { deleteAuditBefore(cutoff: Date): Promise<number> } | undefined;
   days: number;

@@ -1,16 +1,16 @@
 import { Type, type Static } from 'typebox';
-import { LEAD_VARIANTS, type LeadVariant } from '../../shared/contactRequest';
+import { CONTACT_REQUEST_VARIANTS, type ContactRequestVariant } from '../../shared/contactRequest';
 import type { MailOutbox } from './mailOutbox';
 
 /**
  * Persistence of contact and consultation requests ("leads"), independent of the database; their
  * mails wait in the site's one mail outbox (./mailOutbox, kind 'lead'), which the store exposes
- * on the same database as {@link LeadStore.outbox}. The SQLite implementation is ./sqliteStore (the same file as the
+ * on the same database as {@link ContactRequestStore.outbox}. The SQLite implementation is ./sqliteStore (the same file as the
  * users); a PostgreSQL one implements the same interface, and ./storeContract.ts in the tests is
  * the suite every implementation must pass.
  *
  * Invariants every implementation keeps:
- * - a lead and its outbox entry are written in ONE transaction: when {@link LeadStore.create}
+ * - a lead and its outbox entry are written in ONE transaction: when {@link ContactRequestStore.create}
  *   resolves, the lead is committed and, unless it is spam, queued for delivery (the outbox's
  *   claims, leases and attempts: ./mailOutbox);
  * - ids are UUID v4 strings; times are ISO 8601 UTC strings (`toISOString()`), which sort as text;
@@ -19,20 +19,20 @@ import type { MailOutbox } from './mailOutbox';
  */
 
 /** Delivery state of a lead: queued for mail, mailed, given up after the last retry, or spam (never mailed). */
-export const LEAD_STATUSES = ['pending', 'sent', 'failed', 'spam'] as const;
-export type LeadStatus = (typeof LEAD_STATUSES)[number];
+export const CONTACT_REQUEST_STATUSES = ['pending', 'sent', 'failed', 'spam'] as const;
+export type ContactRequestStatus = (typeof CONTACT_REQUEST_STATUSES)[number];
 
-export function isLeadStatus(value: unknown): value is LeadStatus {
-  return typeof value === 'string' && (LEAD_STATUSES as readonly string[]).includes(value);
+export function isContactRequestStatus(value: unknown): value is ContactRequestStatus {
+  return typeof value === 'string' && (CONTACT_REQUEST_STATUSES as readonly string[]).includes(value);
 }
 
 /**
  * A stored lead, as the administrator's API returns it: the shape once, as a JSON schema
  * (TypeBox; the routes serialise through it) with its type.
  */
-export const LeadSchema = Type.Object({
+export const ContactRequestSchema = Type.Object({
   id: Type.String(),
-  variant: Type.Enum(LEAD_VARIANTS),
+  variant: Type.Enum(CONTACT_REQUEST_VARIANTS),
   name: Type.String(),
   email: Type.String(),
   phone: Type.String(),
@@ -40,7 +40,7 @@ export const LeadSchema = Type.Object({
   /** The page (origin + path) or the partner origin the request came from; '' when unknown. */
   source: Type.String(),
   receivedAt: Type.String(),
-  status: Type.Enum(LEAD_STATUSES),
+  status: Type.Enum(CONTACT_REQUEST_STATUSES),
   /** When the mail was accepted by the SMTP server. */
   deliveredAt: Type.Union([Type.String(), Type.Null()]),
   /** When an administrator marked the lead handled. */
@@ -50,10 +50,10 @@ export const LeadSchema = Type.Object({
   /** The error of the last failed attempt, if any. */
   lastError: Type.Union([Type.String(), Type.Null()]),
 });
-export type Lead = Static<typeof LeadSchema>;
+export type Lead = Static<typeof ContactRequestSchema>;
 
-export interface NewLead {
-  variant: LeadVariant;
+export interface NewContactRequest {
+  variant: ContactRequestVariant;
   name: string;
   email: string;
   phone: string;
@@ -68,15 +68,15 @@ export interface NewLead {
   idempotencyKey?: string | null;
 }
 
-export interface CreatedLead {
+export interface CreatedContactRequest {
   lead: Lead;
   /** False when the idempotency key was already known and the existing lead was returned. */
   created: boolean;
 }
 
-export interface LeadQuery {
-  status?: LeadStatus;
-  variant?: LeadVariant;
+export interface ContactRequestQuery {
+  status?: ContactRequestStatus;
+  variant?: ContactRequestVariant;
   /** Text that name, email or message contain (case-insensitive for ASCII letters; the staff inbox's search). */
   search?: string;
   /** true: only handled leads; false: only open ones; absent: both. */
@@ -86,7 +86,7 @@ export interface LeadQuery {
   offset?: number;
 }
 
-export interface LeadPage {
+export interface ContactRequestPage {
   /** Newest first. */
   leads: Lead[];
   /** Matching leads in all pages. */
@@ -102,12 +102,12 @@ export const DeliveryAttemptSchema = Type.Object({
 });
 export type DeliveryAttempt = Static<typeof DeliveryAttemptSchema>;
 
-export interface LeadStore {
+export interface ContactRequestStore {
   /** Stores a lead (and, unless spam, its outbox entry) in one transaction. */
-  create(input: NewLead, receivedAt: Date): Promise<CreatedLead>;
+  create(input: NewContactRequest, receivedAt: Date): Promise<CreatedContactRequest>;
   get(id: string): Promise<Lead | null>;
   /** Newest first, filtered and paged. */
-  list(query?: LeadQuery): Promise<LeadPage>;
+  list(query?: ContactRequestQuery): Promise<ContactRequestPage>;
   /** Sets (or clears) handledAt; returns the lead or null when there is none with this id. */
   setHandled(id: string, handled: boolean, at: Date): Promise<Lead | null>;
   /** The internal note staff keep on a lead ('' when none), or null when there is no such lead. */

@@ -1,7 +1,7 @@
 import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
-import { createPgLeadStore } from '../contactRequests/pgStore';
-import { openSqliteLeadStore } from '../contactRequests/sqliteStore';
-import type { LeadStore } from '../contactRequests/store';
+import { createPgContactRequestStore } from '../contactRequests/pgStore';
+import { openSqliteContactRequestStore } from '../contactRequests/sqliteStore';
+import type { ContactRequestStore } from '../contactRequests/store';
 import { pgFailureCounter, sqliteFailureCounter, type FailureCounter } from '../accounts/failureCounter';
 import type { AccountStore } from '../accounts/accountStore';
 import { pgAccountStore } from '../accounts/pgAccountStore';
@@ -40,7 +40,7 @@ export interface Stores {
   location: string;
   users: UserStore;
   /** Contact and consultation requests with their mail outbox. */
-  leads: LeadStore;
+  leads: ContactRequestStore;
   /** Sign-in sessions and the failed sign-in counters (server/sessions, server/accounts). */
   sessions: SessionStore;
   signInFailures: FailureCounter;
@@ -86,7 +86,7 @@ export async function openStores(options: StoresOptions): Promise<Stores> {
       kind: 'postgres',
       location: redactUrl(options.databaseUrl),
       users: createPgUserStore(pool),
-      leads: createPgLeadStore(pool, { messageIdDomain: options.messageIdDomain }),
+      leads: createPgContactRequestStore(pool, { messageIdDomain: options.messageIdDomain }),
       sessions: createPgSessionStore(pool),
       signInFailures: pgFailureCounter(pool),
       accounts: pgAccountStore(pool, options.messageIdDomain),
@@ -99,7 +99,7 @@ export async function openStores(options: StoresOptions): Promise<Stores> {
     };
   }
   const users = openSqliteStore(options.databasePath);
-  const leads = openSqliteLeadStore(options.databasePath, { messageIdDomain: options.messageIdDomain });
+  const leads = openSqliteContactRequestStore(options.databasePath, { messageIdDomain: options.messageIdDomain });
   const sessions = openSqliteSessionStore(options.databasePath);
   return {
     kind: 'sqlite',

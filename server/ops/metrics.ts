@@ -6,7 +6,7 @@ import { CONTACT_ENDPOINT } from '../../shared/contactRequest';
 import { DEFAULT_ADMIN_AUTH_RATE_LIMIT, requireAdmin, type AdminGuard } from '../api/adminAuth';
 import { memoryWindowLimit } from '../api/windowLimit';
 import { MAIL_KINDS } from '../contactRequests/mailOutbox';
-import { LEAD_STATUSES, type LeadStore } from '../contactRequests/store';
+import { CONTACT_REQUEST_STATUSES, type ContactRequestStore } from '../contactRequests/store';
 
 /**
  * Prometheus metrics (prom-client), one registry per server:
@@ -32,7 +32,7 @@ import { LEAD_STATUSES, type LeadStore } from '../contactRequests/store';
  */
 export interface MetricsOptions {
   /** The API's lead store, with the site's mail outbox (opened after the metrics are registered). */
-  leads: () => LeadStore | null;
+  leads: () => ContactRequestStore | null;
   adminToken: string | null;
   /**
    * The API's administrator guard once it is registered (after the metrics), so wrong tokens sent to
@@ -80,7 +80,7 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
   const overloadRejections = new Counter({ name: 'dc_overload_rejections_total', help: 'API requests refused with 503 while the process was overloaded', labelNames: ['reason'], registers: [registry] });
   // The lead gauges are read from the database once per scrape (prom-client collects every metric at once).
   let reading: Promise<void> | null = null;
-  const readLeads = () =>
+  const readContactRequests = () =>
     (reading ??= (async () => {
       const leads = options.leads();
       if (!leads) return;
@@ -88,11 +88,11 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
         const [stats, depths, counts] = await Promise.all([
           leads.outbox.stats(),
           Promise.all(MAIL_KINDS.map((kind) => leads.outbox.size(kind))),
-          Promise.all(LEAD_STATUSES.map((status) => leads.list({ status, limit: 1, offset: 0 }))),
+          Promise.all(CONTACT_REQUEST_STATUSES.map((status) => leads.list({ status, limit: 1, offset: 0 }))),
         ]);
         MAIL_KINDS.forEach((kind, i) => outboxDepth.set({ kind }, depths[i]!));
         outboxAge.set(stats.oldestQueuedAt === null ? 0 : Math.max(0, (Date.now() - Date.parse(stats.oldestQueuedAt)) / 1000));
-        LEAD_STATUSES.forEach((status, i) => leadsByStatus.set({ status }, counts[i]!.total));
+        CONTACT_REQUEST_STATUSES.forEach((status, i) => contactRequestsByStatus.set({ status }, counts[i]!.total));
       } catch (error) {
         databaseErrors.inc();
         app.log.warn({ err: error }, 'metrics: the lead tables could not be read');
@@ -100,19 +100,19 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
     })().finally(() => {
       reading = null;
     }));
-  const leadsByStatus = new Gauge({ name: 'dc_leads', help: 'Stored leads by delivery status', labelNames: ['status'], registers: [registry], collect: readLeads });
+  const contactRequestsByStatus = new Gauge({ name: 'dc_leads', help: 'Stored leads by delivery status', labelNames: ['status'], registers: [registry], collect: readContactRequests });
   const outboxDepth = new Gauge({
     name: 'dc_mail_outbox_depth',
     help: 'Mails waiting in the outbox, by kind (lead, email-verification, password-reset, ...)',
     labelNames: ['kind'],
     registers: [registry],
-    collect: readLeads,
+    collect: readContactRequests,
   });
   const outboxAge = new Gauge({
     name: 'dc_mail_outbox_oldest_age_seconds',
     help: 'Age of the oldest mail waiting in the outbox, any kind (0: none waiting)',
     registers: [registry],
-    collect: readLeads,
+    collect: readContactRequests,
   });
 
   app.addHook('onResponse', async (request, reply) => {

@@ -1,24 +1,24 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { LEAD_VARIANTS } from '../../shared/contactRequest';
+import { CONTACT_REQUEST_VARIANTS } from '../../shared/contactRequest';
 import {
   STAFF_EXPORT_MAX,
-  STAFF_LEAD_STATUS_NAMES,
-  STAFF_LEAD_STATUSES,
+  STAFF_CONTACT_REQUEST_STATUS_NAMES,
+  STAFF_CONTACT_REQUEST_STATUSES,
   STAFF_NOTE_MAX,
   STAFF_PAGE_MAX,
   STAFF_PAGE_SIZE,
   STAFF_SEARCH_MAX,
-  staffLeadStatus,
-  type StaffLeadStatus,
+  staffContactRequestStatus,
+  type StaffContactRequestStatus,
 } from '../../shared/staffContactRequests';
 import { STAFF_MESSAGES } from '../../shared/staffMessages';
 import { sendProblem } from '../api/problem';
 import { ERROR_RESPONSES, IdParams } from '../api/routeSchemas';
 import type { InputRules } from '../api/schemaErrors';
-import { leadsCsv } from '../contactRequests/csv';
-import { DeliveryAttemptSchema, LeadSchema, type Lead, type LeadQuery, type LeadStore } from '../contactRequests/store';
+import { contactRequestsCsv } from '../contactRequests/csv';
+import { DeliveryAttemptSchema, ContactRequestSchema, type Lead, type ContactRequestQuery, type ContactRequestStore } from '../contactRequests/store';
 import { AUDIT_ACTIONS, type Auditor } from './audit';
 
 /**
@@ -35,22 +35,22 @@ import { AUDIT_ACTIONS, type Auditor } from './audit';
  * Every change writes an audit entry (./audit). The console names delivery states by
  * shared/staffContactRequests (received, delivered, failed, spam).
  */
-export interface StaffLeadRoutesOptions {
-  leads: LeadStore;
+export interface StaffContactRequestRoutesOptions {
+  leads: ContactRequestStore;
   audit: Auditor;
   /** Asks the delivery worker to send now; null when no mailer is configured. */
   kick: (() => void) | null;
   now?: () => Date;
 }
 
-export const StaffLeadSchema = Type.Object({ ...LeadSchema.properties, status: Type.Enum(STAFF_LEAD_STATUS_NAMES) });
-const StaffLeadPageSchema = Type.Object({ leads: Type.Array(StaffLeadSchema), total: Type.Integer(), limit: Type.Integer(), offset: Type.Integer() });
-const StaffLeadDetailSchema = Type.Object({ lead: StaffLeadSchema, note: Type.String(), deliveryAttempts: Type.Array(DeliveryAttemptSchema) });
+export const StaffContactRequestSchema = Type.Object({ ...ContactRequestSchema.properties, status: Type.Enum(STAFF_CONTACT_REQUEST_STATUS_NAMES) });
+const StaffContactRequestPageSchema = Type.Object({ leads: Type.Array(StaffContactRequestSchema), total: Type.Integer(), limit: Type.Integer(), offset: Type.Integer() });
+const StaffContactRequestDetailSchema = Type.Object({ lead: StaffContactRequestSchema, note: Type.String(), deliveryAttempts: Type.Array(DeliveryAttemptSchema) });
 
 const InboxQuery = Type.Object(
   {
-    status: Type.Optional(Type.Enum(['', ...STAFF_LEAD_STATUS_NAMES])),
-    variant: Type.Optional(Type.Enum(['', ...LEAD_VARIANTS])),
+    status: Type.Optional(Type.Enum(['', ...STAFF_CONTACT_REQUEST_STATUS_NAMES])),
+    variant: Type.Optional(Type.Enum(['', ...CONTACT_REQUEST_VARIANTS])),
     handled: Type.Optional(Type.Enum(['', 'true', 'false'])),
     q: Type.Optional(Type.String({ maxLength: STAFF_SEARCH_MAX })),
     limit: Type.Optional(Type.String({ pattern: '^[0-9]{1,9}$' })),
@@ -70,20 +70,20 @@ const INBOX_INPUT: InputRules = {
   },
 };
 
-const LeadPatchBody = Type.Object(
+const ContactRequestPatchBody = Type.Object(
   { handled: Type.Optional(Type.Boolean()), note: Type.Optional(Type.String({ maxLength: STAFF_NOTE_MAX })) },
   { additionalProperties: false, minProperties: 1 },
 );
 
-const LEAD_PATCH_INPUT: InputRules = {
-  notObject: STAFF_MESSAGES.leadPatch,
-  unknownKey: () => STAFF_MESSAGES.leadPatch,
-  messages: { handled: STAFF_MESSAGES.leadPatch, note: STAFF_MESSAGES.noteTooLong(STAFF_NOTE_MAX) },
+const CONTACT_REQUEST_PATCH_INPUT: InputRules = {
+  notObject: STAFF_MESSAGES.contactRequestPatch,
+  unknownKey: () => STAFF_MESSAGES.contactRequestPatch,
+  messages: { handled: STAFF_MESSAGES.contactRequestPatch, note: STAFF_MESSAGES.noteTooLong(STAFF_NOTE_MAX) },
 };
 
 /** A lead as the console shows it (delivery states named by shared/staffContactRequests). */
-export function staffLead(lead: Lead) {
-  return { ...lead, status: staffLeadStatus(lead.status) };
+export function staffContactRequest(lead: Lead) {
+  return { ...lead, status: staffContactRequestStatus(lead.status) };
 }
 
 interface InboxFilters {
@@ -94,17 +94,17 @@ interface InboxFilters {
 }
 
 /** The store's query for the inbox's filters (empty values: no filter). */
-export function inboxQuery(filters: InboxFilters): LeadQuery {
-  const query: LeadQuery = {};
-  if (filters.status) query.status = STAFF_LEAD_STATUSES[filters.status as StaffLeadStatus];
-  if (filters.variant) query.variant = filters.variant as LeadQuery['variant'];
+export function inboxQuery(filters: InboxFilters): ContactRequestQuery {
+  const query: ContactRequestQuery = {};
+  if (filters.status) query.status = STAFF_CONTACT_REQUEST_STATUSES[filters.status as StaffContactRequestStatus];
+  if (filters.variant) query.variant = filters.variant as ContactRequestQuery['variant'];
   if (filters.handled) query.handled = filters.handled === 'true';
   const search = filters.q?.trim() ?? '';
   if (search !== '') query.search = search;
   return query;
 }
 
-export function registerStaffLeadRoutes(scope: FastifyInstance, options: StaffLeadRoutesOptions): void {
+export function registerStaffContactRequestRoutes(scope: FastifyInstance, options: StaffContactRequestRoutesOptions): void {
   const api = scope.withTypeProvider<TypeBoxTypeProvider>();
   const { leads, audit } = options;
   const now = options.now ?? (() => new Date());
@@ -112,13 +112,13 @@ export function registerStaffLeadRoutes(scope: FastifyInstance, options: StaffLe
   const detail = async (id: string) => {
     const lead = await leads.get(id);
     if (!lead) return null;
-    return { lead: staffLead(lead), note: (await leads.noteOf(id)) ?? '', deliveryAttempts: await leads.attempts(id) };
+    return { lead: staffContactRequest(lead), note: (await leads.noteOf(id)) ?? '', deliveryAttempts: await leads.attempts(id) };
   };
 
   api.get(
     '/staff/leads',
     {
-      schema: { querystring: InboxQuery, response: { 200: StaffLeadPageSchema, ...ERROR_RESPONSES } },
+      schema: { querystring: InboxQuery, response: { 200: StaffContactRequestPageSchema, ...ERROR_RESPONSES } },
       config: { input: { querystring: INBOX_INPUT } },
     },
     async (request, reply) => {
@@ -127,7 +127,7 @@ export function registerStaffLeadRoutes(scope: FastifyInstance, options: StaffLe
       if (limit < 1 || limit > STAFF_PAGE_MAX) return sendProblem(reply, 400, 'Invalid fields', INBOX_INPUT.messages!.limit!, { limit: INBOX_INPUT.messages!.limit! });
       const offset = q.offset === undefined ? 0 : Number(q.offset);
       const page = await leads.list({ ...inboxQuery(q), limit, offset });
-      return { leads: page.leads.map(staffLead), total: page.total, limit, offset };
+      return { leads: page.leads.map(staffContactRequest), total: page.total, limit, offset };
     },
   );
 
@@ -139,63 +139,63 @@ export function registerStaffLeadRoutes(scope: FastifyInstance, options: StaffLe
     },
     async (request, reply) => {
       const page = await leads.list({ ...inboxQuery(request.query), limit: STAFF_EXPORT_MAX, offset: 0 });
-      await audit(request, AUDIT_ACTIONS.leadsExported, 'leads', 'export', `${page.leads.length} of ${page.total}`);
+      await audit(request, AUDIT_ACTIONS.contactRequestsExported, 'leads', 'export', `${page.leads.length} of ${page.total}`);
       const day = now().toISOString().slice(0, 10);
       return reply
         .type('text/csv; charset=utf-8; header=present')
         .header('Content-Disposition', `attachment; filename="leads-${day}.csv"`)
-        .send(leadsCsv(page.leads));
+        .send(contactRequestsCsv(page.leads));
     },
   );
 
-  api.get('/staff/leads/:id', { schema: { params: IdParams, response: { 200: StaffLeadDetailSchema, ...ERROR_RESPONSES } } }, async (request, reply) => {
-    return (await detail(request.params.id)) ?? sendProblem(reply, 404, 'Not Found', STAFF_MESSAGES.leadNotFound);
+  api.get('/staff/leads/:id', { schema: { params: IdParams, response: { 200: StaffContactRequestDetailSchema, ...ERROR_RESPONSES } } }, async (request, reply) => {
+    return (await detail(request.params.id)) ?? sendProblem(reply, 404, 'Not Found', STAFF_MESSAGES.contactRequestNotFound);
   });
 
   api.patch(
     '/staff/leads/:id',
     {
-      schema: { params: IdParams, body: LeadPatchBody, response: { 200: StaffLeadDetailSchema, ...ERROR_RESPONSES } },
-      config: { input: { body: LEAD_PATCH_INPUT } },
+      schema: { params: IdParams, body: ContactRequestPatchBody, response: { 200: StaffContactRequestDetailSchema, ...ERROR_RESPONSES } },
+      config: { input: { body: CONTACT_REQUEST_PATCH_INPUT } },
     },
     async (request, reply) => {
       const { id } = request.params;
       const before = await leads.get(id);
-      if (!before) return sendProblem(reply, 404, 'Not Found', STAFF_MESSAGES.leadNotFound);
+      if (!before) return sendProblem(reply, 404, 'Not Found', STAFF_MESSAGES.contactRequestNotFound);
       const { handled, note } = request.body;
       if (handled !== undefined && handled !== (before.handledAt !== null)) {
         await leads.setHandled(id, handled, now());
-        await audit(request, handled ? AUDIT_ACTIONS.leadHandled : AUDIT_ACTIONS.leadReopened, 'lead', id);
+        await audit(request, handled ? AUDIT_ACTIONS.contactRequestHandled : AUDIT_ACTIONS.contactRequestReopened, 'lead', id);
       }
       if (note !== undefined && note !== (await leads.noteOf(id))) {
         await leads.setNote(id, note);
-        await audit(request, AUDIT_ACTIONS.leadNoted, 'lead', id);
+        await audit(request, AUDIT_ACTIONS.contactRequestNoted, 'lead', id);
       }
-      return (await detail(id)) ?? sendProblem(reply, 404, 'Not Found', STAFF_MESSAGES.leadNotFound);
+      return (await detail(id)) ?? sendProblem(reply, 404, 'Not Found', STAFF_MESSAGES.contactRequestNotFound);
     },
   );
 
   api.post(
     '/staff/leads/:id/retry',
-    { schema: { params: IdParams, response: { 202: StaffLeadDetailSchema, ...ERROR_RESPONSES } } },
+    { schema: { params: IdParams, response: { 202: StaffContactRequestDetailSchema, ...ERROR_RESPONSES } } },
     async (request, reply) => {
       const { id } = request.params;
       const lead = await leads.get(id);
-      if (!lead) return sendProblem(reply, 404, 'Not Found', STAFF_MESSAGES.leadNotFound);
+      if (!lead) return sendProblem(reply, 404, 'Not Found', STAFF_MESSAGES.contactRequestNotFound);
       if (!options.kick) return sendProblem(reply, 503, 'Service Unavailable', STAFF_MESSAGES.noMailer);
       if (!(await leads.retryNow(id, now()))) return sendProblem(reply, 409, 'Conflict', STAFF_MESSAGES.notFailed);
-      await audit(request, AUDIT_ACTIONS.leadRetried, 'lead', id);
+      await audit(request, AUDIT_ACTIONS.contactRequestRetried, 'lead', id);
       options.kick();
       const after = await detail(id);
-      return after ? reply.code(202).send(after) : sendProblem(reply, 404, 'Not Found', STAFF_MESSAGES.leadNotFound);
+      return after ? reply.code(202).send(after) : sendProblem(reply, 404, 'Not Found', STAFF_MESSAGES.contactRequestNotFound);
     },
   );
 
   api.delete('/staff/leads/:id', { schema: { params: IdParams, response: { 204: Type.Null(), ...ERROR_RESPONSES } } }, async (request, reply) => {
     const { id } = request.params;
-    if (!(await leads.delete(id))) return sendProblem(reply, 404, 'Not Found', STAFF_MESSAGES.leadNotFound);
+    if (!(await leads.delete(id))) return sendProblem(reply, 404, 'Not Found', STAFF_MESSAGES.contactRequestNotFound);
     // The record is gone; the entry keeps its id only (nothing personal).
-    await audit(request, AUDIT_ACTIONS.leadDeleted, 'lead', id);
+    await audit(request, AUDIT_ACTIONS.contactRequestDeleted, 'lead', id);
     return reply.code(204).send(null);
   });
 }

@@ -9,7 +9,7 @@ const { CONTACT_ENDPOINT, FORM_PAGE_PATHS } = /** @type {typeof import('../../sh
 
 export const contactEndpoint = CONTACT_ENDPOINT;
 
-/** @param {import('../../shared/contactRequest').LeadVariant} variant */
+/** @param {import('../../shared/contactRequest').ContactRequestVariant} variant */
 export function contactForm(variant) {
   return contactFormHtml({ variant, page: FORM_PAGE_PATHS[variant] });
 }

@@ -66,7 +66,7 @@ test.beforeEach(async ({ context }) => {
   await seedConsent(context, {}, server.baseURL);
 });
 
-interface AdminLead {
+interface AdminContactRequest {
   id: string;
   variant: string;
   name: string;
@@ -79,16 +79,16 @@ interface AdminLead {
   lastError: string | null;
 }
 
-async function adminLeads(): Promise<AdminLead[]> {
+async function adminContactRequests(): Promise<AdminContactRequest[]> {
   const response = await fetch(`${server.baseURL}${CONTACT_ENDPOINT}?limit=200`, { headers: { authorization: `Bearer ${TOKEN}` } });
   expect(response.status).toBe(200);
-  return ((await response.json()) as { leads: AdminLead[] }).leads;
+  return ((await response.json()) as { leads: AdminContactRequest[] }).leads;
 }
 
-const pick = (lead: AdminLead | undefined) => lead && { status: lead.status, attempts: lead.attempts };
+const pick = (lead: AdminContactRequest | undefined) => lead && { status: lead.status, attempts: lead.attempts };
 
-async function leadByMessage(message: string): Promise<AdminLead | undefined> {
-  return (await adminLeads()).find((lead) => lead.message === message);
+async function contactRequestByMessage(message: string): Promise<AdminContactRequest | undefined> {
+  return (await adminContactRequests()).find((lead) => lead.message === message);
 }
 
 const form = (page: Page) => page.locator('dc-contact-form').first();
@@ -126,18 +126,18 @@ for (const [path, variant, button, subject] of [
     expect(sent.headers()['idempotency-key']).toMatch(/^[A-Za-z0-9_-]{8,}$/);
     await expect(scope.locator('button[type="submit"]')).toHaveText('Processing...');
     // Stored before the visitor is told so; the 2 s of SPEC 4 still run.
-    await expect.poll(() => leadByMessage(values.message), { timeout: 10_000 }).toBeTruthy();
+    await expect.poll(() => contactRequestByMessage(values.message), { timeout: 10_000 }).toBeTruthy();
     await expect(scope.locator('button[type="submit"]')).toHaveText('Processing...');
     await page.clock.runFor(INTERVALS.contactSubmitMs);
     await expect(scope.locator('button[type="submit"]')).toHaveText('✓ Message Sent!');
     await page.clock.runFor(INTERVALS.contactSentMs);
     await expect(field(scope, 'Name')).toHaveValue('');
 
-    const lead = (await leadByMessage(values.message))!;
+    const lead = (await contactRequestByMessage(values.message))!;
     expect(lead).toMatchObject({ variant, name: values.name, email: values.email, phone: values.phone, message: values.message, source: `${server.baseURL}${path}` });
     const [mail] = await sink.waitFor(1);
     // Sent after one attempt: the lead has left the outbox, so no second copy can follow.
-    await expect.poll(async () => pick(await leadByMessage(values.message))).toEqual({ status: 'sent', attempts: 1 });
+    await expect.poll(async () => pick(await contactRequestByMessage(values.message))).toEqual({ status: 'sent', attempts: 1 });
     expect(sink.received).toHaveLength(1);
     expect(mail!.envelope.to).toEqual([COMPANY_EMAIL]);
     expect(mail!.parsed.subject).toBe(subject);
@@ -156,8 +156,8 @@ test('SMTP server down at submit and the server killed with -9: the mail arrives
   await form(page).getByRole('button', { name: 'Send Message' }).click();
   // The visitor is told the truth: the lead is stored, delivery is the server's job.
   await expect(form(page).locator('button[type="submit"]')).toHaveText('✓ Message Sent!', { timeout: 10_000 });
-  await expect.poll(async () => (await leadByMessage(values.message))?.lastError ?? '', { timeout: 10_000 }).toMatch(/ECONNREFUSED/);
-  expect((await leadByMessage(values.message))!.status).toBe('pending');
+  await expect.poll(async () => (await contactRequestByMessage(values.message))?.lastError ?? '', { timeout: 10_000 }).toMatch(/ECONNREFUSED/);
+  expect((await contactRequestByMessage(values.message))!.status).toBe('pending');
 
   await server.stop('SIGKILL');
   await sink.start();
@@ -165,7 +165,7 @@ test('SMTP server down at submit and the server killed with -9: the mail arrives
   const mails = await sink.waitFor(1, 20_000);
   expect(mails[0]!.parsed.text).toContain(values.message);
   // Sent: the lead has left the outbox, so nothing is left that could mail it again.
-  await expect.poll(async () => (await leadByMessage(values.message))!.status, { timeout: 10_000 }).toBe('sent');
+  await expect.poll(async () => (await contactRequestByMessage(values.message))!.status, { timeout: 10_000 }).toBe('sent');
   expect(sink.received).toHaveLength(1);
 });
 
@@ -207,11 +207,11 @@ test('a 500, a network failure and a timeout show a message with our address and
 
   await page.unroute(`**${CONTACT_ENDPOINT}`);
   await button.click();
-  await expect.poll(() => leadByMessage(values.message), { timeout: 10_000 }).toBeTruthy();
+  await expect.poll(() => contactRequestByMessage(values.message), { timeout: 10_000 }).toBeTruthy();
   await page.clock.runFor(INTERVALS.contactSubmitMs);
   await expect(button).toHaveText('✓ Message Sent!');
   await expect(alert).toHaveText('');
-  expect((await adminLeads()).filter((lead) => lead.message === values.message)).toHaveLength(1);
+  expect((await adminContactRequests()).filter((lead) => lead.message === values.message)).toHaveLength(1);
 });
 
 test('a 400 shows the server\'s messages on their fields', async ({ page }) => {
@@ -264,7 +264,7 @@ test('without JavaScript the form posts, a field to fix comes back with the type
   await again.getByRole('button', { name: 'Request Free Consultation' }).click();
   await expect(page).toHaveURL(/\/free_consultation\/thank_you$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you, your consultation request has reached us');
-  const lead = await leadByMessage(values.message);
+  const lead = await contactRequestByMessage(values.message);
   expect(lead).toMatchObject({ variant: 'consultation', name: values.name, email: values.email, phone: values.phone });
   await sink.waitFor(1);
   await context.close();
@@ -324,7 +324,7 @@ test('on a partner page, action posts cross-origin; preventDefault on dc-submit 
     'posting:dc-submit:true',
     'posting:submit:true',
   ]);
-  const lead = await leadByMessage(message);
+  const lead = await contactRequestByMessage(message);
   expect(lead).toMatchObject({ name: VALID.name, source: `${server.baseURL.replace('localhost', '127.0.0.1')}/__partner/contact.html` });
 });
 
@@ -364,7 +364,7 @@ test('the default contact snippet copied from /embed, pasted on another origin, 
     await expect(scope.locator('button[type="submit"]')).toHaveText('✓ Message Sent!', { timeout: 10_000 });
     await visitorContext.close();
 
-    const lead = (await leadByMessage(message))!;
+    const lead = (await contactRequestByMessage(message))!;
     expect(lead).toMatchObject({ variant: 'consultation', name: VALID.name, email: VALID.email, source: `${partner.origin}/landing` });
     const [mail] = await sink.waitFor(1);
     expect(mail!.parsed.subject).toBe(`Free consultation request: ${VALID.name}`);

@@ -164,16 +164,16 @@ test.describe('two API instances on one PostgreSQL', () => {
     }
 
     // The sign-ups of the test before mailed their verification links to the same server: leads only.
-    const leadMails = () => sink.received.filter((mail) => mail.parsed.messageId?.startsWith('<lead-'));
-    await expect.poll(() => leadMails().length, { timeout: 30_000 }).toBeGreaterThanOrEqual(CONTACT_RATE_MAX);
-    const mails = leadMails();
+    const contactRequestMails = () => sink.received.filter((mail) => mail.parsed.messageId?.startsWith('<lead-'));
+    await expect.poll(() => contactRequestMails().length, { timeout: 30_000 }).toBeGreaterThanOrEqual(CONTACT_RATE_MAX);
+    const mails = contactRequestMails();
     // Both instances agree every lead is sent (the outbox is empty), each after exactly one
     // attempt: a double claim would be a second attempt, and a sent lead is never claimed again.
     const sent = async () => (await (await admin(b, '/contact?status=sent&limit=200')).json()) as { total: number; leads: Array<{ attempts: number }> };
     await expect.poll(async () => (await sent()).total, { timeout: 20_000 }).toBe(CONTACT_RATE_MAX);
     expect((await sent()).leads.map((lead) => lead.attempts)).toEqual(Array<number>(CONTACT_RATE_MAX).fill(1));
-    expect(leadMails()).toHaveLength(CONTACT_RATE_MAX);
-    const messageIds = leadMails().map((mail) => mail.parsed.messageId);
+    expect(contactRequestMails()).toHaveLength(CONTACT_RATE_MAX);
+    const messageIds = contactRequestMails().map((mail) => mail.parsed.messageId);
     expect(new Set(messageIds).size).toBe(CONTACT_RATE_MAX);
     expect(messageIds.map((messageId) => /^<lead-([0-9a-f-]{36})@/.exec(messageId ?? '')?.[1]).sort()).toEqual([...ids].sort());
     expect(mails.every((mail) => mail.parsed.text?.includes('We would like to talk about our monthly reporting'))).toBe(true);

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { expect, test } from './support/test';
 import { findNginx } from '../../scripts/nginxProcess';
-import { loadFigures, mailsPerLead, startCluster, startLoad, type Cluster } from '../../scripts/rollingRestart';
+import { loadFigures, mailsPerContactRequest, startCluster, startLoad, type Cluster } from '../../scripts/rollingRestart';
 import { API_BASE } from '../../shared/constants';
 import { skipForMissing } from '../support/missingProgram';
 import { findPostgres, startPostgres, type PostgresServer } from '../support/postgres';
@@ -83,17 +83,17 @@ test.describe('rolling restart behind nginx', () => {
 
     // Every acknowledged lead reaches the state "sent" (mailed, SMTP accepted it), and no lead was
     // stored that the clients were not told about (a retried POST would be one).
-    const acknowledged = load.leadIds.size;
+    const acknowledged = load.contactRequestIds.size;
     await expect
       .poll(async () => (await admin<{ total: number }>('/contact?status=sent&limit=1')).total, { timeout: 60_000, message: 'leads in the state sent' })
       .toBe(acknowledged);
     expect((await admin<{ total: number }>('/contact?limit=1')).total).toBe(acknowledged);
     // Once every lead is sent nothing can mail it again: each Message-ID (one per lead) arrived once.
-    const leadMails = sink.received.filter((mail) => mail.parsed.messageId?.startsWith('<lead-'));
-    expect(leadMails).toHaveLength(acknowledged);
-    const perLead = mailsPerLead(leadMails.map((mail) => mail.parsed.messageId));
-    expect([...perLead.keys()].sort()).toEqual([...load.leadIds].sort());
-    expect([...perLead.values()].every((count) => count === 1)).toBe(true);
+    const contactRequestMails = sink.received.filter((mail) => mail.parsed.messageId?.startsWith('<lead-'));
+    expect(contactRequestMails).toHaveLength(acknowledged);
+    const perContactRequest = mailsPerContactRequest(contactRequestMails.map((mail) => mail.parsed.messageId));
+    expect([...perContactRequest.keys()].sort()).toEqual([...load.contactRequestIds].sort());
+    expect([...perContactRequest.values()].every((count) => count === 1)).toBe(true);
 
     // The sign-ups answered 201 are exactly the accounts stored.
     const signUps = load.results.filter((result) => result.kind === 'sign-up').length;

@@ -41,7 +41,7 @@ void form;
 
 function App() {
   const [seen, setSeen] = useState<string[]>([]);
-  const [lead, setLead] = useState('');
+  const [lead, setContactRequest] = useState('');
   return (
     <main>
       <dc-dashboard-gallery
@@ -55,7 +55,7 @@ function App() {
         variant="contact"
         ondc-submit={(event: CustomEvent<DcSubmitDetail>) => {
           event.preventDefault();
-          setLead(event.detail.name + ' <' + event.detail.email + '>');
+          setContactRequest(event.detail.name + ' <' + event.detail.email + '>');
         }}
       />
       <p id="lead">Lead: {lead}</p>

@@ -5,8 +5,8 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
-import type { LeadMail, LeadMailer } from '../../server/contactRequests/mail';
-import { openSqliteLeadStore } from '../../server/contactRequests/sqliteStore';
+import type { ContactRequestMail, ContactRequestMailer } from '../../server/contactRequests/mail';
+import { openSqliteContactRequestStore } from '../../server/contactRequests/sqliteStore';
 import { openStores } from '../../server/db/openStores';
 import { backupPostgres, backupSqlite, restorePostgres, restoreSqlite, verifySqliteBackup } from '../../server/ops/backup';
 import { findPostgres, startPostgres, type PostgresServer } from '../support/postgres';
@@ -35,7 +35,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe('backup and restore (SQLite)', () => {
   it('a backup under 10 writers holds every acknowledged row; the restored server serves and delivers', async () => {
     const live = join(dir, 'live.sqlite');
-    const leads = openSqliteLeadStore(live);
+    const leads = openSqliteContactRequestStore(live);
     const users = openSqliteStore(live);
     const acknowledged: Array<{ kind: 'lead' | 'user'; id: string; at: number }> = [];
     let writing = true;
@@ -72,7 +72,7 @@ describe('backup and restore (SQLite)', () => {
     // Restore into a new file and start a fresh server on it.
     const restored = join(dir, 'restored.sqlite');
     expect(restoreSqlite(file, restored, false)).toEqual(verifySqliteBackup(file));
-    const check = openSqliteLeadStore(restored);
+    const check = openSqliteContactRequestStore(restored);
     const checkUsers = openSqliteStore(restored);
     for (const row of before) {
       if (row.kind === 'lead') expect(await check.get(row.id), row.id).not.toBeNull();
@@ -82,9 +82,9 @@ describe('backup and restore (SQLite)', () => {
     await check.close();
     await checkUsers.close();
 
-    const mails: LeadMail[] = [];
-    const mailer: LeadMailer = { async send(mail) { mails.push(mail); }, close() {} };
-    const app = await buildApp({ ...loadConfig({ LOG_LEVEL: 'silent' }), distDir: dir, databasePath: restored }, { leadMailer: mailer });
+    const mails: ContactRequestMail[] = [];
+    const mailer: ContactRequestMailer = { async send(mail) { mails.push(mail); }, close() {} };
+    const app = await buildApp({ ...loadConfig({ LOG_LEVEL: 'silent' }), distDir: dir, databasePath: restored }, { contactRequestMailer: mailer });
     await app.ready();
     try {
       expect((await app.inject('/')).statusCode).toBe(200);
@@ -99,7 +99,7 @@ describe('backup and restore (SQLite)', () => {
 
   it('restore refuses to overwrite a database holding data without --force', async () => {
     const live = join(dir, 'refuse.sqlite');
-    const store = openSqliteLeadStore(live);
+    const store = openSqliteContactRequestStore(live);
     await store.create(lead(), new Date());
     await store.close();
     const file = join(dir, 'refuse-backup.sqlite');

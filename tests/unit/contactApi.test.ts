@@ -7,9 +7,9 @@ import { CONTACT_MESSAGES } from '../../server/api/contact';
 import { buildApp } from '../../server/app';
 import { loadConfig, type ServerConfig } from '../../server/config';
 import { FORM_ERROR_PAGE, FORM_MARKER } from '../../server/contactRequests/formPage';
-import type { LeadMail, LeadMailer } from '../../server/contactRequests/mail';
+import type { ContactRequestMail, ContactRequestMailer } from '../../server/contactRequests/mail';
 import { openStores } from '../../server/db/openStores';
-import { openSqliteLeadStore } from '../../server/contactRequests/sqliteStore';
+import { openSqliteContactRequestStore } from '../../server/contactRequests/sqliteStore';
 import { CONTACT_ENDPOINT, HONEYPOT_FIELD, SEND_FAILURE } from '../../shared/contactRequest';
 import {
   EMAIL_INVALID,
@@ -35,9 +35,9 @@ let root: string;
 let dist: string;
 let dbFile: string;
 let app: FastifyInstance;
-let mails: LeadMail[];
+let mails: ContactRequestMail[];
 
-const recordingMailer = (): LeadMailer => ({
+const recordingMailer = (): ContactRequestMailer => ({
   async send(mail) {
     mails.push(mail);
   },
@@ -49,7 +49,7 @@ function config(env: Record<string, string> = {}): ServerConfig {
 }
 
 async function start(env: Record<string, string> = {}) {
-  const server = await buildApp(config(env), { leadMailer: recordingMailer() });
+  const server = await buildApp(config(env), { contactRequestMailer: recordingMailer() });
   await server.ready();
   return server;
 }
@@ -110,7 +110,7 @@ describe('POST /contact (JSON)', () => {
     expect(Object.keys(body).sort()).toEqual(['id', 'receivedAt']);
     expect(response.headers.location).toBe(`${CONTACT_ENDPOINT}/${body.id}`);
     // Committed: another connection to the file sees it.
-    const other = openSqliteLeadStore(dbFile);
+    const other = openSqliteContactRequestStore(dbFile);
     const stored = await other.get(body.id);
     await other.close();
     expect(stored).toMatchObject({ ...VALID, receivedAt: body.receivedAt, source: 'https://www.dataclarity.de' });
@@ -394,7 +394,7 @@ describe('the administrator\'s lead API', () => {
 
   it('retention: leads older than LEAD_RETENTION_DAYS are deleted when the server starts', async () => {
     await app.close();
-    const store = openSqliteLeadStore(dbFile);
+    const store = openSqliteContactRequestStore(dbFile);
     const old = (await store.create(lead(), new Date(Date.now() - 31 * 86_400_000))).lead;
     const recent = (await store.create(lead(), new Date(Date.now() - 29 * 86_400_000))).lead;
     await store.close();

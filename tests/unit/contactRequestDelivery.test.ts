@@ -5,10 +5,10 @@ import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vit
 import { loadConfig } from '../../server/config';
 import { openStores } from '../../server/db/openStores';
 import { createMailDelivery, retryDelayMs } from '../../server/contactRequests/delivery';
-import { headerText, leadMail, replyToAddress, smtpMailer, smtpOptions } from '../../server/contactRequests/mail';
+import { headerText, contactRequestMail, replyToAddress, smtpMailer, smtpOptions } from '../../server/contactRequests/mail';
 import { officeTime } from '../../server/contactRequests/officeTime';
 import type { MailOutbox } from '../../server/contactRequests/mailOutbox';
-import { openSqliteLeadStore, type SqliteLeadStore } from '../../server/contactRequests/sqliteStore';
+import { openSqliteContactRequestStore, type SqliteContactRequestStore } from '../../server/contactRequests/sqliteStore';
 import { startSmtpSink, type SmtpSink } from '../support/smtpSink';
 import { databaseBackends } from '../support/databaseBackends';
 import { lead } from './contactRequestStoreContract';
@@ -24,13 +24,13 @@ const RETRY = { baseDelayMs: 1, maxDelayMs: 5, maxAttempts: 4 };
 
 let dir: string;
 let file: string;
-let store: SqliteLeadStore;
+let store: SqliteContactRequestStore;
 let sink: SmtpSink;
 
 beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'dc-delivery-'));
   file = join(dir, 'dc.sqlite');
-  store = openSqliteLeadStore(file);
+  store = openSqliteContactRequestStore(file);
   sink = await startSmtpSink();
 });
 
@@ -121,7 +121,7 @@ describe('lead delivery over SMTP', () => {
     await first.stop();
     await store.close();
     sink.refusing = false;
-    store = openSqliteLeadStore(file);
+    store = openSqliteContactRequestStore(file);
     const second = worker();
     second.start();
     await sink.waitFor(3);
@@ -201,7 +201,7 @@ describe('lead mail building', () => {
   it('header text never carries an RFC 2047 encoded word a mail client would decode (leads stored before the rule)', () => {
     expect(headerText('Jana =?UTF-8?B?4oCuZmRwLmV4ZQ==?=')).not.toMatch(/=\?.*\?=/);
     expect(headerText('=?utf-8?q?a=0D=0Ab?=')).not.toContain('=?');
-    const mail = leadMail({ ...lead(), id: 'x', receivedAt: '2026-03-02T08:00:00.000Z', status: 'pending', deliveredAt: null, handledAt: null, attempts: 0, lastError: null, name: 'Jana =?UTF-8?B?4oCuZmRwLmV4ZQ==?=' } as never, '<m@x>', ADDRESSES);
+    const mail = contactRequestMail({ ...lead(), id: 'x', receivedAt: '2026-03-02T08:00:00.000Z', status: 'pending', deliveredAt: null, handledAt: null, attempts: 0, lastError: null, name: 'Jana =?UTF-8?B?4oCuZmRwLmV4ZQ==?=' } as never, '<m@x>', ADDRESSES);
     expect(mail.subject).not.toContain('=?');
     expect(mail.replyTo?.name).not.toContain('=?');
     expect(mail.text).toContain('Jana =?UTF-8?B?4oCuZmRwLmV4ZQ==?='); // the body shows what was sent, as text
@@ -210,13 +210,13 @@ describe('lead mail building', () => {
   it('Reply-To only for a plain address', () => {
     expect(replyToAddress(' jana@example.de ')).toBe('jana@example.de');
     for (const bad of ['a@b.c\r\nBcc: x@y.z', 'a,b@c.d', '"x"@y.z', 'a<b@c.d', 'a@b.c>', 'a;b@c.d']) expect(replyToAddress(bad), bad).toBeNull();
-    const mail = leadMail({ ...lead(), id: 'x', receivedAt: '2026-03-02T08:00:00.000Z', status: 'pending', deliveredAt: null, handledAt: null, attempts: 0, lastError: null, email: 'a,b@c.d' } as never, '<m@x>', ADDRESSES);
+    const mail = contactRequestMail({ ...lead(), id: 'x', receivedAt: '2026-03-02T08:00:00.000Z', status: 'pending', deliveredAt: null, handledAt: null, attempts: 0, lastError: null, email: 'a,b@c.d' } as never, '<m@x>', ADDRESSES);
     expect(mail.replyTo).toBeUndefined();
     expect(mail.text).toContain('not usable as Reply-To');
   });
 
   it('writes the time received as Mannheim local time with its zone, and the UTC instant in the footer and a header', () => {
-    const mail = leadMail({ ...lead(), id: 'x', receivedAt: '2026-11-26T03:02:39.722Z', status: 'pending', deliveredAt: null, handledAt: null, attempts: 0, lastError: null } as never, '<m@x>', ADDRESSES);
+    const mail = contactRequestMail({ ...lead(), id: 'x', receivedAt: '2026-11-26T03:02:39.722Z', status: 'pending', deliveredAt: null, handledAt: null, attempts: 0, lastError: null } as never, '<m@x>', ADDRESSES);
     expect(mail.text).toContain('Received:  Thu, 26 Nov 2026, 04:02:39 CET (UTC+01:00)\n');
     expect(mail.text.trimEnd().split('\n').at(-1)).toBe('Received at 2026-11-26T03:02:39.722Z (UTC).');
     expect(mail.headers['X-DC-Received-UTC']).toBe('2026-11-26T03:02:39.722Z');

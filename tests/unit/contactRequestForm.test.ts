@@ -1,21 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, leadsCsv } from '../../server/contactRequests/csv';
+import { csvCell, contactRequestsCsv } from '../../server/contactRequests/csv';
 import { contactFieldSpecs } from '../../shared/contactFields';
 import { PHONE_HTML_PATTERN, contactFormHtml } from '../../shared/contactFormHtml';
 import { escapeHtml } from '../../shared/escapeHtml';
-import { HONEYPOT_FIELD, readLeadInput, validateLead } from '../../shared/contactRequest';
+import { HONEYPOT_FIELD, readContactRequestInput, validateContactRequest } from '../../shared/contactRequest';
 import { phoneError } from '../../shared/validation';
 
 describe('lead input', () => {
   it('reads every field as a string, a missing variant as contact', () => {
-    expect(readLeadInput({ name: 1, email: 'a@b.c', variant: ' Consultation ', [HONEYPOT_FIELD]: 'x', page: '/p' })).toEqual({
+    expect(readContactRequestInput({ name: 1, email: 'a@b.c', variant: ' Consultation ', [HONEYPOT_FIELD]: 'x', page: '/p' })).toEqual({
       values: { name: '', email: 'a@b.c', phone: '', message: '' },
       variant: 'consultation',
       honeypot: 'x',
       page: '/p',
     });
-    expect(readLeadInput(null).variant).toBe('contact');
-    expect(validateLead(readLeadInput({ variant: 'x' })).variant).toMatch(/contact or consultation/);
+    expect(readContactRequestInput(null).variant).toBe('contact');
+    expect(validateContactRequest(readContactRequestInput({ variant: 'x' })).variant).toMatch(/contact or consultation/);
   });
 });
 
@@ -26,7 +26,7 @@ describe('CSV cells', () => {
     for (const start of ['=', '+', '-', '@', '\t', '\r']) expect(csvCell(`${start}1+1`)).toBe(`"'${start}1+1"`);
     expect(csvCell(null)).toBe('""');
     expect(csvCell(3)).toBe('"3"');
-    expect(leadsCsv([]).startsWith('\uFEFF"id"')).toBe(true);
+    expect(contactRequestsCsv([]).startsWith('\uFEFF"id"')).toBe(true);
   });
 });
 

@@ -4,27 +4,27 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migratePostgres } from '../../server/db/migrate';
 import { openPgPool, type PgPool } from '../../server/db/postgres';
-import { createPgLeadStore } from '../../server/contactRequests/pgStore';
-import type { LeadStore } from '../../server/contactRequests/store';
+import { createPgContactRequestStore } from '../../server/contactRequests/pgStore';
+import type { ContactRequestStore } from '../../server/contactRequests/store';
 import { skipForMissing } from '../support/missingProgram';
 import { findPostgres, startPostgres, type PostgresServer } from '../support/postgres';
 import { SCHEMA_VERSION } from '../../server/db/sqlite';
-import { openSqliteLeadStore } from '../../server/contactRequests/sqliteStore';
+import { openSqliteContactRequestStore } from '../../server/contactRequests/sqliteStore';
 import { openSqliteStore } from '../../server/users/sqliteStore';
-import { lead, leadStoreContract } from './contactRequestStoreContract';
+import { lead, contactRequestStoreContract } from './contactRequestStoreContract';
 
 /**
  * The lead stores: the shared contract on SQLite and on a real PostgreSQL (skipped with a message
  * when none is installed), and what is particular to each database.
  */
 
-leadStoreContract('SQLite', async () => {
+contactRequestStoreContract('SQLite', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'dc-leads-'));
   const file = join(dir, 'dc.sqlite');
-  const store = openSqliteLeadStore(file);
+  const store = openSqliteContactRequestStore(file);
   return {
     store,
-    second: async () => openSqliteLeadStore(file),
+    second: async () => openSqliteContactRequestStore(file),
     cleanup: async () => {
       await store.close();
       rmSync(dir, { recursive: true, force: true });
@@ -38,7 +38,7 @@ describe('SQLite lead store', () => {
     const file = join(dir, 'data', 'dc.sqlite');
     try {
       const users = openSqliteStore(file);
-      const leads = openSqliteLeadStore(file);
+      const leads = openSqliteContactRequestStore(file);
       expect((users.db.prepare('SELECT version FROM schema_version').get() as { version: number }).version).toBe(SCHEMA_VERSION);
       expect(SCHEMA_VERSION).toBeGreaterThanOrEqual(2);
       const tables = (leads.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as Array<{ name: string }>).map((t) => t.name);
@@ -52,7 +52,7 @@ describe('SQLite lead store', () => {
       const { lead: stored } = await leads.create(lead(), new Date());
       await leads.close();
       await users.close();
-      const again = openSqliteLeadStore(file);
+      const again = openSqliteContactRequestStore(file);
       expect(await again.get(stored.id)).toEqual(stored);
       expect(await again.outbox.size('lead')).toBe(1);
       await again.close();
@@ -75,7 +75,7 @@ describe('SQLite lead store', () => {
           'DROP TABLE lead_delivery_attempts; DROP TABLE leads; UPDATE schema_version SET version = 1;',
       );
       await users.close();
-      const leads = openSqliteLeadStore(file);
+      const leads = openSqliteContactRequestStore(file);
       expect((leads.db.prepare('SELECT version FROM schema_version').get() as { version: number }).version).toBe(SCHEMA_VERSION);
       expect((leads.db.prepare('SELECT COUNT(*) AS n FROM users').get() as { n: number }).n).toBe(1);
       await leads.create(lead(), new Date());
@@ -104,13 +104,13 @@ describe.skipIf(skipPostgres)('PostgreSQL lead store', () => {
     await server?.stop();
   });
 
-  leadStoreContract('PostgreSQL', async () => {
+  contactRequestStoreContract('PostgreSQL', async () => {
     await pool.query('TRUNCATE leads CASCADE');
-    const store = createPgLeadStore(pool);
+    const store = createPgContactRequestStore(pool);
     return {
       store,
       // Another instance: its own pool on the same database.
-      second: async () => createPgLeadStore(openPgPool(url), { ownsPool: true }),
+      second: async () => createPgContactRequestStore(openPgPool(url), { ownsPool: true }),
       cleanup: async () => store.close(),
     };
   });
@@ -125,7 +125,7 @@ describe.skipIf(skipPostgres)('PostgreSQL lead store', () => {
 
   it('stores a submission retried at two instances at once (same idempotency key) once', async () => {
     await pool.query('TRUNCATE leads CASCADE');
-    const stores = [createPgLeadStore(pool), createPgLeadStore(openPgPool(url), { ownsPool: true })];
+    const stores = [createPgContactRequestStore(pool), createPgContactRequestStore(openPgPool(url), { ownsPool: true })];
     try {
       const results = await Promise.all(
         Array.from({ length: 6 }, (_, i) => stores[i % 2]!.create(lead({ idempotencyKey: 'retried-key-42' }), new Date())),
@@ -140,13 +140,13 @@ describe.skipIf(skipPostgres)('PostgreSQL lead store', () => {
 
   it('delivers each lead once when two instances run delivery on one database at the same time', { timeout: 60_000 }, async () => {
     await pool.query('TRUNCATE leads CASCADE');
-    const stores = [createPgLeadStore(pool), createPgLeadStore(openPgPool(url), { ownsPool: true })];
+    const stores = [createPgContactRequestStore(pool), createPgContactRequestStore(openPgPool(url), { ownsPool: true })];
     try {
       const now = new Date();
       await Promise.all(Array.from({ length: 60 }, (_, i) => stores[i % 2]!.create(lead({ name: `Person ${i}` }), now)));
       const mailed: string[] = [];
       // Each instance claims small batches in a loop until the outbox is empty, as delivery does.
-      const run = async (store: LeadStore) => {
+      const run = async (store: ContactRequestStore) => {
         for (;;) {
           const claims = await store.outbox.claimDue(new Date(), 4, 60_000);
           if (claims.length === 0) return;

@@ -1,21 +1,21 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { LeadStore, NewLead } from '../../server/contactRequests/store';
+import type { ContactRequestStore, NewContactRequest } from '../../server/contactRequests/store';
 
 /**
- * The behaviour every LeadStore must have, as a reusable suite: call it with a factory that gives
+ * The behaviour every ContactRequestStore must have, as a reusable suite: call it with a factory that gives
  * a fresh, empty store (SQLite here; a PostgreSQL store runs the same suite). `second` opens
  * another store on the same database (another server instance), for the claim tests.
  */
 export interface StoreFixture {
-  store: LeadStore;
-  second(): Promise<LeadStore>;
+  store: ContactRequestStore;
+  second(): Promise<ContactRequestStore>;
   cleanup(): Promise<void>;
 }
 
 const T0 = new Date('2026-03-02T08:00:00.000Z');
 const at = (ms: number) => new Date(T0.getTime() + ms);
 
-export function lead(overrides: Partial<NewLead> = {}): NewLead {
+export function lead(overrides: Partial<NewContactRequest> = {}): NewContactRequest {
   return {
     variant: 'contact',
     name: ' Jana Weber ',
@@ -28,10 +28,10 @@ export function lead(overrides: Partial<NewLead> = {}): NewLead {
   };
 }
 
-export function leadStoreContract(name: string, open: () => Promise<StoreFixture>): void {
-  describe(`LeadStore contract: ${name}`, () => {
+export function contactRequestStoreContract(name: string, open: () => Promise<StoreFixture>): void {
+  describe(`ContactRequestStore contract: ${name}`, () => {
     let fixture: StoreFixture;
-    let store: LeadStore;
+    let store: ContactRequestStore;
     beforeEach(async () => {
       fixture = await open();
       store = fixture.store;

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
-import type { LeadMailer } from '../../server/contactRequests/mail';
+import type { ContactRequestMailer } from '../../server/contactRequests/mail';
 import { OVERLOAD_MESSAGE } from '../../server/ops/overload';
 import { API_BASE } from '../../shared/constants';
 import { CONTACT_ENDPOINT, HONEYPOT_FIELD } from '../../shared/contactRequest';
@@ -32,11 +32,11 @@ afterEach(async () => {
 });
 
 let dbCounter = 0;
-const mailer: LeadMailer = { async send() {}, close() {} };
+const mailer: ContactRequestMailer = { async send() {}, close() {} };
 async function start(env: Record<string, string> = {}) {
   app = await buildApp(
     { ...loadConfig({ LOG_LEVEL: 'silent', DC_ADMIN_TOKEN: TOKEN, DATABASE_PATH: join(dir, `db-${++dbCounter}.sqlite`), ...env }), distDir: dir },
-    { leadMailer: mailer },
+    { contactRequestMailer: mailer },
   );
   return app;
 }

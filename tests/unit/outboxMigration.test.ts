@@ -9,9 +9,9 @@ import { openPgPool, type PgPool } from '../../server/db/postgres';
 import { MIGRATIONS } from '../../server/db/sqlite';
 import { createMailDelivery } from '../../server/contactRequests/delivery';
 import { smtpMailer } from '../../server/contactRequests/mail';
-import { createPgLeadStore } from '../../server/contactRequests/pgStore';
-import { openSqliteLeadStore } from '../../server/contactRequests/sqliteStore';
-import type { LeadStore } from '../../server/contactRequests/store';
+import { createPgContactRequestStore } from '../../server/contactRequests/pgStore';
+import { openSqliteContactRequestStore } from '../../server/contactRequests/sqliteStore';
+import type { ContactRequestStore } from '../../server/contactRequests/store';
 import { findPostgres, startPostgres, type PostgresServer } from '../support/postgres';
 import { startSmtpSink, type SmtpSink } from '../support/smtpSink';
 
@@ -36,7 +36,7 @@ const PG_TWO_OUTBOXES = PG_MIGRATIONS.findIndex((migration) => migration.name ==
 
 type Exec = (sql: string, params: unknown[]) => Promise<void>;
 
-interface Lead5 {
+interface ContactRequest5 {
   id: string;
   status: 'pending' | 'sent' | 'failed' | 'spam';
   deliveredAt?: string;
@@ -45,7 +45,7 @@ interface Lead5 {
   outbox?: { attempts: number; next: string; leaseToken?: string; leaseUntil?: string; lastError?: string };
 }
 
-const LEADS: Lead5[] = [
+const LEADS: ContactRequest5[] = [
   { id: '11111111-1111-4111-8111-111111111111', status: 'pending', log: [], outbox: { attempts: 0, next: at(0) } },
   {
     id: '22222222-2222-4222-8222-222222222222',
@@ -70,7 +70,7 @@ const MAILS = [
   { id: 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb', kind: 'password-reset', attempts: 2, next: at(600_000), lastError: 'ECONNREFUSED: connect failed' },
 ] as const;
 
-const leadMessageId = (id: string) => `<lead-${id}@${DOMAIN}>`;
+const contactRequestMessageId = (id: string) => `<lead-${id}@${DOMAIN}>`;
 const mailMessageId = (mail: (typeof MAILS)[number]) => `<${mail.kind}-${mail.id}@${DOMAIN}>`;
 
 /** Fills a database at the schema before the one outbox: leads in every state, both outboxes with waiting entries. */
@@ -93,7 +93,7 @@ async function seedTwoOutboxes(exec: Exec): Promise<void> {
     if (lead.outbox) {
       await exec(
         'INSERT INTO lead_outbox (lead_id, message_id, attempts, next_attempt_at, lease_token, lease_until, last_error) VALUES (?, ?, ?, ?, ?, ?, ?)',
-        [lead.id, leadMessageId(lead.id), lead.outbox.attempts, lead.outbox.next, lead.outbox.leaseToken ?? null, lead.outbox.leaseUntil ?? null, lead.outbox.lastError ?? null],
+        [lead.id, contactRequestMessageId(lead.id), lead.outbox.attempts, lead.outbox.next, lead.outbox.leaseToken ?? null, lead.outbox.leaseUntil ?? null, lead.outbox.lastError ?? null],
       );
     }
   }
@@ -132,7 +132,7 @@ const EXPECTED_ROWS = [
             kind: 'lead',
             lead_id: lead.id,
             recipient: null,
-            message_id: leadMessageId(lead.id),
+            message_id: contactRequestMessageId(lead.id),
             created_at: at(-60_000 + i),
             attempts: lead.outbox.attempts,
             next_attempt_at: lead.outbox.next,
@@ -162,7 +162,7 @@ interface Backend {
   name: string;
   skip: boolean;
   /** A database at the schema before the one outbox, seeded; then migrated by opening the current stores. */
-  open(): Promise<{ store: LeadStore; rows(): Promise<OutboxRow[]>; tables(): Promise<string[]>; close(): Promise<void> }>;
+  open(): Promise<{ store: ContactRequestStore; rows(): Promise<OutboxRow[]>; tables(): Promise<string[]>; close(): Promise<void> }>;
 }
 
 const postgres = findPostgres();
@@ -198,7 +198,7 @@ const backends: Backend[] = [
       old.prepare('INSERT INTO schema_version (version) VALUES (?)').run(SQLITE_TWO_OUTBOXES);
       await seedTwoOutboxes(async (sql, params) => void old.prepare(sql).run(...params));
       old.close();
-      const store = openSqliteLeadStore(file);
+      const store = openSqliteContactRequestStore(file);
       return {
         store,
         rows: async () => store.db.prepare(ROWS_SQL).all() as OutboxRow[],
@@ -219,7 +219,7 @@ const backends: Backend[] = [
       });
       // one_outbox, then the migrations after it (client_dashboards, …).
       expect(await migratePostgres(pool)).toEqual(PG_MIGRATIONS.slice(PG_TWO_OUTBOXES).map((_, i) => PG_TWO_OUTBOXES + 1 + i));
-      const store = createPgLeadStore(pool, { ownsPool: true });
+      const store = createPgContactRequestStore(pool, { ownsPool: true });
       return {
         store,
         rows: async () => (await pool.query<OutboxRow>(ROWS_SQL)).rows,
@@ -278,7 +278,7 @@ for (const backend of backends) {
         // the lease of the old version still runs, the reset mail waits for its retry time.
         await delivery.runOnce();
         const first = sink.received.map((mail) => mail.parsed.messageId).sort();
-        expect(first).toEqual([leadMessageId(LEADS[0]!.id), leadMessageId(LEADS[1]!.id), mailMessageId(MAILS[0])].sort());
+        expect(first).toEqual([contactRequestMessageId(LEADS[0]!.id), contactRequestMessageId(LEADS[1]!.id), mailMessageId(MAILS[0])].sort());
         now = new Date(T0 + 3_600_000);
         await delivery.runOnce();
         const all = sink.received.map((mail) => mail.parsed.messageId).sort();

@@ -8,7 +8,7 @@ import { openStores } from '../../server/db/openStores';
 import { PG_MIGRATIONS, PG_SCHEMA_VERSION } from '../../server/db/pgMigrations';
 import { pgRateLimitStore } from '../../server/db/pgRateLimitStore';
 import { isPostgresUrl, openPgPool, redactUrl, type PgPool } from '../../server/db/postgres';
-import type { LeadMail, LeadMailer } from '../../server/contactRequests/mail';
+import type { ContactRequestMail, ContactRequestMailer } from '../../server/contactRequests/mail';
 import { API_BASE } from '../../shared/constants';
 import { CONTACT_ENDPOINT, SEND_FAILURE } from '../../shared/contactRequest';
 import { skipForMissing } from '../support/missingProgram';
@@ -130,8 +130,8 @@ describe.skipIf(skipPostgres)('on a real PostgreSQL', () => {
   });
 
   it('holds the contact limit across two API instances, and both deliver each lead exactly once', { timeout: 60_000 }, async () => {
-    const mails: LeadMail[] = [];
-    const mailer: LeadMailer = {
+    const mails: ContactRequestMail[] = [];
+    const mailer: ContactRequestMailer = {
       async send(mail) {
         await new Promise((resolve) => setTimeout(resolve, 5)); // an SMTP round trip: the other instance may claim meanwhile
         mails.push(mail);
@@ -141,7 +141,7 @@ describe.skipIf(skipPostgres)('on a real PostgreSQL', () => {
     const apps = await twoInstances('dc_two_apps_leads', {
       leads: loadConfig({ LEAD_POLL_S: '1' }).leads,
       contactRateLimit: { max: 3, timeWindowMs: 60_000 },
-      leadMailer: mailer,
+      contactRequestMailer: mailer,
     });
     const contact = (app: FastifyInstance, ip: string, name: string) =>
       app.inject({

@@ -126,16 +126,16 @@ for (const backend of backends) {
       return { cookie: `${SESSION_COOKIE}=${await sessionOf(user.id, persona === 'staff' || persona === 'unverified client' || persona === 'client')}` };
     }
 
-    let leadCounter = 0;
-    async function seedLead(fields: Partial<{ name: string; email: string; message: string; variant: 'contact' | 'consultation' }> = {}, at = new Date()) {
-      leadCounter++;
+    let contactRequestCounter = 0;
+    async function seedContactRequest(fields: Partial<{ name: string; email: string; message: string; variant: 'contact' | 'consultation' }> = {}, at = new Date()) {
+      contactRequestCounter++;
       const { lead } = await stores.leads.create(
         {
           variant: fields.variant ?? 'contact',
-          name: fields.name ?? `Lead Person ${leadCounter}`,
-          email: fields.email ?? `lead.${leadCounter}@firma.example`,
+          name: fields.name ?? `Lead Person ${contactRequestCounter}`,
+          email: fields.email ?? `lead.${contactRequestCounter}@firma.example`,
           phone: '+49 621 1234567',
-          message: fields.message ?? `We would like a Power BI review, request number ${leadCounter}.`,
+          message: fields.message ?? `We would like a Power BI review, request number ${contactRequestCounter}.`,
           source: 'http://localhost/contact',
           spam: false,
         },
@@ -147,10 +147,10 @@ for (const backend of backends) {
     const statusOf = async (id: string) => (await stores.leads.get(id))?.status;
 
     /** A lead whose only delivery attempt the SMTP server refused. */
-    async function failedLead() {
+    async function failedContactRequest() {
       sink.refusing = true;
       try {
-        const lead = await seedLead();
+        const lead = await seedContactRequest();
         await vi.waitFor(async () => expect(await statusOf(lead.id)).toBe('failed'), { timeout: 15_000, interval: 100 });
         return lead;
       } finally {
@@ -190,11 +190,11 @@ for (const backend of backends) {
     ];
 
     it('checks the role on every route for each request: 401 / 403 / 403 / 403 / success, and nothing of the console in a refusal', async () => {
-      const secret = await seedLead({ name: 'Secretive Prospect', email: 'secret.prospect@firma.example' });
+      const secret = await seedContactRequest({ name: 'Secretive Prospect', email: 'secret.prospect@firma.example' });
       const table: string[] = [];
       for (const route of ROUTES) {
         for (const persona of PERSONAS) {
-          const lead = route.method === 'POST' && route.url('', '', '').endsWith('/retry') ? await failedLead() : await seedLead();
+          const lead = route.method === 'POST' && route.url('', '', '').endsWith('/retry') ? await failedContactRequest() : await seedContactRequest();
           const target = await seedUser({ verified: true, ...(route.targetRole ? { role: route.targetRole } : {}) });
           const pressItem = await stores.press.add(
             { title: 'Secret draft coverage', url: 'https://example.com/secret', source: '', outlet_type: 'Other', date: '', excerpt: '' },
@@ -244,7 +244,7 @@ for (const backend of backends) {
 
     it('refuses a cross-site change from a staff session (403) and changes nothing', async () => {
       const member = await seedUser({ role: 'staff' });
-      const lead = await seedLead();
+      const lead = await seedContactRequest();
       const cookie = `${SESSION_COOKIE}=${await sessionOf(member.id, true)}`;
       const response = await api({ method: 'DELETE', url: `/staff/leads/${lead.id}`, headers: { cookie, origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' } });
       expect(response.statusCode).toBe(403);
@@ -282,9 +282,9 @@ for (const backend of backends) {
 
       it('filters the inbox by variant, status, handled and text (wildcards are plain text), newest first, paged', async () => {
         const tag = `t${Date.now()}`;
-        const a = await seedLead({ name: `Anna ${tag}`, variant: 'consultation', message: `Dashboard audit, 100%_sure ${tag}` });
-        const b = await seedLead({ name: `Ben ${tag}`, variant: 'contact', message: `Only a question ${tag}` });
-        const c = await seedLead({ email: `carla.${tag}@firma.example`, variant: 'consultation' });
+        const a = await seedContactRequest({ name: `Anna ${tag}`, variant: 'consultation', message: `Dashboard audit, 100%_sure ${tag}` });
+        const b = await seedContactRequest({ name: `Ben ${tag}`, variant: 'contact', message: `Only a question ${tag}` });
+        const c = await seedContactRequest({ email: `carla.${tag}@firma.example`, variant: 'consultation' });
         await stores.leads.setHandled(b.id, true, new Date());
 
         const byText = (await get(`/staff/leads?q=${tag}`)).json();
@@ -300,7 +300,7 @@ for (const backend of backends) {
         expect(page).toMatchObject({ total: 3, limit: 2, offset: 2 });
         expect(page.leads.map((l: { id: string }) => l.id)).toEqual([a.id]);
 
-        const failed = await failedLead();
+        const failed = await failedContactRequest();
         const failedOnly = (await get('/staff/leads?status=failed&limit=100')).json();
         expect(failedOnly.leads.map((l: { id: string }) => l.id)).toContain(failed.id);
         expect(failedOnly.leads.every((l: { status: string }) => l.status === 'failed')).toBe(true);
@@ -326,7 +326,7 @@ for (const backend of backends) {
       });
 
       it('opens a lead with every field, its origin and each delivery attempt with its error; notes it and marks it handled, audited', async () => {
-        const lead = await failedLead();
+        const lead = await failedContactRequest();
         const detail = (await get(`/staff/leads/${lead.id}`)).json();
         expect(detail.lead).toMatchObject({ id: lead.id, name: lead.name, email: lead.email, phone: lead.phone, message: lead.message, source: 'http://localhost/contact', status: 'failed' });
         expect(detail.note).toBe('');
@@ -344,7 +344,7 @@ for (const backend of backends) {
 
         const audit = (await get('/staff/audit?limit=10')).json();
         const mine = audit.entries.filter((entry: { recordId: string }) => entry.recordId === lead.id);
-        expect(mine.map((entry: { action: string }) => entry.action)).toEqual([AUDIT_ACTIONS.leadReopened, AUDIT_ACTIONS.leadNoted, AUDIT_ACTIONS.leadHandled]);
+        expect(mine.map((entry: { action: string }) => entry.action)).toEqual([AUDIT_ACTIONS.contactRequestReopened, AUDIT_ACTIONS.contactRequestNoted, AUDIT_ACTIONS.contactRequestHandled]);
         for (const entry of mine) expect(entry).toMatchObject({ actorId: member.id, actorEmail: member.email, recordType: 'lead' });
 
         for (const payload of [{}, { handled: 'yes' }, { note: 'x'.repeat(STAFF_NOTE_MAX + 1) }, { status: 'spam' }]) {
@@ -357,7 +357,7 @@ for (const backend of backends) {
       });
 
       it('retries a failed delivery now: it is mailed once the SMTP server takes it; a lead that did not fail cannot be retried', async () => {
-        const lead = await failedLead();
+        const lead = await failedContactRequest();
         const before = sink.received.length;
         const retried = await api({ method: 'POST', url: `/staff/leads/${lead.id}/retry`, headers });
         expect(retried.statusCode).toBe(202);
@@ -371,13 +371,13 @@ for (const backend of backends) {
         expect(again.statusCode).toBe(409);
         expect(again.json().message).toBe(STAFF_MESSAGES.notFailed);
         const audit = (await get('/staff/audit')).json().entries;
-        expect(audit.filter((entry: { recordId: string }) => entry.recordId === lead.id).map((entry: { action: string }) => entry.action)).toEqual([AUDIT_ACTIONS.leadRetried]);
+        expect(audit.filter((entry: { recordId: string }) => entry.recordId === lead.id).map((entry: { action: string }) => entry.action)).toEqual([AUDIT_ACTIONS.contactRequestRetried]);
       });
 
       it('exports the filtered list as the safe CSV and erases a lead, both audited', async () => {
         const tag = `x${Date.now()}`;
-        const risky = await seedLead({ name: `=HYPERLINK("http://evil.example") ${tag}` });
-        await seedLead({ name: `Other ${tag}`, variant: 'consultation' });
+        const risky = await seedContactRequest({ name: `=HYPERLINK("http://evil.example") ${tag}` });
+        await seedContactRequest({ name: `Other ${tag}`, variant: 'consultation' });
         const csv = await get(`/staff/leads.csv?q=${tag}&variant=contact`);
         expect(csv.statusCode).toBe(200);
         expect(csv.headers['content-type']).toMatch(/^text\/csv/);
@@ -391,8 +391,8 @@ for (const backend of backends) {
         expect((await api({ method: 'DELETE', url: `/staff/leads/${risky.id}`, headers })).statusCode).toBe(404);
         const audit = (await get('/staff/audit?limit=3')).json();
         expect(audit.entries.slice(0, 2).map((entry: { action: string; recordId: string }) => [entry.action, entry.recordId])).toEqual([
-          [AUDIT_ACTIONS.leadDeleted, risky.id],
-          [AUDIT_ACTIONS.leadsExported, 'export'],
+          [AUDIT_ACTIONS.contactRequestDeleted, risky.id],
+          [AUDIT_ACTIONS.contactRequestsExported, 'export'],
         ]);
         expect(audit.entries[1].detail).toBe('1 of 1');
         expect(JSON.stringify(audit)).not.toContain(risky.name);
@@ -494,9 +494,9 @@ for (const backend of backends) {
         const client = await seedUser();
         // Received in the same millisecond: the later one is still listed first.
         const at = new Date();
-        const first = await seedLead({ email: client.email.toUpperCase(), variant: 'consultation' }, at);
-        await seedLead({ email: `someone.else.${counter}@example.de` }, at);
-        const second = await seedLead({ email: client.email }, at);
+        const first = await seedContactRequest({ email: client.email.toUpperCase(), variant: 'consultation' }, at);
+        await seedContactRequest({ email: `someone.else.${counter}@example.de` }, at);
+        const second = await seedContactRequest({ email: client.email }, at);
         await stores.leads.create(
           { variant: 'contact', name: 'Spam Bot', email: client.email, phone: '+49 621 1234567', message: 'Cheap followers for your brand!', source: '', spam: true },
           new Date(),
@@ -516,7 +516,7 @@ for (const backend of backends) {
         await stores.passkeys.add({ id: `pk-${client.id}`, userId: client.id, publicKey: 'pQECAyYgASFYIA', counter: 0, transports: ['internal'], name: 'Phone' }, new Date());
         await stores.dashboards.add(client.id, { title: 'Sales', category: 'Sales', src: 'https://app.powerbi.com/view?r=sales' }, new Date());
         await stores.staff.issueEnrollment(client.id, hashToken(newSessionToken()), new Date(Date.now() + ENROLLMENT_TTL_MS), new Date());
-        const lead = await seedLead({ email: client.email });
+        const lead = await seedContactRequest({ email: client.email });
 
         const deleted = await call('DELETE', `/staff/users/${client.id}`);
         expect(deleted.statusCode).toBe(204);

@@ -21,7 +21,7 @@ import {
   textOr,
   type FormStatus,
 } from './formModel';
-import { defaultEndpoint, newIdempotencyKey, sendLead } from './sendContactRequest';
+import { defaultEndpoint, newIdempotencyKey, sendContactRequest } from './sendContactRequest';
 import type { DcContactFormAttributes } from './attributes';
 
 /** Where a form without `action` sends: the contact endpoint of the site this script came from. */
@@ -158,7 +158,7 @@ export function ContactForm({ container, variant, heading, headingLevel, submitL
     });
     const page = typeof location !== 'undefined' ? `${location.origin}${location.pathname}` : '';
     const [outcome] = await Promise.all([
-      sendLead(endpoint, { ...detail, variant: parsedVariant.value, [HONEYPOT_FIELD]: honeypot, page }, { idempotencyKey: submission.current.key }),
+      sendContactRequest(endpoint, { ...detail, variant: parsedVariant.value, [HONEYPOT_FIELD]: honeypot, page }, { idempotencyKey: submission.current.key }),
       minimum,
     ]);
     timer.current = null;

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react
 import T from '../../site/_data/staffConsole.json';
 import { consoleSearch, type ConsoleState } from './consoleUrl';
 import { ErrorAlert, fill, TableRegion, when } from './parts';
-import { staffApi, type StaffAccount, type StaffLead } from './staffClient';
+import { staffApi, type StaffAccount, type StaffContactRequest } from './staffClient';
 import type { Go, OnGate } from './StaffConsole';
 
 const C = T.clients;
@@ -14,7 +14,7 @@ const L = T.leads;
  * link to /staff?lead=…, so it also opens in a new tab).
  */
 export function ClientRequestsPanel({ account, state, go, onClose, onGate }: { account: StaffAccount; state: ConsoleState; go: Go; onClose: () => void; onGate: OnGate }) {
-  const [requests, setRequests] = useState<StaffLead[] | null>(null);
+  const [requests, setRequests] = useState<StaffContactRequest[] | null>(null);
   const [error, setError] = useState('');
   const headingRef = useRef<HTMLHeadingElement>(null);
   const name = `${account.firstName} ${account.lastName}`.trim() || account.email;
@@ -35,8 +35,8 @@ export function ClientRequestsPanel({ account, state, go, onClose, onGate }: { a
   }, [load]);
   useEffect(() => headingRef.current?.focus(), [account.id]);
 
-  const target = (lead: StaffLead): ConsoleState => ({ ...state, view: 'leads', lead: lead.id });
-  const open = (lead: StaffLead) => (event: MouseEvent<HTMLAnchorElement>) => {
+  const target = (lead: StaffContactRequest): ConsoleState => ({ ...state, view: 'leads', lead: lead.id });
+  const open = (lead: StaffContactRequest) => (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
     go(target(lead), { focus: true });

@@ -3,7 +3,7 @@ import T from '../../site/_data/staffConsole.json';
 import { STAFF_NOTE_MAX } from '../../shared/staffContactRequests';
 import { consoleSearch, type ConsoleState } from './consoleUrl';
 import { Confirm, ErrorAlert, fill, when } from './parts';
-import { staffApi, type LeadDetail } from './staffClient';
+import { staffApi, type ContactRequestDetail } from './staffClient';
 import type { Go, OnGate } from './StaffConsole';
 
 const D = T.request;
@@ -15,8 +15,8 @@ const L = T.leads;
  * for a failed one, "Delete Request" after a confirmation. The API's refusals are shown as it
  * words them; what happened is said in a status region. Focus starts on the request's heading.
  */
-export function LeadDetailView({ state, go, onGate }: { state: ConsoleState; go: Go; onGate: OnGate }) {
-  const [detail, setDetail] = useState<LeadDetail | null>(null);
+export function ContactRequestDetailView({ state, go, onGate }: { state: ConsoleState; go: Go; onGate: OnGate }) {
+  const [detail, setDetail] = useState<ContactRequestDetail | null>(null);
   const [note, setNote] = useState('');
   const [error, setError] = useState('');
   const [notice, setNotice] = useState('');
@@ -46,7 +46,7 @@ export function LeadDetailView({ state, go, onGate }: { state: ConsoleState; go:
     headingRef.current?.focus();
   }, [detail]);
 
-  const act = (run: () => Promise<LeadDetail>, done: string) => {
+  const act = (run: () => Promise<ContactRequestDetail>, done: string) => {
     setBusy(true);
     setError('');
     setNotice('');
