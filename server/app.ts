@@ -56,9 +56,9 @@ export async function buildApp(
     return payload;
   });
   // Metrics and overload before the API: their hooks see every request (./ops/metrics, ./ops/overload).
-  let leads: ContactRequestStore | null = null;
+  let contactRequests: ContactRequestStore | null = null;
   let adminGuard: AdminGuard | null = null;
-  const metrics = registerMetrics(app, { leads: () => leads, adminToken: config.adminToken, adminGuard: () => adminGuard, port: config.ops.metricsPort });
+  const metrics = registerMetrics(app, { leads: () => contactRequests, adminToken: config.adminToken, adminGuard: () => adminGuard, port: config.ops.metricsPort });
   await registerOverload(app, config.ops.overload, metrics.overloadRejections);
   const api = await registerApi(app, {
     databasePath: config.databasePath,
@@ -75,7 +75,7 @@ export async function buildApp(
     adminAuthRateLimit: config.adminAuthRateLimit,
     accounts: config.accounts,
   });
-  leads = api.leads;
+  contactRequests = api.leads;
   adminGuard = api.adminOnly;
   registerReadiness(app, { outbox: api.leads.outbox, mailing: api.mailing, outboxMaxAgeMs: config.ops.readyOutboxMaxAgeMs });
   await registerStaticSite(app, { distDir: config.distDir });

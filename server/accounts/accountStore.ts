@@ -1,4 +1,4 @@
-import type { Lead } from '../contactRequests/store';
+import type { ContactRequest } from '../contactRequests/store';
 import type { MailOutbox, OutgoingMail } from '../contactRequests/mailOutbox';
 
 /**
@@ -53,7 +53,7 @@ export interface AccountStore {
   /** Erases the user (sessions and tokens go with it, by cascade); false when there was none. */
   deleteUser(userId: string): Promise<boolean>;
   /** Requests (leads, not spam) sent from this address, newest first. */
-  requestsFrom(email: string): Promise<Lead[]>;
+  requestsFrom(email: string): Promise<ContactRequest[]>;
   /** Erases them; how many. */
   deleteRequestsFrom(email: string): Promise<number>;
 }

@@ -259,20 +259,20 @@ export async function registerContactRoutes(scope: FastifyInstance, options: Con
         spam,
         idempotencyKey: typeof key === 'string' && IDEMPOTENCY_KEY.test(key) ? scopedIdempotencyKey(key, request.ip) : null,
       };
-      const { lead, created } = await store.create(newContactRequest, now());
-      if (!created && !sameContactRequest(lead, newContactRequest)) {
+      const { lead: contactRequest, created } = await store.create(newContactRequest, now());
+      if (!created && !sameContactRequest(contactRequest, newContactRequest)) {
         return form
           ? htmlNotice(reply, 422, variant, SEND_FAILURE.rejected)
           : sendProblem(reply, 422, 'Unprocessable Content', CONTACT_MESSAGES.idempotencyKeyReused);
       }
       if (created && !spam) {
-        request.log.info({ leadId: lead.id, variant }, 'lead stored');
+        request.log.info({ leadId: contactRequest.id, variant }, 'lead stored');
         options.onQueued?.();
       } else if (spam) {
-        request.log.info({ leadId: lead.id }, 'lead kept as spam (honeypot filled)');
+        request.log.info({ leadId: contactRequest.id }, 'lead kept as spam (honeypot filled)');
       }
       if (form) return reply.redirect(THANK_YOU_PATHS[variant], 303);
-      return reply.code(201).header('Location', `${CONTACT_ENDPOINT}/${lead.id}`).send({ id: lead.id, receivedAt: lead.receivedAt });
+      return reply.code(201).header('Location', `${CONTACT_ENDPOINT}/${contactRequest.id}`).send({ id: contactRequest.id, receivedAt: contactRequest.receivedAt });
     },
   );
 
@@ -318,9 +318,9 @@ export async function registerContactRoutes(scope: FastifyInstance, options: Con
     '/contact/:id',
     { onRequest: adminOnly, schema: { params: IdParams, response: { 200: ContactRequestWithAttemptsSchema, ...ERROR_RESPONSES } } },
     async (request, reply) => {
-      const lead = await store.get(request.params.id);
-      if (!lead) return sendProblem(reply, 404, 'Not Found', CONTACT_MESSAGES.notFound);
-      return { ...lead, deliveryAttempts: await store.attempts(lead.id) };
+      const contactRequest = await store.get(request.params.id);
+      if (!contactRequest) return sendProblem(reply, 404, 'Not Found', CONTACT_MESSAGES.notFound);
+      return { ...contactRequest, deliveryAttempts: await store.attempts(contactRequest.id) };
     },
   );
 
@@ -334,8 +334,8 @@ export async function registerContactRoutes(scope: FastifyInstance, options: Con
     async (request, reply) => {
       // No body: mark handled.
       const handled = request.body?.handled ?? true;
-      const lead = await store.setHandled(request.params.id, handled, now());
-      return lead ?? sendProblem(reply, 404, 'Not Found', CONTACT_MESSAGES.notFound);
+      const contactRequest = await store.setHandled(request.params.id, handled, now());
+      return contactRequest ?? sendProblem(reply, 404, 'Not Found', CONTACT_MESSAGES.notFound);
     },
   );
 

@@ -1,11 +1,11 @@
 import type { ContactRequestVariant } from '../../shared/contactRequest';
 import { isoTime } from '../db/isoTime';
-import type { Lead, ContactRequestStatus, NewContactRequest } from './store';
+import type { ContactRequest, ContactRequestStatus, NewContactRequest } from './store';
 
 /**
  * The lead as both stores read it (./sqliteStore, ./pgStore: the same tables and columns), once:
  * the SELECT with the attempt count and last error from the attempt log, the row it returns and
- * the row's mapping to a {@link Lead}. Times come back as ISO text from SQLite and as `Date`
+ * the row's mapping to a {@link ContactRequest}. Times come back as ISO text from SQLite and as `Date`
  * from PostgreSQL (timestamptz); a Lead always carries ISO text.
  */
 export interface ContactRequestRow {
@@ -31,7 +31,7 @@ export const CONTACT_REQUEST_SELECT = `SELECT l.id, l.variant, l.name, l.email, 
     (SELECT a.error FROM lead_delivery_attempts a WHERE a.lead_id = l.id ORDER BY a.attempt DESC LIMIT 1) AS last_error
   FROM leads l`;
 
-export function contactRequestFromRow(row: ContactRequestRow): Lead {
+export function contactRequestFromRow(row: ContactRequestRow): ContactRequest {
   return {
     id: row.id,
     variant: row.variant,

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Lead, NewContactRequest } from './store';
+import type { ContactRequest, NewContactRequest } from './store';
 import { newContactRequestColumns } from './contactRequestRow';
 
 /**
@@ -17,7 +17,7 @@ export function scopedIdempotencyKey(clientKey: string, clientAddress: string): 
 }
 
 /** True when `input` is the lead `stored` was created from (same variant and fields, after trimming). */
-export function sameContactRequest(stored: Lead, input: NewContactRequest): boolean {
+export function sameContactRequest(stored: ContactRequest, input: NewContactRequest): boolean {
   const columns = newContactRequestColumns(input);
   return (
     stored.variant === columns.variant &&

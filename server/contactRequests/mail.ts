@@ -1,7 +1,7 @@
 import nodemailer from 'nodemailer';
 import { officeTime } from './officeTime';
 import type { OutgoingMail } from './mailOutbox';
-import type { Lead } from './store';
+import type { ContactRequest } from './store';
 
 /**
  * The mail of a lead, and the SMTP transport that sends it.
@@ -56,43 +56,43 @@ export function replyToAddress(email: string): string | null {
   return address.length <= 254 && SAFE_ADDRESS.test(address) ? address : null;
 }
 
-const VARIANT_LABEL: Record<Lead['variant'], string> = {
+const VARIANT_LABEL: Record<ContactRequest['variant'], string> = {
   contact: 'Contact request',
   consultation: 'Free consultation request',
 };
 
 /** The mail for a lead: to the sales inbox, Reply-To the visitor, every field in a plain-text body. */
-export function contactRequestMail(lead: Lead, messageId: string, addresses: MailAddresses): ContactRequestMail {
-  const name = headerText(lead.name) || 'unnamed visitor';
-  const address = replyToAddress(lead.email);
+export function contactRequestMail(contactRequest: ContactRequest, messageId: string, addresses: MailAddresses): ContactRequestMail {
+  const name = headerText(contactRequest.name) || 'unnamed visitor';
+  const address = replyToAddress(contactRequest.email);
   const lines = [
-    `${VARIANT_LABEL[lead.variant]} from the website`,
+    `${VARIANT_LABEL[contactRequest.variant]} from the website`,
     '',
-    `Name:      ${lead.name}`,
-    `Email:     ${lead.email}${address ? '' : '   (not usable as Reply-To: check it before answering)'}`,
-    `Phone:     ${lead.phone}`,
-    `Request:   ${lead.variant}`,
-    `Received:  ${officeTime(lead.receivedAt)}`,
-    `Source:    ${lead.source || 'unknown'}`,
-    `Lead id:   ${lead.id}`,
+    `Name:      ${contactRequest.name}`,
+    `Email:     ${contactRequest.email}${address ? '' : '   (not usable as Reply-To: check it before answering)'}`,
+    `Phone:     ${contactRequest.phone}`,
+    `Request:   ${contactRequest.variant}`,
+    `Received:  ${officeTime(contactRequest.receivedAt)}`,
+    `Source:    ${contactRequest.source || 'unknown'}`,
+    `Lead id:   ${contactRequest.id}`,
     '',
-    lead.variant === 'consultation' ? 'What they would like to discuss:' : 'Message:',
+    contactRequest.variant === 'consultation' ? 'What they would like to discuss:' : 'Message:',
     '',
-    lead.message,
+    contactRequest.message,
     '',
     '-- ',
     'Sent by the DataClarity website. Reply to this mail to answer the visitor.',
-    `Received at ${lead.receivedAt} (UTC).`,
+    `Received at ${contactRequest.receivedAt} (UTC).`,
   ];
   return {
     from: addresses.from,
     to: addresses.to,
     ...(address ? { replyTo: { name, address } } : {}),
-    subject: `${VARIANT_LABEL[lead.variant]}: ${name}`,
+    subject: `${VARIANT_LABEL[contactRequest.variant]}: ${name}`,
     text: lines.join('\n'),
     messageId,
-    date: new Date(lead.receivedAt),
-    headers: { 'X-DC-Lead-Id': lead.id, 'X-DC-Received-UTC': lead.receivedAt, 'Auto-Submitted': 'auto-generated' },
+    date: new Date(contactRequest.receivedAt),
+    headers: { 'X-DC-Lead-Id': contactRequest.id, 'X-DC-Received-UTC': contactRequest.receivedAt, 'Auto-Submitted': 'auto-generated' },
   };
 }
 

@@ -1,4 +1,4 @@
-import type { Lead } from './store';
+import type { ContactRequest } from './store';
 
 /**
  * The site's one mail outbox (issue 31): every mail the site sends waits in the table
@@ -52,7 +52,7 @@ interface ClaimBase {
 }
 
 /** A claimed entry: what the sender needs to mail it, and the lease proving the claim. */
-export type MailClaim = ClaimBase & ({ kind: 'lead'; lead: Lead } | { kind: AccountMailKind; mail: OutgoingMail });
+export type MailClaim = ClaimBase & ({ kind: 'lead'; lead: ContactRequest } | { kind: AccountMailKind; mail: OutgoingMail });
 
 export interface OutboxStats {
   /** Entries waiting, every kind. */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { inTransaction, type PgPool } from '../db/postgres';
 import { CONTACT_REQUEST_SELECT, contactRequestFromRow, type ContactRequestRow } from './contactRequestRow';
-import type { Lead } from './store';
+import type { ContactRequest } from './store';
 import { mailMessageId, type MailClaim, type MailKind, type MailOutbox, type OutgoingMail } from './mailOutbox';
 
 interface ClaimedRow {
@@ -85,17 +85,17 @@ export function pgMailOutbox(pool: PgPool, domain = 'dataclarity.de'): MailOutbo
       if (rows.length === 0) return [];
       rows.sort((a, b) => a.next_attempt_at.getTime() - b.next_attempt_at.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
       const contactRequestIds = rows.flatMap((row) => (row.lead_id === null ? [] : [row.lead_id]));
-      const leads = new Map<string, Lead>();
+      const contactRequests = new Map<string, ContactRequest>();
       if (contactRequestIds.length > 0) {
-        for (const row of (await pool.query<ContactRequestRow>(`${CONTACT_REQUEST_SELECT} WHERE l.id = ANY($1::text[])`, [contactRequestIds])).rows) leads.set(row.id, contactRequestFromRow(row));
+        for (const row of (await pool.query<ContactRequestRow>(`${CONTACT_REQUEST_SELECT} WHERE l.id = ANY($1::text[])`, [contactRequestIds])).rows) contactRequests.set(row.id, contactRequestFromRow(row));
       }
       const claims: MailClaim[] = [];
       for (const row of rows) {
         const base = { id: row.id, messageId: row.message_id, attempt: row.attempts, leaseToken: token, startedAt: now.toISOString() };
         if (row.kind === 'lead') {
-          const lead = leads.get(row.lead_id!);
+          const contactRequest = contactRequests.get(row.lead_id!);
           // Erased between the claim and the read: nothing left to mail (its outbox row went with it).
-          if (lead) claims.push({ ...base, kind: 'lead', lead });
+          if (contactRequest) claims.push({ ...base, kind: 'lead', lead: contactRequest });
         } else {
           claims.push({ ...base, kind: row.kind, mail: { kind: row.kind, to: row.recipient!, subject: row.subject!, text: row.body! } });
         }

@@ -67,8 +67,8 @@ export function sqliteMailOutbox(db: Database.Database, domain = 'dataclarity.de
     for (const row of claim.all({ token, until, now, limit }) as ClaimedRow[]) {
       const base = { id: row.id, messageId: row.message_id, attempt: row.attempts, leaseToken: token, startedAt: now };
       if (row.kind === 'lead') {
-        const lead = selectContactRequest.get(row.lead_id) as ContactRequestRow | undefined;
-        if (lead) claims.push({ ...base, kind: 'lead', lead: contactRequestFromRow(lead) });
+        const contactRequest = selectContactRequest.get(row.lead_id) as ContactRequestRow | undefined;
+        if (contactRequest) claims.push({ ...base, kind: 'lead', lead: contactRequestFromRow(contactRequest) });
       } else {
         claims.push({ ...base, kind: row.kind, mail: { kind: row.kind, to: row.recipient!, subject: row.subject!, text: row.body! } });
       }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { PgPool } from '../db/postgres';
-import { containsPattern, type CreatedContactRequest, type DeliveryAttempt, type Lead, type ContactRequestQuery, type ContactRequestStore, type NewContactRequest } from './store';
+import { containsPattern, type CreatedContactRequest, type DeliveryAttempt, type ContactRequest, type ContactRequestQuery, type ContactRequestStore, type NewContactRequest } from './store';
 import { CONTACT_REQUEST_SELECT, contactRequestFromRow, newContactRequestColumns, type ContactRequestRow } from './contactRequestRow';
 import { mailMessageId } from './mailOutbox';
 import { pgMailOutbox } from './mailOutboxPg';
@@ -32,7 +32,7 @@ export function createPgContactRequestStore(pool: PgPool, options: PgContactRequ
     if (closed) throw new Error('The lead store is closed.');
     return pool.query<Row>(sql, params);
   };
-  const getOne = async (id: string): Promise<Lead | null> => {
+  const getOne = async (id: string): Promise<ContactRequest | null> => {
     const { rows } = await query<ContactRequestRow>(`${CONTACT_REQUEST_SELECT} WHERE l.id = $1`, [id]);
     return rows[0] ? contactRequestFromRow(rows[0]) : null;
   };

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import { openSqliteDatabase } from '../db/sqlite';
-import { containsPattern, type CreatedContactRequest, type DeliveryAttempt, type Lead, type ContactRequestQuery, type ContactRequestStore, type NewContactRequest } from './store';
+import { containsPattern, type CreatedContactRequest, type DeliveryAttempt, type ContactRequest, type ContactRequestQuery, type ContactRequestStore, type NewContactRequest } from './store';
 import { CONTACT_REQUEST_SELECT, contactRequestFromRow, newContactRequestColumns, type ContactRequestRow } from './contactRequestRow';
 import { sqliteMailOutbox } from './mailOutboxSqlite';
 
@@ -50,7 +50,7 @@ export function openSqliteContactRequestStore(pathOrDb: string | Database.Databa
     'SELECT attempt, started_at, finished_at, error FROM lead_delivery_attempts WHERE lead_id = ? ORDER BY attempt',
   );
 
-  const getSync = (id: string): Lead | null => {
+  const getSync = (id: string): ContactRequest | null => {
     const row = selectOne.get(id) as ContactRequestRow | undefined;
     return row ? contactRequestFromRow(row) : null;
   };

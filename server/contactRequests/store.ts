@@ -50,7 +50,7 @@ export const ContactRequestSchema = Type.Object({
   /** The error of the last failed attempt, if any. */
   lastError: Type.Union([Type.String(), Type.Null()]),
 });
-export type Lead = Static<typeof ContactRequestSchema>;
+export type ContactRequest = Static<typeof ContactRequestSchema>;
 
 export interface NewContactRequest {
   variant: ContactRequestVariant;
@@ -69,7 +69,7 @@ export interface NewContactRequest {
 }
 
 export interface CreatedContactRequest {
-  lead: Lead;
+  lead: ContactRequest;
   /** False when the idempotency key was already known and the existing lead was returned. */
   created: boolean;
 }
@@ -88,7 +88,7 @@ export interface ContactRequestQuery {
 
 export interface ContactRequestPage {
   /** Newest first. */
-  leads: Lead[];
+  leads: ContactRequest[];
   /** Matching leads in all pages. */
   total: number;
 }
@@ -105,11 +105,11 @@ export type DeliveryAttempt = Static<typeof DeliveryAttemptSchema>;
 export interface ContactRequestStore {
   /** Stores a lead (and, unless spam, its outbox entry) in one transaction. */
   create(input: NewContactRequest, receivedAt: Date): Promise<CreatedContactRequest>;
-  get(id: string): Promise<Lead | null>;
+  get(id: string): Promise<ContactRequest | null>;
   /** Newest first, filtered and paged. */
   list(query?: ContactRequestQuery): Promise<ContactRequestPage>;
   /** Sets (or clears) handledAt; returns the lead or null when there is none with this id. */
-  setHandled(id: string, handled: boolean, at: Date): Promise<Lead | null>;
+  setHandled(id: string, handled: boolean, at: Date): Promise<ContactRequest | null>;
   /** The internal note staff keep on a lead ('' when none), or null when there is no such lead. */
   noteOf(id: string): Promise<string | null>;
   /** Replaces the internal note; false when there is no such lead. */

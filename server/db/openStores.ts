@@ -99,13 +99,13 @@ export async function openStores(options: StoresOptions): Promise<Stores> {
     };
   }
   const users = openSqliteStore(options.databasePath);
-  const leads = openSqliteContactRequestStore(options.databasePath, { messageIdDomain: options.messageIdDomain });
+  const contactRequests = openSqliteContactRequestStore(options.databasePath, { messageIdDomain: options.messageIdDomain });
   const sessions = openSqliteSessionStore(options.databasePath);
   return {
     kind: 'sqlite',
     location: options.databasePath,
     users,
-    leads,
+    leads: contactRequests,
     sessions,
     signInFailures: sqliteFailureCounter(sessions.db),
     accounts: sqliteAccountStore(sessions.db, options.messageIdDomain),
@@ -116,7 +116,7 @@ export async function openStores(options: StoresOptions): Promise<Stores> {
     rateLimitStore: undefined,
     close: async () => {
       await sessions.close();
-      await leads.close();
+      await contactRequests.close();
       await users.close();
     },
   };

@@ -82,13 +82,13 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
   let reading: Promise<void> | null = null;
   const readContactRequests = () =>
     (reading ??= (async () => {
-      const leads = options.leads();
-      if (!leads) return;
+      const contactRequests = options.leads();
+      if (!contactRequests) return;
       try {
         const [stats, depths, counts] = await Promise.all([
-          leads.outbox.stats(),
-          Promise.all(MAIL_KINDS.map((kind) => leads.outbox.size(kind))),
-          Promise.all(CONTACT_REQUEST_STATUSES.map((status) => leads.list({ status, limit: 1, offset: 0 }))),
+          contactRequests.outbox.stats(),
+          Promise.all(MAIL_KINDS.map((kind) => contactRequests.outbox.size(kind))),
+          Promise.all(CONTACT_REQUEST_STATUSES.map((status) => contactRequests.list({ status, limit: 1, offset: 0 }))),
         ]);
         MAIL_KINDS.forEach((kind, i) => outboxDepth.set({ kind }, depths[i]!));
         outboxAge.set(stats.oldestQueuedAt === null ? 0 : Math.max(0, (Date.now() - Date.parse(stats.oldestQueuedAt)) / 1000));

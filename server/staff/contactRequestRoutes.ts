@@ -18,7 +18,7 @@ import { sendProblem } from '../api/problem';
 import { ERROR_RESPONSES, IdParams } from '../api/routeSchemas';
 import type { InputRules } from '../api/schemaErrors';
 import { contactRequestsCsv } from '../contactRequests/csv';
-import { DeliveryAttemptSchema, ContactRequestSchema, type Lead, type ContactRequestQuery, type ContactRequestStore } from '../contactRequests/store';
+import { DeliveryAttemptSchema, ContactRequestSchema, type ContactRequest, type ContactRequestQuery, type ContactRequestStore } from '../contactRequests/store';
 import { AUDIT_ACTIONS, type Auditor } from './audit';
 
 /**
@@ -82,8 +82,8 @@ const CONTACT_REQUEST_PATCH_INPUT: InputRules = {
 };
 
 /** A lead as the console shows it (delivery states named by shared/staffContactRequests). */
-export function staffContactRequest(lead: Lead) {
-  return { ...lead, status: staffContactRequestStatus(lead.status) };
+export function staffContactRequest(contactRequest: ContactRequest) {
+  return { ...contactRequest, status: staffContactRequestStatus(contactRequest.status) };
 }
 
 interface InboxFilters {
@@ -106,13 +106,13 @@ export function inboxQuery(filters: InboxFilters): ContactRequestQuery {
 
 export function registerStaffContactRequestRoutes(scope: FastifyInstance, options: StaffContactRequestRoutesOptions): void {
   const api = scope.withTypeProvider<TypeBoxTypeProvider>();
-  const { leads, audit } = options;
+  const { leads: contactRequests, audit } = options;
   const now = options.now ?? (() => new Date());
 
   const detail = async (id: string) => {
-    const lead = await leads.get(id);
-    if (!lead) return null;
-    return { lead: staffContactRequest(lead), note: (await leads.noteOf(id)) ?? '', deliveryAttempts: await leads.attempts(id) };
+    const contactRequest = await contactRequests.get(id);
+    if (!contactRequest) return null;
+    return { lead: staffContactRequest(contactRequest), note: (await contactRequests.noteOf(id)) ?? '', deliveryAttempts: await contactRequests.attempts(id) };
   };
 
   api.get(
@@ -126,7 +126,7 @@ export function registerStaffContactRequestRoutes(scope: FastifyInstance, option
       const limit = q.limit === undefined ? STAFF_PAGE_SIZE : Number(q.limit);
       if (limit < 1 || limit > STAFF_PAGE_MAX) return sendProblem(reply, 400, 'Invalid fields', INBOX_INPUT.messages!.limit!, { limit: INBOX_INPUT.messages!.limit! });
       const offset = q.offset === undefined ? 0 : Number(q.offset);
-      const page = await leads.list({ ...inboxQuery(q), limit, offset });
+      const page = await contactRequests.list({ ...inboxQuery(q), limit, offset });
       return { leads: page.leads.map(staffContactRequest), total: page.total, limit, offset };
     },
   );
@@ -138,7 +138,7 @@ export function registerStaffContactRequestRoutes(scope: FastifyInstance, option
       config: { input: { querystring: INBOX_INPUT } },
     },
     async (request, reply) => {
-      const page = await leads.list({ ...inboxQuery(request.query), limit: STAFF_EXPORT_MAX, offset: 0 });
+      const page = await contactRequests.list({ ...inboxQuery(request.query), limit: STAFF_EXPORT_MAX, offset: 0 });
       await audit(request, AUDIT_ACTIONS.contactRequestsExported, 'leads', 'export', `${page.leads.length} of ${page.total}`);
       const day = now().toISOString().slice(0, 10);
       return reply
@@ -160,15 +160,15 @@ export function registerStaffContactRequestRoutes(scope: FastifyInstance, option
     },
     async (request, reply) => {
       const { id } = request.params;
-      const before = await leads.get(id);
+      const before = await contactRequests.get(id);
       if (!before) return sendProblem(reply, 404, 'Not Found', STAFF_MESSAGES.contactRequestNotFound);
       const { handled, note } = request.body;
       if (handled !== undefined && handled !== (before.handledAt !== null)) {
-        await leads.setHandled(id, handled, now());
+        await contactRequests.setHandled(id, handled, now());
         await audit(request, handled ? AUDIT_ACTIONS.contactRequestHandled : AUDIT_ACTIONS.contactRequestReopened, 'lead', id);
       }
-      if (note !== undefined && note !== (await leads.noteOf(id))) {
-        await leads.setNote(id, note);
+      if (note !== undefined && note !== (await contactRequests.noteOf(id))) {
+        await contactRequests.setNote(id, note);
         await audit(request, AUDIT_ACTIONS.contactRequestNoted, 'lead', id);
       }
       return (await detail(id)) ?? sendProblem(reply, 404, 'Not Found', STAFF_MESSAGES.contactRequestNotFound);
@@ -180,10 +180,10 @@ export function registerStaffContactRequestRoutes(scope: FastifyInstance, option
     { schema: { params: IdParams, response: { 202: StaffContactRequestDetailSchema, ...ERROR_RESPONSES } } },
     async (request, reply) => {
       const { id } = request.params;
-      const lead = await leads.get(id);
-      if (!lead) return sendProblem(reply, 404, 'Not Found', STAFF_MESSAGES.contactRequestNotFound);
+      const contactRequest = await contactRequests.get(id);
+      if (!contactRequest) return sendProblem(reply, 404, 'Not Found', STAFF_MESSAGES.contactRequestNotFound);
       if (!options.kick) return sendProblem(reply, 503, 'Service Unavailable', STAFF_MESSAGES.noMailer);
-      if (!(await leads.retryNow(id, now()))) return sendProblem(reply, 409, 'Conflict', STAFF_MESSAGES.notFailed);
+      if (!(await contactRequests.retryNow(id, now()))) return sendProblem(reply, 409, 'Conflict', STAFF_MESSAGES.notFailed);
       await audit(request, AUDIT_ACTIONS.contactRequestRetried, 'lead', id);
       options.kick();
       const after = await detail(id);
@@ -193,7 +193,7 @@ export function registerStaffContactRequestRoutes(scope: FastifyInstance, option
 
   api.delete('/staff/leads/:id', { schema: { params: IdParams, response: { 204: Type.Null(), ...ERROR_RESPONSES } } }, async (request, reply) => {
     const { id } = request.params;
-    if (!(await leads.delete(id))) return sendProblem(reply, 404, 'Not Found', STAFF_MESSAGES.contactRequestNotFound);
+    if (!(await contactRequests.delete(id))) return sendProblem(reply, 404, 'Not Found', STAFF_MESSAGES.contactRequestNotFound);
     // The record is gone; the entry keeps its id only (nothing personal).
     await audit(request, AUDIT_ACTIONS.contactRequestDeleted, 'lead', id);
     return reply.code(204).send(null);

@@ -85,10 +85,10 @@ async function adminContactRequests(): Promise<AdminContactRequest[]> {
   return ((await response.json()) as { leads: AdminContactRequest[] }).leads;
 }
 
-const pick = (lead: AdminContactRequest | undefined) => lead && { status: lead.status, attempts: lead.attempts };
+const pick = (contactRequest: AdminContactRequest | undefined) => contactRequest && { status: contactRequest.status, attempts: contactRequest.attempts };
 
 async function contactRequestByMessage(message: string): Promise<AdminContactRequest | undefined> {
-  return (await adminContactRequests()).find((lead) => lead.message === message);
+  return (await adminContactRequests()).find((contactRequest) => contactRequest.message === message);
 }
 
 const form = (page: Page) => page.locator('dc-contact-form').first();
@@ -133,8 +133,8 @@ for (const [path, variant, button, subject] of [
     await page.clock.runFor(INTERVALS.contactSentMs);
     await expect(field(scope, 'Name')).toHaveValue('');
 
-    const lead = (await contactRequestByMessage(values.message))!;
-    expect(lead).toMatchObject({ variant, name: values.name, email: values.email, phone: values.phone, message: values.message, source: `${server.baseURL}${path}` });
+    const contactRequest = (await contactRequestByMessage(values.message))!;
+    expect(contactRequest).toMatchObject({ variant, name: values.name, email: values.email, phone: values.phone, message: values.message, source: `${server.baseURL}${path}` });
     const [mail] = await sink.waitFor(1);
     // Sent after one attempt: the lead has left the outbox, so no second copy can follow.
     await expect.poll(async () => pick(await contactRequestByMessage(values.message))).toEqual({ status: 'sent', attempts: 1 });
@@ -211,7 +211,7 @@ test('a 500, a network failure and a timeout show a message with our address and
   await page.clock.runFor(INTERVALS.contactSubmitMs);
   await expect(button).toHaveText('✓ Message Sent!');
   await expect(alert).toHaveText('');
-  expect((await adminContactRequests()).filter((lead) => lead.message === values.message)).toHaveLength(1);
+  expect((await adminContactRequests()).filter((contactRequest) => contactRequest.message === values.message)).toHaveLength(1);
 });
 
 test('a 400 shows the server\'s messages on their fields', async ({ page }) => {
@@ -264,8 +264,8 @@ test('without JavaScript the form posts, a field to fix comes back with the type
   await again.getByRole('button', { name: 'Request Free Consultation' }).click();
   await expect(page).toHaveURL(/\/free_consultation\/thank_you$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you, your consultation request has reached us');
-  const lead = await contactRequestByMessage(values.message);
-  expect(lead).toMatchObject({ variant: 'consultation', name: values.name, email: values.email, phone: values.phone });
+  const contactRequest = await contactRequestByMessage(values.message);
+  expect(contactRequest).toMatchObject({ variant: 'consultation', name: values.name, email: values.email, phone: values.phone });
   await sink.waitFor(1);
   await context.close();
 });
@@ -324,8 +324,8 @@ test('on a partner page, action posts cross-origin; preventDefault on dc-submit 
     'posting:dc-submit:true',
     'posting:submit:true',
   ]);
-  const lead = await contactRequestByMessage(message);
-  expect(lead).toMatchObject({ name: VALID.name, source: `${server.baseURL.replace('localhost', '127.0.0.1')}/__partner/contact.html` });
+  const contactRequest = await contactRequestByMessage(message);
+  expect(contactRequest).toMatchObject({ name: VALID.name, source: `${server.baseURL.replace('localhost', '127.0.0.1')}/__partner/contact.html` });
 });
 
 test('the default contact snippet copied from /embed, pasted on another origin, sends the lead to our server: stored with that page as its source and mailed', async ({ page, context, browser }) => {
@@ -364,8 +364,8 @@ test('the default contact snippet copied from /embed, pasted on another origin, 
     await expect(scope.locator('button[type="submit"]')).toHaveText('✓ Message Sent!', { timeout: 10_000 });
     await visitorContext.close();
 
-    const lead = (await contactRequestByMessage(message))!;
-    expect(lead).toMatchObject({ variant: 'consultation', name: VALID.name, email: VALID.email, source: `${partner.origin}/landing` });
+    const contactRequest = (await contactRequestByMessage(message))!;
+    expect(contactRequest).toMatchObject({ variant: 'consultation', name: VALID.name, email: VALID.email, source: `${partner.origin}/landing` });
     const [mail] = await sink.waitFor(1);
     expect(mail!.parsed.subject).toBe(`Free consultation request: ${VALID.name}`);
     expect(mail!.parsed.text).toContain(message);

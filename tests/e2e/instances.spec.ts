@@ -171,7 +171,7 @@ test.describe('two API instances on one PostgreSQL', () => {
     // attempt: a double claim would be a second attempt, and a sent lead is never claimed again.
     const sent = async () => (await (await admin(b, '/contact?status=sent&limit=200')).json()) as { total: number; leads: Array<{ attempts: number }> };
     await expect.poll(async () => (await sent()).total, { timeout: 20_000 }).toBe(CONTACT_RATE_MAX);
-    expect((await sent()).leads.map((lead) => lead.attempts)).toEqual(Array<number>(CONTACT_RATE_MAX).fill(1));
+    expect((await sent()).leads.map((contactRequest) => contactRequest.attempts)).toEqual(Array<number>(CONTACT_RATE_MAX).fill(1));
     expect(contactRequestMails()).toHaveLength(CONTACT_RATE_MAX);
     const messageIds = contactRequestMails().map((mail) => mail.parsed.messageId);
     expect(new Set(messageIds).size).toBe(CONTACT_RATE_MAX);

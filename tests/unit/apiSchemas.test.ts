@@ -45,7 +45,7 @@ const PUBLIC_KEYS = ['_id', 'active', 'createdAt', 'email', 'firstName', 'lastNa
 let root: string;
 let app: FastifyInstance;
 let users: UserStore;
-let leads: ContactRequestStore;
+let contactRequests: ContactRequestStore;
 let dbCounter = 0;
 
 /** A user store whose answers carry the password hash too, as a careless store might. */
@@ -66,14 +66,14 @@ function leakyStore(store: UserStore): UserStore {
 async function start(options: { leaky?: boolean } = {}): Promise<void> {
   const dbFile = join(root, `db-${++dbCounter}.sqlite`);
   users = openSqliteStore(dbFile);
-  leads = openSqliteContactRequestStore(dbFile);
+  contactRequests = openSqliteContactRequestStore(dbFile);
   app = Fastify({ logger: false });
   await registerApi(app, {
     databasePath: dbFile,
     distDir: join(root, 'dist'),
     leads: loadConfig({}).leads,
     store: options.leaky ? leakyStore(users) : users,
-    contactRequestStore: leads,
+    contactRequestStore: contactRequests,
     contactRequestMailer: { send: async () => {}, close: () => {} },
     adminToken: TOKEN,
     registerRateLimit: { max: 1000, timeWindowMs: 60_000 },
@@ -92,7 +92,7 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 beforeEach(() => start());
 afterEach(async () => {
   await app.close();
-  await leads.close();
+  await contactRequests.close();
   await users.close();
 });
 
@@ -260,7 +260,7 @@ describe('PATCH /user/{id}', () => {
 describe('response schemas', () => {
   it('a user never carries a password or its hash, even when the store hands one over', async () => {
     await app.close();
-    await leads.close();
+    await contactRequests.close();
     await users.close();
     await start({ leaky: true });
     const created = await register(signUp());
@@ -297,7 +297,7 @@ describe('POST /contact', () => {
   it('refuses an unknown key (JSON) with 400 naming it, and stores nothing', async () => {
     const body = problemOf(await postContactRequest({ ...LEAD, budget: '10k' }));
     expect(body.errors).toEqual({ budget: SCHEMA_MESSAGES.unknownKey('budget') });
-    expect((await leads.list()).total).toBe(0);
+    expect((await contactRequests.list()).total).toBe(0);
   });
 
   it('answers wrong types with the element\'s SPEC 8 messages', async () => {
@@ -331,7 +331,7 @@ describe('POST /contact', () => {
     expect(unknown.statusCode).toBe(400);
     expect(unknown.headers['content-type']).toMatch(/^text\/html/);
     expect(unknown.body).toContain(`href="${FORM_PAGE_PATHS.contact}"`);
-    expect((await leads.list()).total).toBe(0);
+    expect((await contactRequests.list()).total).toBe(0);
   });
 });
 

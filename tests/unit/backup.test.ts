@@ -11,7 +11,7 @@ import { openStores } from '../../server/db/openStores';
 import { backupPostgres, backupSqlite, restorePostgres, restoreSqlite, verifySqliteBackup } from '../../server/ops/backup';
 import { findPostgres, startPostgres, type PostgresServer } from '../support/postgres';
 import { openSqliteStore } from '../../server/users/sqliteStore';
-import { lead } from './contactRequestStoreContract';
+import { contactRequest } from './contactRequestStoreContract';
 
 /** Pages better-sqlite3's backup copies per step unless told otherwise. */
 const DEFAULT_BACKUP_STEP_PAGES = 100;
@@ -35,7 +35,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe('backup and restore (SQLite)', () => {
   it('a backup under 10 writers holds every acknowledged row; the restored server serves and delivers', async () => {
     const live = join(dir, 'live.sqlite');
-    const leads = openSqliteContactRequestStore(live);
+    const contactRequests = openSqliteContactRequestStore(live);
     const users = openSqliteStore(live);
     const acknowledged: Array<{ kind: 'lead' | 'user'; id: string; at: number }> = [];
     let writing = true;
@@ -44,7 +44,7 @@ describe('backup and restore (SQLite)', () => {
       while (writing) {
         const i = n++;
         if (i % 2 === 0) {
-          const { lead: stored } = await leads.create(lead({ message: `Lead ${i} from writer ${w}, written during the backup. ${'Filler to grow the database. '.repeat(60)}` }), new Date());
+          const { lead: stored } = await contactRequests.create(contactRequest({ message: `Lead ${i} from writer ${w}, written during the backup. ${'Filler to grow the database. '.repeat(60)}` }), new Date());
           acknowledged.push({ kind: 'lead', id: stored.id, at: performance.now() });
         } else {
           const user = await users.create({ firstName: 'Jana', lastName: `Writer${w}`, email: `w${w}-${i}@example.de`, passwordHash: 'scrypt$test' });
@@ -64,7 +64,7 @@ describe('backup and restore (SQLite)', () => {
     const summary = await backupSqlite(live, file);
     writing = false;
     await Promise.all(writers);
-    await leads.close();
+    await contactRequests.close();
     await users.close();
     expect(summary.rows!.leads + summary.rows!.users).toBeGreaterThanOrEqual(before.length);
     await expect(backupSqlite(live, file)).rejects.toThrow(/exists already/);
@@ -100,7 +100,7 @@ describe('backup and restore (SQLite)', () => {
   it('restore refuses to overwrite a database holding data without --force', async () => {
     const live = join(dir, 'refuse.sqlite');
     const store = openSqliteContactRequestStore(live);
-    await store.create(lead(), new Date());
+    await store.create(contactRequest(), new Date());
     await store.close();
     const file = join(dir, 'refuse-backup.sqlite');
     await backupSqlite(live, file);
@@ -128,7 +128,7 @@ describe.skipIf(!postgres.ok)('backup and restore (PostgreSQL, pg_dump / pg_rest
     let writing = true;
     const writer = async (w: number) => {
       for (let i = 0; writing; i++) {
-        const { lead: stored } = await stores.leads.create(lead({ message: `Lead ${i} from writer ${w}, during the dump.` }), new Date());
+        const { lead: stored } = await stores.leads.create(contactRequest({ message: `Lead ${i} from writer ${w}, during the dump.` }), new Date());
         acknowledged.push({ id: stored.id, at: performance.now() });
       }
     };

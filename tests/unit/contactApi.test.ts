@@ -23,7 +23,7 @@ import {
   MESSAGE_TOO_SHORT,
 } from '../../shared/validation';
 import { databaseBackends } from '../support/databaseBackends';
-import { lead } from './contactRequestStoreContract';
+import { contactRequest } from './contactRequestStoreContract';
 
 /** POST/GET/PATCH/DELETE /dc_api/wa_v1/contact through inject, on the whole server and a real SQLite file. */
 
@@ -266,7 +266,7 @@ describe('Idempotency-Key on SQLite and PostgreSQL', () => {
     expect(second.statusCode).toBe(201);
     expect(second.json().id).toBe(first.json().id);
     await waitForMails(1);
-    await vi.waitFor(async () => expect((await admin('')).json().leads.map((lead: { status: string }) => lead.status)).toEqual(['sent']));
+    await vi.waitFor(async () => expect((await admin('')).json().leads.map((contactRequest: { status: string }) => contactRequest.status)).toEqual(['sent']));
     expect(await drainOutbox()).toBe(0);
     expect(mails).toHaveLength(1);
     expect((await admin('')).json().total).toBe(1);
@@ -395,8 +395,8 @@ describe('the administrator\'s lead API', () => {
   it('retention: leads older than LEAD_RETENTION_DAYS are deleted when the server starts', async () => {
     await app.close();
     const store = openSqliteContactRequestStore(dbFile);
-    const old = (await store.create(lead(), new Date(Date.now() - 31 * 86_400_000))).lead;
-    const recent = (await store.create(lead(), new Date(Date.now() - 29 * 86_400_000))).lead;
+    const old = (await store.create(contactRequest(), new Date(Date.now() - 31 * 86_400_000))).lead;
+    const recent = (await store.create(contactRequest(), new Date(Date.now() - 29 * 86_400_000))).lead;
     await store.close();
     app = await start({ LEAD_RETENTION_DAYS: '30' });
     await vi.waitFor(async () => expect((await admin(`/${old.id}`)).statusCode).toBe(404), { timeout: 5_000, interval: 10 });

@@ -11,7 +11,7 @@ import { findPostgres, startPostgres, type PostgresServer } from '../support/pos
 import { SCHEMA_VERSION } from '../../server/db/sqlite';
 import { openSqliteContactRequestStore } from '../../server/contactRequests/sqliteStore';
 import { openSqliteStore } from '../../server/users/sqliteStore';
-import { lead, contactRequestStoreContract } from './contactRequestStoreContract';
+import { contactRequest, contactRequestStoreContract } from './contactRequestStoreContract';
 
 /**
  * The lead stores: the shared contract on SQLite and on a real PostgreSQL (skipped with a message
@@ -38,19 +38,19 @@ describe('SQLite lead store', () => {
     const file = join(dir, 'data', 'dc.sqlite');
     try {
       const users = openSqliteStore(file);
-      const leads = openSqliteContactRequestStore(file);
+      const contactRequests = openSqliteContactRequestStore(file);
       expect((users.db.prepare('SELECT version FROM schema_version').get() as { version: number }).version).toBe(SCHEMA_VERSION);
       expect(SCHEMA_VERSION).toBeGreaterThanOrEqual(2);
-      const tables = (leads.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as Array<{ name: string }>).map((t) => t.name);
+      const tables = (contactRequests.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as Array<{ name: string }>).map((t) => t.name);
       expect(tables).toEqual(expect.arrayContaining(['users', 'leads', 'mail_outbox', 'lead_delivery_attempts']));
       expect(tables).not.toContain('lead_outbox');
       // No column could hold an IP address.
-      const columns = (leads.db.prepare('PRAGMA table_info(leads)').all() as Array<{ name: string }>).map((c) => c.name);
+      const columns = (contactRequests.db.prepare('PRAGMA table_info(leads)').all() as Array<{ name: string }>).map((c) => c.name);
       expect(columns.some((c) => /ip|addr|agent/i.test(c))).toBe(false);
-      expect(leads.db.pragma('journal_mode', { simple: true })).toBe('wal');
-      expect(leads.db.pragma('synchronous', { simple: true })).toBe(2); // FULL
-      const { lead: stored } = await leads.create(lead(), new Date());
-      await leads.close();
+      expect(contactRequests.db.pragma('journal_mode', { simple: true })).toBe('wal');
+      expect(contactRequests.db.pragma('synchronous', { simple: true })).toBe(2); // FULL
+      const { lead: stored } = await contactRequests.create(contactRequest(), new Date());
+      await contactRequests.close();
       await users.close();
       const again = openSqliteContactRequestStore(file);
       expect(await again.get(stored.id)).toEqual(stored);
@@ -75,11 +75,11 @@ describe('SQLite lead store', () => {
           'DROP TABLE lead_delivery_attempts; DROP TABLE leads; UPDATE schema_version SET version = 1;',
       );
       await users.close();
-      const leads = openSqliteContactRequestStore(file);
-      expect((leads.db.prepare('SELECT version FROM schema_version').get() as { version: number }).version).toBe(SCHEMA_VERSION);
-      expect((leads.db.prepare('SELECT COUNT(*) AS n FROM users').get() as { n: number }).n).toBe(1);
-      await leads.create(lead(), new Date());
-      await leads.close();
+      const contactRequests = openSqliteContactRequestStore(file);
+      expect((contactRequests.db.prepare('SELECT version FROM schema_version').get() as { version: number }).version).toBe(SCHEMA_VERSION);
+      expect((contactRequests.db.prepare('SELECT COUNT(*) AS n FROM users').get() as { n: number }).n).toBe(1);
+      await contactRequests.create(contactRequest(), new Date());
+      await contactRequests.close();
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -128,7 +128,7 @@ describe.skipIf(skipPostgres)('PostgreSQL lead store', () => {
     const stores = [createPgContactRequestStore(pool), createPgContactRequestStore(openPgPool(url), { ownsPool: true })];
     try {
       const results = await Promise.all(
-        Array.from({ length: 6 }, (_, i) => stores[i % 2]!.create(lead({ idempotencyKey: 'retried-key-42' }), new Date())),
+        Array.from({ length: 6 }, (_, i) => stores[i % 2]!.create(contactRequest({ idempotencyKey: 'retried-key-42' }), new Date())),
       );
       expect(new Set(results.map((r) => r.lead.id)).size).toBe(1);
       expect(results.filter((r) => r.created)).toHaveLength(1);
@@ -143,7 +143,7 @@ describe.skipIf(skipPostgres)('PostgreSQL lead store', () => {
     const stores = [createPgContactRequestStore(pool), createPgContactRequestStore(openPgPool(url), { ownsPool: true })];
     try {
       const now = new Date();
-      await Promise.all(Array.from({ length: 60 }, (_, i) => stores[i % 2]!.create(lead({ name: `Person ${i}` }), now)));
+      await Promise.all(Array.from({ length: 60 }, (_, i) => stores[i % 2]!.create(contactRequest({ name: `Person ${i}` }), now)));
       const mailed: string[] = [];
       // Each instance claims small batches in a loop until the outbox is empty, as delivery does.
       const run = async (store: ContactRequestStore) => {

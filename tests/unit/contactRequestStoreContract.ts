@@ -15,7 +15,7 @@ export interface StoreFixture {
 const T0 = new Date('2026-03-02T08:00:00.000Z');
 const at = (ms: number) => new Date(T0.getTime() + ms);
 
-export function lead(overrides: Partial<NewContactRequest> = {}): NewContactRequest {
+export function contactRequest(overrides: Partial<NewContactRequest> = {}): NewContactRequest {
   return {
     variant: 'contact',
     name: ' Jana Weber ',
@@ -39,7 +39,7 @@ export function contactRequestStoreContract(name: string, open: () => Promise<St
     afterEach(async () => fixture.cleanup());
 
     it('stores a lead trimmed, pending, queued, and reads it back', async () => {
-      const { lead: stored, created } = await store.create(lead(), T0);
+      const { lead: stored, created } = await store.create(contactRequest(), T0);
       expect(created).toBe(true);
       expect(stored.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
       expect(stored).toMatchObject({
@@ -62,15 +62,15 @@ export function contactRequestStoreContract(name: string, open: () => Promise<St
     });
 
     it('keeps spam out of the outbox', async () => {
-      const { lead: spam } = await store.create(lead({ spam: true }), T0);
+      const { lead: spam } = await store.create(contactRequest({ spam: true }), T0);
       expect(spam.status).toBe('spam');
       expect(await store.outbox.size()).toBe(0);
       expect(await store.outbox.claimDue(at(60_000), 10, 60_000)).toEqual([]);
     });
 
     it('stores a retried submission (same idempotency key) once', async () => {
-      const first = await store.create(lead({ idempotencyKey: 'key-123456789' }), T0);
-      const again = await store.create(lead({ idempotencyKey: 'key-123456789', message: 'A different text this time.' }), at(1000));
+      const first = await store.create(contactRequest({ idempotencyKey: 'key-123456789' }), T0);
+      const again = await store.create(contactRequest({ idempotencyKey: 'key-123456789', message: 'A different text this time.' }), at(1000));
       expect(again.created).toBe(false);
       expect(again.lead.id).toBe(first.lead.id);
       expect((await store.list()).total).toBe(1);
@@ -79,9 +79,9 @@ export function contactRequestStoreContract(name: string, open: () => Promise<St
 
     it('concurrent creates are all stored, each once, and a repeated key in the same moment counts once', async () => {
       const results = await Promise.all([
-        ...Array.from({ length: 40 }, (_, i) => store.create(lead({ name: `Person ${i}` }), at(i))),
-        store.create(lead({ idempotencyKey: 'same-key-0001' }), at(100)),
-        store.create(lead({ idempotencyKey: 'same-key-0001' }), at(101)),
+        ...Array.from({ length: 40 }, (_, i) => store.create(contactRequest({ name: `Person ${i}` }), at(i))),
+        store.create(contactRequest({ idempotencyKey: 'same-key-0001' }), at(100)),
+        store.create(contactRequest({ idempotencyKey: 'same-key-0001' }), at(101)),
       ]);
       expect(new Set(results.slice(0, 40).map((r) => r.lead.id)).size).toBe(40);
       expect(results.slice(0, 40).map((r) => r.lead.name)).toEqual(Array.from({ length: 40 }, (_, i) => `Person ${i}`));
@@ -93,7 +93,7 @@ export function contactRequestStoreContract(name: string, open: () => Promise<St
 
     it('lists newest first, filters by status and handled, pages', async () => {
       const ids: string[] = [];
-      for (let i = 0; i < 5; i++) ids.push((await store.create(lead({ name: `Person ${i}`, spam: i === 4 }), at(i * 1000))).lead.id);
+      for (let i = 0; i < 5; i++) ids.push((await store.create(contactRequest({ name: `Person ${i}`, spam: i === 4 }), at(i * 1000))).lead.id);
       const all = await store.list();
       expect(all.total).toBe(5);
       expect(all.leads.map((l) => l.id)).toEqual([...ids].reverse());
@@ -111,15 +111,15 @@ export function contactRequestStoreContract(name: string, open: () => Promise<St
     });
 
     it('erases a lead with its outbox entry and attempts; retention deletes old leads only', async () => {
-      const old = (await store.create(lead(), T0)).lead;
-      const recent = (await store.create(lead(), at(86_400_000))).lead;
+      const old = (await store.create(contactRequest(), T0)).lead;
+      const recent = (await store.create(contactRequest(), at(86_400_000))).lead;
       const [claim] = await store.outbox.claimDue(at(86_400_000), 10, 60_000);
       await store.outbox.markFailed(claim!, 'refused', at(86_400_001), at(86_500_000));
       expect(await store.delete(old.id)).toBe(true);
       expect(await store.delete(old.id)).toBe(false);
       expect(await store.get(old.id)).toBeNull();
       expect(await store.attempts(old.id)).toEqual([]);
-      const older = (await store.create(lead(), at(-1))).lead;
+      const older = (await store.create(contactRequest(), at(-1))).lead;
       expect(await store.deleteReceivedBefore(T0)).toBe(1);
       expect(await store.get(older.id)).toBeNull();
       expect(await store.get(recent.id)).not.toBeNull();
@@ -127,7 +127,7 @@ export function contactRequestStoreContract(name: string, open: () => Promise<St
     });
 
     it('outbox: claim → sent; the lease proves the claim; a sent lead is never claimed again', async () => {
-      const { lead: stored } = await store.create(lead(), T0);
+      const { lead: stored } = await store.create(contactRequest(), T0);
       const claims = await store.outbox.claimDue(T0, 10, 60_000);
       expect(claims).toHaveLength(1);
       const [claim] = claims;
@@ -146,7 +146,7 @@ export function contactRequestStoreContract(name: string, open: () => Promise<St
     });
 
     it('outbox: a claim handed back (shutdown before sending) is due again at once, without counting an attempt', async () => {
-      const { lead: stored } = await store.create(lead(), T0);
+      const { lead: stored } = await store.create(contactRequest(), T0);
       const [claim] = await store.outbox.claimDue(T0, 10, 60_000);
       expect(await store.outbox.release({ ...claim!, leaseToken: 'someone-else' })).toBe(false);
       expect(await store.outbox.release(claim!)).toBe(true);
@@ -160,9 +160,9 @@ export function contactRequestStoreContract(name: string, open: () => Promise<St
 
     it('outbox stats: size and the receipt time of the oldest lead waiting (spam and sent leads not counted)', async () => {
       expect(await store.outbox.stats()).toEqual({ size: 0, oldestQueuedAt: null });
-      await store.create(lead({ spam: true }), T0);
-      const { lead: first } = await store.create(lead(), at(1000));
-      await store.create(lead(), at(5000));
+      await store.create(contactRequest({ spam: true }), T0);
+      const { lead: first } = await store.create(contactRequest(), at(1000));
+      await store.create(contactRequest(), at(5000));
       expect(await store.outbox.stats()).toEqual({ size: 2, oldestQueuedAt: at(1000).toISOString() });
       const claims = await store.outbox.claimDue(at(6000), 10, 60_000);
       await store.outbox.markSent(claims.find((c) => c.id === first.id)!, at(7000));
@@ -170,7 +170,7 @@ export function contactRequestStoreContract(name: string, open: () => Promise<St
     });
 
     it('outbox: a failure waits for its retry time, records the error, then gives up as failed', async () => {
-      const { lead: stored } = await store.create(lead(), T0);
+      const { lead: stored } = await store.create(contactRequest(), T0);
       const [first] = await store.outbox.claimDue(T0, 10, 60_000);
       expect(await store.outbox.markFailed(first!, '451 Mailbox temporarily unavailable', at(100), at(30_000))).toBe(true);
       expect(await store.outbox.claimDue(at(29_999), 10, 60_000)).toEqual([]);
@@ -190,7 +190,7 @@ export function contactRequestStoreContract(name: string, open: () => Promise<St
     });
 
     it('outbox: an expired lease (a crashed sender) makes the entry due again, counting the attempt', async () => {
-      const { lead: stored } = await store.create(lead(), T0);
+      const { lead: stored } = await store.create(contactRequest(), T0);
       const [crashed] = await store.outbox.claimDue(T0, 10, 60_000);
       expect(await store.outbox.claimDue(at(59_999), 10, 60_000)).toEqual([]);
       const [resumed] = await store.outbox.claimDue(at(60_000), 10, 60_000);
@@ -203,9 +203,9 @@ export function contactRequestStoreContract(name: string, open: () => Promise<St
 
     it('one outbox: an account mail waits beside the leads, is claimed by the same claim oldest due first, with its kind and a stable Message-ID', async () => {
       const mail = { kind: 'password-reset', to: 'jana.weber@example.de', subject: 'Reset your password', text: 'Open this link: …' } as const;
-      await store.create(lead({ name: 'First' }), T0);
+      await store.create(contactRequest({ name: 'First' }), T0);
       const mailId = await store.outbox.enqueue(mail, at(500));
-      await store.create(lead({ name: 'Second' }), at(1000));
+      await store.create(contactRequest({ name: 'Second' }), at(1000));
       expect(await store.outbox.stats()).toEqual({ size: 3, oldestQueuedAt: T0.toISOString() });
       expect([await store.outbox.size('lead'), await store.outbox.size('password-reset'), await store.outbox.size('email-verification')]).toEqual([2, 1, 0]);
       const claims = await store.outbox.claimDue(at(2000), 10, 60_000);
@@ -236,7 +236,7 @@ export function contactRequestStoreContract(name: string, open: () => Promise<St
     });
 
     it("retry now: a failed lead goes back into the one outbox, due at once, with the same Message-ID and its attempt count going on", async () => {
-      const { lead: stored } = await store.create(lead(), T0);
+      const { lead: stored } = await store.create(contactRequest(), T0);
       const [first] = await store.outbox.claimDue(T0, 10, 60_000);
       expect(await store.retryNow(stored.id, at(1))).toBe(false); // not failed yet
       expect(await store.outbox.markFailed(first!, '550 no such user', at(100), null)).toBe(true);
@@ -254,7 +254,7 @@ export function contactRequestStoreContract(name: string, open: () => Promise<St
     it('outbox: two instances on one database never claim the same lead', async () => {
       const other = await fixture.second();
       try {
-        for (let i = 0; i < 30; i++) await store.create(lead({ name: `Person ${i}` }), at(i));
+        for (let i = 0; i < 30; i++) await store.create(contactRequest({ name: `Person ${i}` }), at(i));
         const batches = await Promise.all([
           store.outbox.claimDue(at(1000), 7, 60_000),
           other.outbox.claimDue(at(1000), 7, 60_000),

@@ -75,25 +75,25 @@ const mailMessageId = (mail: (typeof MAILS)[number]) => `<${mail.kind}-${mail.id
 
 /** Fills a database at the schema before the one outbox: leads in every state, both outboxes with waiting entries. */
 async function seedTwoOutboxes(exec: Exec): Promise<void> {
-  for (const [i, lead] of LEADS.entries()) {
+  for (const [i, contactRequest] of LEADS.entries()) {
     await exec(
       `INSERT INTO leads (id, variant, name, email, phone, message, source, received_at, status, delivered_at)
        VALUES (?, 'contact', ?, ?, '+49 621 4305 8870', 'Our monthly reporting.', '', ?, ?, ?)`,
-      [lead.id, `Person ${i}`, `person.${i}@example.de`, at(-60_000 + i), lead.status, lead.deliveredAt ?? null],
+      [contactRequest.id, `Person ${i}`, `person.${i}@example.de`, at(-60_000 + i), contactRequest.status, contactRequest.deliveredAt ?? null],
     );
-    for (const [n, error] of lead.log.entries()) {
+    for (const [n, error] of contactRequest.log.entries()) {
       await exec('INSERT INTO lead_delivery_attempts (lead_id, attempt, started_at, finished_at, error) VALUES (?, ?, ?, ?, ?)', [
-        lead.id,
+        contactRequest.id,
         n + 1,
         at(-50_000 + n * 1000),
         at(-49_000 + n * 1000),
         error,
       ]);
     }
-    if (lead.outbox) {
+    if (contactRequest.outbox) {
       await exec(
         'INSERT INTO lead_outbox (lead_id, message_id, attempts, next_attempt_at, lease_token, lease_until, last_error) VALUES (?, ?, ?, ?, ?, ?, ?)',
-        [lead.id, contactRequestMessageId(lead.id), lead.outbox.attempts, lead.outbox.next, lead.outbox.leaseToken ?? null, lead.outbox.leaseUntil ?? null, lead.outbox.lastError ?? null],
+        [contactRequest.id, contactRequestMessageId(contactRequest.id), contactRequest.outbox.attempts, contactRequest.outbox.next, contactRequest.outbox.leaseToken ?? null, contactRequest.outbox.leaseUntil ?? null, contactRequest.outbox.lastError ?? null],
       );
     }
   }
@@ -124,21 +124,21 @@ const iso = (value: string | Date | null) => (value === null ? null : new Date(v
 
 /** What the one outbox must hold after the migration. */
 const EXPECTED_ROWS = [
-  ...LEADS.flatMap((lead, i) =>
-    lead.outbox
+  ...LEADS.flatMap((contactRequest, i) =>
+    contactRequest.outbox
       ? [
           {
-            id: lead.id,
+            id: contactRequest.id,
             kind: 'lead',
-            lead_id: lead.id,
+            lead_id: contactRequest.id,
             recipient: null,
-            message_id: contactRequestMessageId(lead.id),
+            message_id: contactRequestMessageId(contactRequest.id),
             created_at: at(-60_000 + i),
-            attempts: lead.outbox.attempts,
-            next_attempt_at: lead.outbox.next,
-            lease_token: lead.outbox.leaseToken ?? null,
-            lease_until: lead.outbox.leaseUntil ?? null,
-            last_error: lead.outbox.lastError ?? null,
+            attempts: contactRequest.outbox.attempts,
+            next_attempt_at: contactRequest.outbox.next,
+            lease_token: contactRequest.outbox.leaseToken ?? null,
+            lease_until: contactRequest.outbox.leaseUntil ?? null,
+            last_error: contactRequest.outbox.lastError ?? null,
           },
         ]
       : [],
@@ -248,12 +248,12 @@ for (const backend of backends) {
           lease_until: iso(row.lease_until),
         }));
         expect(rows).toEqual(EXPECTED_ROWS);
-        for (const lead of LEADS) {
-          expect(await db.store.get(lead.id)).toMatchObject({
-            status: lead.status,
-            deliveredAt: lead.deliveredAt ?? null,
-            attempts: lead.log.length,
-            lastError: lead.log.at(-1) ?? null,
+        for (const contactRequest of LEADS) {
+          expect(await db.store.get(contactRequest.id)).toMatchObject({
+            status: contactRequest.status,
+            deliveredAt: contactRequest.deliveredAt ?? null,
+            attempts: contactRequest.log.length,
+            lastError: contactRequest.log.at(-1) ?? null,
           });
         }
         expect(await db.store.outbox.stats()).toEqual({ size: EXPECTED_ROWS.length, oldestQueuedAt: at(-60_000) });
@@ -290,7 +290,7 @@ for (const backend of backends) {
         const reset = sink.received.find((mail) => mail.parsed.messageId === mailMessageId(MAILS[1]))!;
         expect(reset.envelope.to).toEqual(['jana.weber@example.de']);
         expect(reset.parsed.subject).toBe('Subject of password-reset');
-        for (const lead of LEADS.filter((l) => l.outbox)) expect((await db.store.get(lead.id))!.status).toBe('sent');
+        for (const contactRequest of LEADS.filter((l) => l.outbox)) expect((await db.store.get(contactRequest.id))!.status).toBe('sent');
       } finally {
         await delivery.stop();
         await db.close();

@@ -171,7 +171,7 @@ describe.skipIf(skipPostgres)('on a real PostgreSQL', () => {
         leads: Array<{ attempts: number }>;
       }>();
     await vi.waitFor(async () => expect((await sent()).total).toBe(27), { timeout: 30_000, interval: 50 });
-    expect((await sent()).leads.map((lead) => lead.attempts)).toEqual(Array(27).fill(1));
+    expect((await sent()).leads.map((contactRequest) => contactRequest.attempts)).toEqual(Array(27).fill(1));
     expect(mails).toHaveLength(27);
     expect(new Set(mails.map((m) => m.messageId)).size).toBe(27);
   });

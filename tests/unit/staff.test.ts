@@ -129,7 +129,7 @@ for (const backend of backends) {
     let contactRequestCounter = 0;
     async function seedContactRequest(fields: Partial<{ name: string; email: string; message: string; variant: 'contact' | 'consultation' }> = {}, at = new Date()) {
       contactRequestCounter++;
-      const { lead } = await stores.leads.create(
+      const { lead: contactRequest } = await stores.leads.create(
         {
           variant: fields.variant ?? 'contact',
           name: fields.name ?? `Lead Person ${contactRequestCounter}`,
@@ -141,7 +141,7 @@ for (const backend of backends) {
         },
         at,
       );
-      return lead;
+      return contactRequest;
     }
 
     const statusOf = async (id: string) => (await stores.leads.get(id))?.status;
@@ -150,9 +150,9 @@ for (const backend of backends) {
     async function failedContactRequest() {
       sink.refusing = true;
       try {
-        const lead = await seedContactRequest();
-        await vi.waitFor(async () => expect(await statusOf(lead.id)).toBe('failed'), { timeout: 15_000, interval: 100 });
-        return lead;
+        const contactRequest = await seedContactRequest();
+        await vi.waitFor(async () => expect(await statusOf(contactRequest.id)).toBe('failed'), { timeout: 15_000, interval: 100 });
+        return contactRequest;
       } finally {
         sink.refusing = false;
       }
@@ -194,7 +194,7 @@ for (const backend of backends) {
       const table: string[] = [];
       for (const route of ROUTES) {
         for (const persona of PERSONAS) {
-          const lead = route.method === 'POST' && route.url('', '', '').endsWith('/retry') ? await failedContactRequest() : await seedContactRequest();
+          const contactRequest = route.method === 'POST' && route.url('', '', '').endsWith('/retry') ? await failedContactRequest() : await seedContactRequest();
           const target = await seedUser({ verified: true, ...(route.targetRole ? { role: route.targetRole } : {}) });
           const pressItem = await stores.press.add(
             { title: 'Secret draft coverage', url: 'https://example.com/secret', source: '', outlet_type: 'Other', date: '', excerpt: '' },
@@ -205,7 +205,7 @@ for (const backend of backends) {
           const headers = { ...SAME_SITE, ...(await cookieOf(persona)) };
           const response = await api({
             method: route.method,
-            url: route.url(lead.id, target.id, pressItem.id),
+            url: route.url(contactRequest.id, target.id, pressItem.id),
             headers,
             ...(route.payload ? { payload: route.payload } : {}),
           });
@@ -216,10 +216,10 @@ for (const backend of backends) {
           }
           expect(response.statusCode, table.at(-1)).toBe(REFUSAL[persona].status);
           expect(response.json()).toEqual({ type: 'about:blank', title: expect.any(String), status: REFUSAL[persona].status, detail: REFUSAL[persona].message, message: REFUSAL[persona].message });
-          for (const leaked of [secret.name, secret.email, lead.email, lead.id, target.email, pressItem.id, 'author@dataclarity.de'])
+          for (const leaked of [secret.name, secret.email, contactRequest.email, contactRequest.id, target.email, pressItem.id, 'author@dataclarity.de'])
             expect(response.body).not.toContain(leaked);
           // A refused change changed nothing.
-          const after = await stores.leads.get(lead.id);
+          const after = await stores.leads.get(contactRequest.id);
           expect(after).not.toBeNull();
           expect(after!.handledAt).toBeNull();
           expect(await stores.users.get(target.id)).toMatchObject({ active: true, firstName: 'Jana', lastName: 'Weber' });
@@ -244,11 +244,11 @@ for (const backend of backends) {
 
     it('refuses a cross-site change from a staff session (403) and changes nothing', async () => {
       const member = await seedUser({ role: 'staff' });
-      const lead = await seedContactRequest();
+      const contactRequest = await seedContactRequest();
       const cookie = `${SESSION_COOKIE}=${await sessionOf(member.id, true)}`;
-      const response = await api({ method: 'DELETE', url: `/staff/leads/${lead.id}`, headers: { cookie, origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' } });
+      const response = await api({ method: 'DELETE', url: `/staff/leads/${contactRequest.id}`, headers: { cookie, origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' } });
       expect(response.statusCode).toBe(403);
-      expect(await stores.leads.get(lead.id)).not.toBeNull();
+      expect(await stores.leads.get(contactRequest.id)).not.toBeNull();
     });
 
     it('never lets the public API set a role: sign-up and PATCH /me refuse the key, the role stays client', async () => {
@@ -289,7 +289,7 @@ for (const backend of backends) {
 
         const byText = (await get(`/staff/leads?q=${tag}`)).json();
         expect(byText.total).toBe(3);
-        expect(byText.leads.map((lead: { id: string }) => lead.id)).toEqual([c.id, b.id, a.id]);
+        expect(byText.leads.map((contactRequest: { id: string }) => contactRequest.id)).toEqual([c.id, b.id, a.id]);
         expect((await get(`/staff/leads?q=${tag.toUpperCase()}&variant=consultation`)).json().leads.map((l: { id: string }) => l.id)).toEqual([c.id, a.id]);
         expect((await get(`/staff/leads?q=${tag}&handled=true`)).json().leads.map((l: { id: string }) => l.id)).toEqual([b.id]);
         expect((await get(`/staff/leads?q=${tag}&handled=false`)).json().total).toBe(2);
@@ -326,52 +326,52 @@ for (const backend of backends) {
       });
 
       it('opens a lead with every field, its origin and each delivery attempt with its error; notes it and marks it handled, audited', async () => {
-        const lead = await failedContactRequest();
-        const detail = (await get(`/staff/leads/${lead.id}`)).json();
-        expect(detail.lead).toMatchObject({ id: lead.id, name: lead.name, email: lead.email, phone: lead.phone, message: lead.message, source: 'http://localhost/contact', status: 'failed' });
+        const contactRequest = await failedContactRequest();
+        const detail = (await get(`/staff/leads/${contactRequest.id}`)).json();
+        expect(detail.lead).toMatchObject({ id: contactRequest.id, name: contactRequest.name, email: contactRequest.email, phone: contactRequest.phone, message: contactRequest.message, source: 'http://localhost/contact', status: 'failed' });
         expect(detail.note).toBe('');
         expect(detail.deliveryAttempts).toHaveLength(1);
         expect(detail.deliveryAttempts[0].error).toEqual(expect.any(String));
         expect(detail.deliveryAttempts[0].error.length).toBeGreaterThan(0);
 
-        const patched = await api({ method: 'PATCH', url: `/staff/leads/${lead.id}`, headers, payload: { handled: true, note: 'Called back, sends the data model on Monday.' } });
+        const patched = await api({ method: 'PATCH', url: `/staff/leads/${contactRequest.id}`, headers, payload: { handled: true, note: 'Called back, sends the data model on Monday.' } });
         expect(patched.statusCode).toBe(200);
         expect(patched.json().note).toBe('Called back, sends the data model on Monday.');
         expect(patched.json().lead.handledAt).toEqual(expect.any(String));
-        const reopened = await api({ method: 'PATCH', url: `/staff/leads/${lead.id}`, headers, payload: { handled: false } });
+        const reopened = await api({ method: 'PATCH', url: `/staff/leads/${contactRequest.id}`, headers, payload: { handled: false } });
         expect(reopened.json().lead.handledAt).toBeNull();
         expect(reopened.json().note).toBe('Called back, sends the data model on Monday.');
 
         const audit = (await get('/staff/audit?limit=10')).json();
-        const mine = audit.entries.filter((entry: { recordId: string }) => entry.recordId === lead.id);
+        const mine = audit.entries.filter((entry: { recordId: string }) => entry.recordId === contactRequest.id);
         expect(mine.map((entry: { action: string }) => entry.action)).toEqual([AUDIT_ACTIONS.contactRequestReopened, AUDIT_ACTIONS.contactRequestNoted, AUDIT_ACTIONS.contactRequestHandled]);
         for (const entry of mine) expect(entry).toMatchObject({ actorId: member.id, actorEmail: member.email, recordType: 'lead' });
 
         for (const payload of [{}, { handled: 'yes' }, { note: 'x'.repeat(STAFF_NOTE_MAX + 1) }, { status: 'spam' }]) {
-          const bad = await api({ method: 'PATCH', url: `/staff/leads/${lead.id}`, headers, payload });
+          const bad = await api({ method: 'PATCH', url: `/staff/leads/${contactRequest.id}`, headers, payload });
           expect(bad.statusCode, JSON.stringify(payload)).toBe(400);
           expect(bad.json().message).toEqual(expect.any(String));
         }
-        expect((await api({ method: 'PATCH', url: `/staff/leads/${lead.id}`, headers, payload: { note: 'x'.repeat(STAFF_NOTE_MAX) } })).statusCode).toBe(200);
+        expect((await api({ method: 'PATCH', url: `/staff/leads/${contactRequest.id}`, headers, payload: { note: 'x'.repeat(STAFF_NOTE_MAX) } })).statusCode).toBe(200);
         expect((await get('/staff/leads/no-such-lead')).statusCode).toBe(404);
       });
 
       it('retries a failed delivery now: it is mailed once the SMTP server takes it; a lead that did not fail cannot be retried', async () => {
-        const lead = await failedContactRequest();
+        const contactRequest = await failedContactRequest();
         const before = sink.received.length;
-        const retried = await api({ method: 'POST', url: `/staff/leads/${lead.id}/retry`, headers });
+        const retried = await api({ method: 'POST', url: `/staff/leads/${contactRequest.id}/retry`, headers });
         expect(retried.statusCode).toBe(202);
         expect(retried.json().lead.status).toBe('received');
-        await vi.waitFor(async () => expect(await statusOf(lead.id)).toBe('sent'), { timeout: 15_000, interval: 100 });
+        await vi.waitFor(async () => expect(await statusOf(contactRequest.id)).toBe('sent'), { timeout: 15_000, interval: 100 });
         expect(sink.received.length).toBe(before + 1);
-        const detail = (await get(`/staff/leads/${lead.id}`)).json();
+        const detail = (await get(`/staff/leads/${contactRequest.id}`)).json();
         expect(detail.lead.status).toBe('delivered');
         expect(detail.deliveryAttempts.map((attempt: { error: string | null }) => attempt.error === null)).toEqual([false, true]);
-        const again = await api({ method: 'POST', url: `/staff/leads/${lead.id}/retry`, headers });
+        const again = await api({ method: 'POST', url: `/staff/leads/${contactRequest.id}/retry`, headers });
         expect(again.statusCode).toBe(409);
         expect(again.json().message).toBe(STAFF_MESSAGES.notFailed);
         const audit = (await get('/staff/audit')).json().entries;
-        expect(audit.filter((entry: { recordId: string }) => entry.recordId === lead.id).map((entry: { action: string }) => entry.action)).toEqual([AUDIT_ACTIONS.contactRequestRetried]);
+        expect(audit.filter((entry: { recordId: string }) => entry.recordId === contactRequest.id).map((entry: { action: string }) => entry.action)).toEqual([AUDIT_ACTIONS.contactRequestRetried]);
       });
 
       it('exports the filtered list as the safe CSV and erases a lead, both audited', async () => {
@@ -504,7 +504,7 @@ for (const backend of backends) {
         const answer = await call('GET', `/staff/users/${client.id}/requests`);
         expect(answer.statusCode).toBe(200);
         const requests = answer.json().requests as Array<{ id: string; status: string; variant: string }>;
-        expect(requests.map((lead) => lead.id)).toEqual([second.id, first.id]);
+        expect(requests.map((contactRequest) => contactRequest.id)).toEqual([second.id, first.id]);
         expect(requests[1]).toMatchObject({ variant: 'consultation', status: expect.stringMatching(/^(received|delivered)$/) });
         expect((await call('GET', `/staff/users/${(await seedUser()).id}/requests`)).json()).toEqual({ requests: [] });
         expect((await call('GET', '/staff/users/nobody/requests')).statusCode).toBe(404);
@@ -516,7 +516,7 @@ for (const backend of backends) {
         await stores.passkeys.add({ id: `pk-${client.id}`, userId: client.id, publicKey: 'pQECAyYgASFYIA', counter: 0, transports: ['internal'], name: 'Phone' }, new Date());
         await stores.dashboards.add(client.id, { title: 'Sales', category: 'Sales', src: 'https://app.powerbi.com/view?r=sales' }, new Date());
         await stores.staff.issueEnrollment(client.id, hashToken(newSessionToken()), new Date(Date.now() + ENROLLMENT_TTL_MS), new Date());
-        const lead = await seedContactRequest({ email: client.email });
+        const contactRequest = await seedContactRequest({ email: client.email });
 
         const deleted = await call('DELETE', `/staff/users/${client.id}`);
         expect(deleted.statusCode).toBe(204);
@@ -527,7 +527,7 @@ for (const backend of backends) {
         expect(await stores.passkeys.get(`pk-${client.id}`)).toBeNull();
         expect(await stores.dashboards.list(client.id)).toEqual([]);
         expect(await stores.staff.roleOf(client.id)).toBeNull();
-        expect(await stores.leads.get(lead.id)).not.toBeNull();
+        expect(await stores.leads.get(contactRequest.id)).not.toBeNull();
         // They can no longer sign in.
         const signIn = await api({ method: 'POST', url: '/session', headers: SAME_SITE, payload: { email: client.email, password: 'Mannheim#2025' } });
         expect(signIn.statusCode).toBe(401);

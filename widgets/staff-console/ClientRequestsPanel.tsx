@@ -35,11 +35,11 @@ export function ClientRequestsPanel({ account, state, go, onClose, onGate }: { a
   }, [load]);
   useEffect(() => headingRef.current?.focus(), [account.id]);
 
-  const target = (lead: StaffContactRequest): ConsoleState => ({ ...state, view: 'leads', lead: lead.id });
-  const open = (lead: StaffContactRequest) => (event: MouseEvent<HTMLAnchorElement>) => {
+  const target = (contactRequest: StaffContactRequest): ConsoleState => ({ ...state, view: 'leads', lead: contactRequest.id });
+  const open = (contactRequest: StaffContactRequest) => (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
-    go(target(lead), { focus: true });
+    go(target(contactRequest), { focus: true });
   };
 
   return (
@@ -71,22 +71,22 @@ export function ClientRequestsPanel({ account, state, go, onClose, onGate }: { a
               </tr>
             </thead>
             <tbody>
-              {requests.map((lead) => (
-                <tr key={lead.id}>
+              {requests.map((contactRequest) => (
+                <tr key={contactRequest.id}>
                   <td className="staff-nowrap">
-                    <a href={`${window.location.pathname}${consoleSearch(target(lead))}`} onClick={open(lead)}>
-                      {when(lead.receivedAt)}
+                    <a href={`${window.location.pathname}${consoleSearch(target(contactRequest))}`} onClick={open(contactRequest)}>
+                      {when(contactRequest.receivedAt)}
                     </a>
                   </td>
-                  <td>{L.variants[lead.variant]}</td>
+                  <td>{L.variants[contactRequest.variant]}</td>
                   <td>
-                    <span className="staff-badge" data-tone={lead.status}>
-                      {L.statuses[lead.status]}
+                    <span className="staff-badge" data-tone={contactRequest.status}>
+                      {L.statuses[contactRequest.status]}
                     </span>
                   </td>
-                  <td>{lead.handledAt ? L.yes : L.no}</td>
+                  <td>{contactRequest.handledAt ? L.yes : L.no}</td>
                   <td>
-                    <p className="staff-excerpt">{lead.message}</p>
+                    <p className="staff-excerpt">{contactRequest.message}</p>
                   </td>
                 </tr>
               ))}

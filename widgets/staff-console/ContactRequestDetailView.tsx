@@ -90,26 +90,26 @@ export function ContactRequestDetailView({ state, go, onGate }: { state: Console
       </section>
     );
 
-  const { lead, deliveryAttempts } = detail;
+  const { lead: contactRequest, deliveryAttempts } = detail;
   const F = D.fields;
   const facts: [string, string][] = [
-    [F.variant, L.variants[lead.variant]],
-    [F.status, L.statuses[lead.status]],
-    [F.name, lead.name],
-    [F.email, lead.email],
-    [F.phone, lead.phone || '—'],
-    [F.source, lead.source || D.unknownSource],
-    [F.receivedAt, when(lead.receivedAt)],
-    [F.deliveredAt, when(lead.deliveredAt, D.notYet)],
-    [F.handledAt, when(lead.handledAt, L.no)],
-    [F.attempts, String(lead.attempts)],
+    [F.variant, L.variants[contactRequest.variant]],
+    [F.status, L.statuses[contactRequest.status]],
+    [F.name, contactRequest.name],
+    [F.email, contactRequest.email],
+    [F.phone, contactRequest.phone || '—'],
+    [F.source, contactRequest.source || D.unknownSource],
+    [F.receivedAt, when(contactRequest.receivedAt)],
+    [F.deliveredAt, when(contactRequest.deliveredAt, D.notYet)],
+    [F.handledAt, when(contactRequest.handledAt, L.no)],
+    [F.attempts, String(contactRequest.attempts)],
   ];
 
   return (
     <section className="staff-view staff-lead" aria-labelledby="staff-lead-title">
       {backLink}
       <h2 id="staff-lead-title" ref={headingRef} tabIndex={-1}>
-        {fill(D.heading, { name: lead.name })}
+        {fill(D.heading, { name: contactRequest.name })}
       </h2>
       <dl className="staff-facts">
         {facts.map(([label, value]) => (
@@ -121,7 +121,7 @@ export function ContactRequestDetailView({ state, go, onGate }: { state: Console
       </dl>
       <div className="staff-message">
         <h3>{F.message}</h3>
-        <p>{lead.message}</p>
+        <p>{contactRequest.message}</p>
       </div>
       <div className="staff-actions">
         <button
@@ -130,19 +130,19 @@ export function ContactRequestDetailView({ state, go, onGate }: { state: Console
           disabled={busy}
           onClick={() =>
             act(
-              () => staffApi.patchLead(lead.id, { handled: lead.handledAt === null }),
-              lead.handledAt === null ? D.markedHandled : D.markedOpen,
+              () => staffApi.patchLead(contactRequest.id, { handled: contactRequest.handledAt === null }),
+              contactRequest.handledAt === null ? D.markedHandled : D.markedOpen,
             )
           }
         >
-          {lead.handledAt === null ? D.markHandled : D.markOpen}
+          {contactRequest.handledAt === null ? D.markHandled : D.markOpen}
         </button>
-        {lead.status === 'failed' ? (
+        {contactRequest.status === 'failed' ? (
           <button
             type="button"
             className="btn btn-secondary btn-sm"
             disabled={busy}
-            onClick={() => act(() => staffApi.retryLead(lead.id), D.retried)}
+            onClick={() => act(() => staffApi.retryLead(contactRequest.id), D.retried)}
           >
             {D.retry}
           </button>

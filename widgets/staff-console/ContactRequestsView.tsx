@@ -46,10 +46,10 @@ export function ContactRequestsView({ state, go, onGate, arrival }: { state: Con
     event.preventDefault();
     filter({ q: search.trim() });
   };
-  const open = (lead: StaffContactRequest) => (event: MouseEvent<HTMLAnchorElement>) => {
+  const open = (contactRequest: StaffContactRequest) => (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
-    go({ ...state, lead: lead.id });
+    go({ ...state, lead: contactRequest.id });
   };
   const filtered = state.status !== '' || state.variant !== '' || state.handled !== '' || state.q !== '';
   const range = list ? pageRange(state.page, list.leads.length, list.total) : null;
@@ -158,22 +158,22 @@ export function ContactRequestsView({ state, go, onGate, arrival }: { state: Con
               </tr>
             </thead>
             <tbody>
-              {list.leads.map((lead) => (
-                <tr key={lead.id}>
-                  <td className="staff-nowrap">{when(lead.receivedAt)}</td>
+              {list.leads.map((contactRequest) => (
+                <tr key={contactRequest.id}>
+                  <td className="staff-nowrap">{when(contactRequest.receivedAt)}</td>
                   <td>
-                    <a href={`${window.location.pathname}${consoleSearch({ ...state, lead: lead.id })}`} onClick={open(lead)}>
-                      {lead.name}
+                    <a href={`${window.location.pathname}${consoleSearch({ ...state, lead: contactRequest.id })}`} onClick={open(contactRequest)}>
+                      {contactRequest.name}
                     </a>
                   </td>
-                  <td className="staff-wrap">{lead.email}</td>
-                  <td>{L.variants[lead.variant]}</td>
+                  <td className="staff-wrap">{contactRequest.email}</td>
+                  <td>{L.variants[contactRequest.variant]}</td>
                   <td>
-                    <span className="staff-badge" data-tone={lead.status}>
-                      {L.statuses[lead.status]}
+                    <span className="staff-badge" data-tone={contactRequest.status}>
+                      {L.statuses[contactRequest.status]}
                     </span>
                   </td>
-                  <td>{lead.handledAt ? L.yes : L.no}</td>
+                  <td>{contactRequest.handledAt ? L.yes : L.no}</td>
                 </tr>
               ))}
             </tbody>

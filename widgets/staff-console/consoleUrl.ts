@@ -58,7 +58,7 @@ const text = (value: string | null): string => (value ?? '').slice(0, STAFF_SEAR
 /** The console's state from a URL's query (`location.search`). */
 export function readConsoleUrl(search: string): ConsoleState {
   const params = new URLSearchParams(search);
-  const lead = params.get('lead') ?? '';
+  const contactRequest = params.get('lead') ?? '';
   return {
     view: pick(params.get('view'), VIEWS) || 'leads',
     status: pick(params.get('status'), STAFF_CONTACT_REQUEST_STATUS_NAMES),
@@ -66,7 +66,7 @@ export function readConsoleUrl(search: string): ConsoleState {
     handled: pick(params.get('handled'), ['true', 'false'] as const),
     q: text(params.get('q')),
     page: pageNumber(params.get('page')),
-    lead: /^[\w-]{1,100}$/.test(lead) ? lead : '',
+    lead: /^[\w-]{1,100}$/.test(contactRequest) ? contactRequest : '',
     clientQ: text(params.get('cq')),
     clientPage: pageNumber(params.get('cpage')),
     auditPage: pageNumber(params.get('apage')),
