@@ -1,6 +1,6 @@
 /**
  * npx tsx scripts/bench-backup.ts [--leads 100000]: the time of npm run backup's SQLite online
- * backup (server/ops/backup.ts) of a database holding that many leads, and of its restore into a
+ * backup (server/ops/backup.ts) of a database holding that many contact requests, and of its restore into a
  * new file. A bench, not a test: it prints figures. Uses a temporary folder.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -19,7 +19,7 @@ try {
   const filling = performance.now();
   for (let done = 0; done < total; done += 1000) {
     const batch = Math.min(1000, total - done);
-    // One group commit per batch (the store writes the leads queued in one turn of the loop together).
+    // One group commit per batch (the store writes the contact requests queued in one turn of the loop together).
     await Promise.all(
       Array.from({ length: batch }, (_, i) =>
         store.create(

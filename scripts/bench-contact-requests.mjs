@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Benchmark of the lead endpoint (issue 17): not a test, it prints figures.
+ * Benchmark of the contact request endpoint (issue 17): not a test, it prints figures.
  *
  *   node scripts/bench-contact-requests.mjs [--db sqlite,postgres] [--seconds 10] [--clients 50] [--kills 5] [--port 8172] [--smtp off]
  *
@@ -11,12 +11,12 @@
  * SQLite's synchronous=FULL.
  *
  * 1. Throughput: the real server (server/main.ts on dist/, a fresh SQLite file, mails going to a
- *    local SMTP sink in this process) takes valid JSON leads from `--clients` concurrent clients
- *    for `--seconds`; prints accepted leads per second and the latency percentiles.
- * 2. Durability: `--kills` rounds of "post leads from 50 clients, kill -9 the server at a random
- *    moment, restart it on the same file": every lead answered 201 before the kill must be found
+ *    local SMTP sink in this process) takes valid JSON contact requests from `--clients` concurrent clients
+ *    for `--seconds`; prints accepted contact requests per second and the latency percentiles.
+ * 2. Durability: `--kills` rounds of "post contact requests from 50 clients, kill -9 the server at a random
+ *    moment, restart it on the same file": every contact request answered 201 before the kill must be found
  *    by the admin API after the restart (a fresh file / emptied tables per database). Prints acknowledged vs found (they must be equal), and
- *    whether the outbox then mailed each stored lead.
+ *    whether the outbox then mailed each stored contact request.
  * Needs a built dist/ (npm run build).
  */
 import { spawn } from 'node:child_process';
@@ -258,7 +258,7 @@ async function runBench() {
   const acknowledgedFound = [...acknowledged].filter((id) => found.has(id)).length;
   console.log(`kill -9 loop (${KILLS} rounds): leads acknowledged ${acknowledged.size}, acknowledged leads found after restarts ${acknowledgedFound}: ${acknowledgedFound === acknowledged.size ? 'equal' : 'NOT EQUAL'}`);
 
-  // Delivery catches up after the crashes: every stored lead is mailed.
+  // Delivery catches up after the crashes: every stored contact request is mailed.
   const deadline = SMTP ? Date.now() + 120_000 : 0;
   while (Date.now() < deadline && [...found].some((id) => !mailed.has(id))) await new Promise((resolve) => setTimeout(resolve, 500));
   const unmailed = [...found].filter((id) => !mailed.has(id)).length;

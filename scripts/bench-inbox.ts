@@ -1,7 +1,7 @@
 /**
  * npx tsx scripts/bench-inbox.ts [--leads 100000] [--runs 30] [--db sqlite,postgres]: latency of the
  * staff console's inbox queries (server/staff/contactRequestRoutes.ts → ContactRequestStore.list) on a database holding
- * that many leads, on SQLite and on PostgreSQL. A bench, not a test: it prints figures (median and
+ * that many contact requests, on SQLite and on PostgreSQL. A bench, not a test: it prints figures (median and
  * 95th percentile in ms over `--runs` calls after one warm-up) for the first page (newest 25), each
  * filter, a search and a deep page. SQLite in a temporary folder; PostgreSQL: a throwaway server
  * (tests/support/postgres.ts) with production durability.
@@ -34,7 +34,7 @@ const QUERIES: Array<[string, ContactRequestQuery]> = [
   ['status=delivered, page 200', { ...inboxQuery({ status: 'delivered' }), offset: 199 * STAFF_PAGE_SIZE }],
 ];
 
-// Leads spread over a year, newest last; every 20th failed, every 50th spam, a third consultations,
+// Contact requests spread over a year, newest last; every 20th failed, every 50th spam, a third consultations,
 // half handled, 1 % mention "Fabric".
 const SQLITE_FILL = `
   WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < @total)

@@ -1,9 +1,9 @@
 /**
  * npx tsx scripts/bench-rolling-restart.ts [--seconds 20] [--clients 8] [--pause-ms 100]: two API instances
  * (server-dist/main.mjs) on one throwaway PostgreSQL behind the build's nginx config (needs
- * `npm run build`), a bounded load through nginx (static pages, sign-ups, leads) while the instances
+ * `npm run build`), a bounded load through nginx (static pages, sign-ups, contact requests) while the instances
  * are restarted one after the other with SIGTERM; prints requests, errors (unexpected statuses and
- * connection errors), p99 latency during the restarts, and whether every acknowledged lead was
+ * connection errors), p99 latency during the restarts, and whether every acknowledged contact request was
  * mailed exactly once. A bench, not a test: it prints figures (tests/e2e/rolling-restart.spec.ts is
  * the test, on the same code: ./rollingRestart).
  */

@@ -3,7 +3,7 @@
  * (scripts/bench-rolling-restart.ts, prints figures) and the test (tests/e2e/rolling-restart.spec.ts,
  * a pass/fail verdict): two API instances (the built server-dist/main.mjs) on one PostgreSQL
  * database behind the build's generated nginx config, a bounded load of clients through nginx
- * (static pages, sign-ups, leads), and a restart of one instance: SIGTERM, its exit code, start again,
+ * (static pages, sign-ups, contact requests), and a restart of one instance: SIGTERM, its exit code, start again,
  * wait until its /readyz answers 200.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -42,7 +42,7 @@ export interface Cluster {
   stop(): Promise<void>;
 }
 
-/** The environment of an instance in the cluster: limits out of the load's way, leads mailed at once. */
+/** The environment of an instance in the cluster: limits out of the load's way, contact requests mailed at once. */
 function instanceEnv(port: number, options: ClusterOptions): NodeJS.ProcessEnv {
   return {
     ...process.env,
@@ -163,7 +163,7 @@ export interface LoadResult {
 
 export interface Load {
   results: LoadResult[];
-  /** Ids of the leads nginx answered 201 for. */
+  /** Ids of the contact requests nginx answered 201 for. */
   contactRequestIds: Set<string>;
   /** Marks the requests sent from now on as "during the restart" (or not). */
   restarting: boolean;
@@ -174,7 +174,7 @@ export interface Load {
 }
 
 export interface LoadOptions {
-  /** Clients sending static pages and leads in turn. */
+  /** Clients sending static pages and contact requests in turn. */
   clients: number;
   /**
    * Clients sending only sign-ups (default 1). Each sign-up waits for a password hash that takes
@@ -188,7 +188,7 @@ export interface LoadOptions {
 
 /**
  * `clients` clients, each sending one request at a time through nginx, in turn a static page and a
- * lead, and `signUpClients` clients sending sign-ups (every one with a new address), until stopped. A request fails when its
+ * contact request, and `signUpClients` clients sending sign-ups (every one with a new address), until stopped. A request fails when its
  * status is not the expected one (200, 201, 201) or the connection fails.
  */
 export function startLoad(base: string, options: LoadOptions): Load {
@@ -275,7 +275,7 @@ export function percentile(values: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
 }
 
-/** How many mails each lead id got, read from the mails' Message-IDs (<lead-<id>@…>, one per lead). */
+/** How many mails each contact request id got, read from the mails' Message-IDs (<lead-<id>@…>, one per contact request). */
 export function mailsPerContactRequest(messageIds: ReadonlyArray<string | undefined>): Map<string, number> {
   const counts = new Map<string, number>();
   for (const messageId of messageIds) {

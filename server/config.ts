@@ -27,7 +27,7 @@ export interface ServerConfig {
   registerRateLimit: RouteRateLimit;
   /** POST /contact limit per client IP: DC_CONTACT_RATE_MAX requests per DC_CONTACT_RATE_WINDOW_S seconds. */
   contactRateLimit: RouteRateLimit;
-  /** Lead delivery and retention (server/contactRequests). */
+  /** Contact request delivery and retention (server/contactRequests). */
   leads: ContactRequestSettings;
   /**
    * POST /user/register limit for all clients together, counted on the sign-ups that reach
@@ -71,15 +71,15 @@ export interface ServerConfig {
 }
 
 export interface ContactRequestSettings {
-  /** SMTP_URL (smtp://user:pass@host:587 or smtps://…:465); null: leads are stored, not mailed. */
+  /** SMTP_URL (smtp://user:pass@host:587 or smtps://…:465); null: contact requests are stored, not mailed. */
   smtpUrl: string | null;
-  /** LEADS_TO: who receives the leads (default: the company's contact address in site/_data/company.json). */
+  /** LEADS_TO: who receives the contact requests (default: the company's contact address in site/_data/company.json). */
   to: string;
   /** LEADS_FROM: the mails' sender (default: "<company> website" <website@<site domain>>). */
   from: string;
   /** Domain of the mails' Message-IDs (the site's domain). */
   messageIdDomain: string;
-  /** LEAD_RETENTION_DAYS: leads older than this are deleted (default 365). */
+  /** LEAD_RETENTION_DAYS: contact requests older than this are deleted (default 365). */
   retentionDays: number;
   /** LEAD_RETRY_BASE_S / LEAD_RETRY_MAX_S / LEAD_RETRY_MAX_ATTEMPTS: the outbox's retries. */
   retry: { baseDelayMs: number; maxDelayMs: number; maxAttempts: number };

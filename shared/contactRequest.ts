@@ -13,7 +13,7 @@ import { validateContact, type ContactErrors, type ContactField, type ContactVal
 /** The company's contact address (site/_data/company.json, through ./company): named in every "could not send" message. */
 export const COMPANY_EMAIL: string = COMPANY.email;
 
-/** The lead endpoint of the site's own server. */
+/** The contact request endpoint of the site's own server. */
 export const CONTACT_ENDPOINT = `${API_BASE}/contact`;
 
 export const CONTACT_REQUEST_VARIANTS = ['contact', 'consultation'] as const;
@@ -32,7 +32,7 @@ export const HONEYPOT_FIELD = 'company_website';
 /** How long the element waits for the server before it reports a timeout. */
 export const SEND_TIMEOUT_MS = 15_000;
 
-/** Where a no-JavaScript form post lands after the lead is stored (303 See Other). */
+/** Where a no-JavaScript form post lands after the contact request is stored (303 See Other). */
 export const THANK_YOU_PATHS: Readonly<Record<ContactRequestVariant, string>> = Object.freeze({
   contact: '/contact/thank_you',
   consultation: '/free_consultation/thank_you',
@@ -102,7 +102,7 @@ function text(source: Record<string, unknown>, key: string): string {
 }
 
 /**
- * Reads a lead from an untrusted body (JSON object or parsed form post). A field that is missing
+ * Reads a contact request from an untrusted body (JSON object or parsed form post). A field that is missing
  * or not a string becomes '', so that {@link validateContactRequest} names each bad field. A form post
  * without a variant is a contact request.
  */

@@ -37,7 +37,7 @@ export const STAFF_MESSAGES = {
   invitationDeactivated: 'This account is deactivated. Reactivate it under Clients before inviting it.',
   /** Too many invitations from one staff member. */
   invitationThrottled: 'You have sent several invitations in a short time. Please wait a few minutes before sending another one.',
-  /** Retry asked for a lead whose delivery has not failed. */
+  /** Retry asked for a contact request whose delivery has not failed. */
   notFailed: 'Only a request whose delivery failed can be retried.',
   /** Retry asked while no mail server is configured. */
   noMailer: 'No mail server is configured (SMTP_URL), so nothing can be sent.',

@@ -11,7 +11,7 @@ import type { MailOutbox, OutgoingMail } from '../contactRequests/mailOutbox';
  * - whether the user's current address is verified (users.email_verified_at);
  * - the account mails, queued in the site's mail outbox (../contactRequests/mailOutbox) in the token's
  *   transaction (a token is never issued without its mail, nor mailed without being stored);
- * - the requests (leads) sent from an address, for the account page, its export and deletion.
+ * - the contact requests sent from an address, for the account page, its export and deletion.
  */
 export const TOKEN_PURPOSES = ['email-verification', 'password-reset', 'email-change'] as const;
 export type TokenPurpose = (typeof TOKEN_PURPOSES)[number];
@@ -52,7 +52,7 @@ export interface AccountStore {
   changeEmail(userId: string, email: string, at: Date): Promise<'changed' | 'taken' | 'gone'>;
   /** Erases the user (sessions and tokens go with it, by cascade); false when there was none. */
   deleteUser(userId: string): Promise<boolean>;
-  /** Requests (leads, not spam) sent from this address, newest first. */
+  /** Contact requests (not spam) sent from this address, newest first. */
   requestsFrom(email: string): Promise<ContactRequest[]>;
   /** Erases them; how many. */
   deleteRequestsFrom(email: string): Promise<number>;

@@ -37,12 +37,12 @@ import { schemaProblem, sendInvalidFields, type InputRules } from './schemaError
  *                           form post (no JavaScript) → 303 to the thank-you page | 400/413/429 HTML page
  *   OPTIONS /contact        CORS preflight → 204
  *   GET     /contact        admin: newest first, paged, ?status= ?handled= ; CSV with Accept: text/csv or ?format=csv
- *   GET     /contact/{id}   admin: one lead with its delivery attempts
+ *   GET     /contact/{id}   admin: one contact request with its delivery attempts
  *   PATCH   /contact/{id}   admin: marks handled (no body, or {"handled": true|false})
- *   DELETE  /contact/{id}   admin: erases the lead (right to erasure) → 204
+ *   DELETE  /contact/{id}   admin: erases the contact request (right to erasure) → 204
  *
- * 201 (and 303) are sent only after the store committed the lead and its outbox entry. A filled
- * honeypot gets the same answer as a person, and the lead is kept as 'spam' and never mailed.
+ * 201 (and 303) are sent only after the store committed the contact request and its outbox entry. A filled
+ * honeypot gets the same answer as a person, and the contact request is kept as 'spam' and never mailed.
  */
 
 export const DEFAULT_CONTACT_RATE_LIMIT: RouteRateLimit = { max: 5, timeWindowMs: 10 * 60_000 };
@@ -65,7 +65,7 @@ export interface ContactRoutesOptions {
   adminOnly: AdminGuard;
   rateLimit?: RouteRateLimit | undefined;
   forms: FormPageRenderer;
-  /** Called after a lead that must be mailed was stored (starts the delivery at once). */
+  /** Called after a contact request that must be mailed was stored (starts the delivery at once). */
   onQueued?: (() => void) | undefined;
   now?: (() => Date) | undefined;
 }
@@ -96,7 +96,7 @@ export function contactRequestSource(page: string, origin: string | undefined, r
 }
 
 /**
- * `POST /contact`, JSON or form post: the lead's fields, nothing else. The limits are the form
+ * `POST /contact`, JSON or form post: the contact request's fields, nothing else. The limits are the form
  * rules' (INPUT_MAX); the phone and the honeypot get a generous bound of their own, the page its
  * URL length. What a valid value is stays in shared/validation (see CONTACT_REQUEST_INPUT).
  */
@@ -118,7 +118,7 @@ export type ContactRequestSchemaBody = Static<typeof ContactRequestBodySchema>;
 /** What <dc-contact-form> sends (shared/contactRequest) always fits the schema: checked by the compiler. */
 export const elementBodyFits = (body: ContactRequestBody): ContactRequestSchemaBody => body;
 
-/** How the lead body is read beyond its schema: the element's rules and SPEC 8 messages (shared/contactRequest). */
+/** How the contact request body is read beyond its schema: the element's rules and SPEC 8 messages (shared/contactRequest). */
 const CONTACT_REQUEST_INPUT: InputRules = {
   notObject: CONTACT_MESSAGES.bodyNotObject,
   check: (input) => validateContactRequest(readContactRequestInput(input)),

@@ -52,11 +52,11 @@ export interface ApiOptions {
   passwordCost?: ScryptCost;
   /** Built site (the page a refused no-JavaScript form post is answered with). */
   distDir: string;
-  /** Lead delivery and retention settings (server/config.ts). */
+  /** Contact request delivery and retention settings (server/config.ts). */
   leads: ContactRequestSettings;
   /** POST /contact limit per client IP (default 5 per 10 minutes). */
   contactRateLimit?: RouteRateLimit;
-  /** A lead store to use instead of the SQLite file (another database, tests). Not closed by the API. */
+  /** A contact request store to use instead of the SQLite file (another database, tests). Not closed by the API. */
   contactRequestStore?: ContactRequestStore;
   /** A mailer to use instead of SMTP_URL (tests). */
   contactRequestMailer?: ContactRequestMailer;
@@ -65,7 +65,7 @@ export interface ApiOptions {
 }
 
 /**
- * The user API of SPEC 7 and the lead API (./contact) under /dc_api/wa_v1, in its own encapsulated scope:
+ * The user API of SPEC 7 and the contact request API (./contact) under /dc_api/wa_v1, in its own encapsulated scope:
  * - bodies are JSON only (anything else is 415); an empty body, with or without a JSON content
  *   type, is "no body" (that is how `PATCH /user/{id}` deactivates); a JSON `null` is refused;
  * - every route declares TypeBox schemas for its body, params, querystring and responses; a
@@ -77,7 +77,7 @@ export interface ApiOptions {
 /** What the API opened that the server's operations parts read (readiness, metrics). */
 export interface ApiHandles {
   leads: ContactRequestStore;
-  /** Leads are mailed (SMTP or a test mailer configured). */
+  /** Contact requests are mailed (SMTP or a test mailer configured). */
   mailing: boolean;
   /** The administrator guard of every admin route (./adminAuth), for /metrics on the main port. */
   adminOnly: AdminGuard;

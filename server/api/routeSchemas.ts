@@ -6,7 +6,7 @@ import { ProblemSchema } from './problem';
  * that data: shared/user.ts, server/contactRequests/store.ts).
  */
 
-/** `/{id}` of a user or a lead. */
+/** `/{id}` of a user or a contact request. */
 export const IdParams = Type.Object({ id: Type.String() }, { additionalProperties: false });
 
 /** Every error answer is a problem (./problem); declared so the serialiser writes exactly its fields. */

@@ -3,10 +3,10 @@ import { isoTime } from '../db/isoTime';
 import type { ContactRequest, ContactRequestStatus, NewContactRequest } from './store';
 
 /**
- * The lead as both stores read it (./sqliteStore, ./pgStore: the same tables and columns), once:
+ * The contact request as both stores read it (./sqliteStore, ./pgStore: the same tables and columns), once:
  * the SELECT with the attempt count and last error from the attempt log, the row it returns and
  * the row's mapping to a {@link ContactRequest}. Times come back as ISO text from SQLite and as `Date`
- * from PostgreSQL (timestamptz); a Lead always carries ISO text.
+ * from PostgreSQL (timestamptz); a ContactRequest always carries ISO text.
  */
 export interface ContactRequestRow {
   id: string;
@@ -24,7 +24,7 @@ export interface ContactRequestRow {
   last_error: string | null;
 }
 
-/** Lead columns (alias `l`) with the attempt count and last error; standard SQL both databases run. */
+/** Contact request columns (alias `l`) with the attempt count and last error; standard SQL both databases run. */
 export const CONTACT_REQUEST_SELECT = `SELECT l.id, l.variant, l.name, l.email, l.phone, l.message, l.source, l.received_at, l.status,
     l.delivered_at, l.handled_at,
     (SELECT CAST(COUNT(*) AS integer) FROM lead_delivery_attempts a WHERE a.lead_id = l.id) AS attempts,
@@ -49,7 +49,7 @@ export function contactRequestFromRow(row: ContactRequestRow): ContactRequest {
   };
 }
 
-/** What both stores write for a new lead: its fields trimmed (the store's rule, see ./store) and its first status. */
+/** What both stores write for a new contact request: its fields trimmed (the store's rule, see ./store) and its first status. */
 export function newContactRequestColumns(input: NewContactRequest) {
   const status: ContactRequestStatus = input.spam ? 'spam' : 'pending';
   return {

@@ -1,7 +1,7 @@
 import type { ContactRequest } from './store';
 
 /**
- * RFC 4180 CSV of leads, safe to open in a spreadsheet:
+ * RFC 4180 CSV of contact requests, safe to open in a spreadsheet:
  * - every field is quoted, a quote inside is doubled, lines end with CRLF (line breaks inside a
  *   message stay inside its quoted field);
  * - a cell that begins with `=`, `+`, `-`, `@`, TAB or CR would be read as a formula (CSV

@@ -4,7 +4,7 @@ import type { OutgoingMail } from './mailOutbox';
 import type { ContactRequest } from './store';
 
 /**
- * The mail of a lead, and the SMTP transport that sends it.
+ * The mail of a contact request, and the SMTP transport that sends it.
  *
  * Visitors' text is hostile until proven otherwise. It reaches a header only as
  * - the subject's name part and the Reply-To display name: every control character (CR, LF, TAB,
@@ -28,7 +28,7 @@ export interface ContactRequestMail {
 }
 
 export interface MailAddresses {
-  /** LEADS_TO: who receives leads. */
+  /** LEADS_TO: who receives contact requests. */
   to: string;
   /** LEADS_FROM: the sender the SMTP account may use. */
   from: string;
@@ -42,7 +42,7 @@ const ENCODED_WORD_START = /=\?/g;
 
 /**
  * Text safe for a header: one line, no control characters, no RFC 2047 encoded word ("=?" becomes
- * "= ?": the rules refuse them in names, this covers leads stored before), at most `max` characters.
+ * "= ?": the rules refuse them in names, this covers contact requests stored before), at most `max` characters.
  */
 export function headerText(value: string, max = 80): string {
   const line = value.replace(CONTROL, ' ').replace(ENCODED_WORD_START, '= ?').replace(/\s+/g, ' ').trim();
@@ -61,7 +61,7 @@ const VARIANT_LABEL: Record<ContactRequest['variant'], string> = {
   consultation: 'Free consultation request',
 };
 
-/** The mail for a lead: to the sales inbox, Reply-To the visitor, every field in a plain-text body. */
+/** The mail for a contact request: to the sales inbox, Reply-To the visitor, every field in a plain-text body. */
 export function contactRequestMail(contactRequest: ContactRequest, messageId: string, addresses: MailAddresses): ContactRequestMail {
   const name = headerText(contactRequest.name) || 'unnamed visitor';
   const address = replyToAddress(contactRequest.email);
@@ -112,7 +112,7 @@ export function accountMail(mail: OutgoingMail, messageId: string, from: string,
   };
 }
 
-/** Sends a lead's mail; rejects when the SMTP server refuses it or cannot be reached. */
+/** Sends a contact request's mail; rejects when the SMTP server refuses it or cannot be reached. */
 export interface ContactRequestMailer {
   send(mail: ContactRequestMail): Promise<void>;
   close(): void;

@@ -18,8 +18,8 @@ export interface SqliteMailOutbox extends MailOutbox {
   /** Queues an account mail inside the caller's transaction on the same connection; its id. */
   enqueueSync(mail: OutgoingMail, at: string): string;
   /**
-   * Queues a lead's mail inside the caller's transaction (the lead's create, or "retry now"): due
-   * at `at`, its attempt count going on from the lead's attempt log.
+   * Queues a contact request's mail inside the caller's transaction (the contact request's create, or "retry now"): due
+   * at `at`, its attempt count going on from the contact request's attempt log.
    */
   enqueueContactRequestSync(contactRequestId: string, at: string): void;
 }

@@ -8,10 +8,10 @@ import { pgMailOutbox } from './mailOutboxPg';
 /**
  * ContactRequestStore on PostgreSQL (schema: server/db/pgMigrations.ts, migration 'leads'), shared by any
  * number of API instances:
- * - create() is ONE statement (insert the lead, and its outbox entry unless spam, in one
+ * - create() is ONE statement (insert the contact request, and its outbox entry unless spam, in one
  *   implicit transaction); a repeated idempotency key hits the unique constraint
  *   (`ON CONFLICT DO NOTHING`, which waits for a concurrent insert of the same key to commit)
- *   and the existing lead is returned. PostgreSQL's WAL writer groups the commits of concurrent
+ *   and the existing contact request is returned. PostgreSQL's WAL writer groups the commits of concurrent
  *   requests into one flush, so no group commit is needed here.
  * - the outbox entries are claimed, leased and finished by the site's mail outbox on the same
  *   pool (./mailOutboxPg).
@@ -37,10 +37,10 @@ export function createPgContactRequestStore(pool: PgPool, options: PgContactRequ
     return rows[0] ? contactRequestFromRow(rows[0]) : null;
   };
 
-  /** One create: the lead and its outbox entry in one statement, or the lead that already has `key`. */
+  /** One create: the contact request and its outbox entry in one statement, or the contact request that already has `key`. */
   const insert = async (input: NewContactRequest, receivedAt: Date, key: string | null): Promise<CreatedContactRequest> => {
     const { status, ...fields } = newContactRequestColumns(input);
-    // A key can be taken by a lead that is then erased before we read it: try again (bounded).
+    // A key can be taken by a contact request that is then erased before we read it: try again (bounded).
     for (let round = 0; round < 3; round++) {
       const id = randomUUID();
       const { rows } = await query<{ id: string }>(
@@ -139,7 +139,7 @@ export function createPgContactRequestStore(pool: PgPool, options: PgContactRequ
 
     async retryNow(id, now) {
       if (closed) throw new Error('The lead store is closed.');
-      // One statement: the lead goes back to 'pending' only while it is 'failed', and gets its outbox entry.
+      // One statement: the contact request goes back to 'pending' only while it is 'failed', and gets its outbox entry.
       const { rowCount } = await pool.query(
         `WITH back AS (UPDATE leads SET status = 'pending' WHERE id = $1 AND status = 'failed' RETURNING id)
          INSERT INTO mail_outbox (id, kind, lead_id, message_id, created_at, attempts, next_attempt_at)

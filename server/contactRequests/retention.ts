@@ -2,13 +2,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ContactRequestStore } from './store';
 
 /**
- * Retention of leads (privacy policy, section 6): every lead received more than `days` days ago
+ * Retention of contact requests (privacy policy, section 6): every contact request received more than `days` days ago
  * is deleted, with its outbox entry and attempt log, at start and then every `intervalMs`
- * (default 6 hours). The staff audit log (server/staff) is kept as long as the leads: its entries
+ * (default 6 hours). The staff audit log (server/staff) is kept as long as the contact requests: its entries
  * older than the same cutoff go in the same sweep.
  */
 export interface Retention {
-  /** One sweep; resolves with how many leads were deleted. */
+  /** One sweep; resolves with how many contact requests were deleted. */
   sweep(): Promise<number>;
   start(): void;
   stop(): void;
@@ -18,7 +18,7 @@ const DAY_MS = 86_400_000;
 
 export function contactRequestRetention(options: {
   store: ContactRequestStore;
-  /** The audit log kept with the leads' retention (server/staff/staffStore). */
+  /** The audit log kept with the contact requests' retention (server/staff/staffStore). */
   audit?: { deleteAuditBefore(cutoff: Date): Promise<number> } | undefined;
   days: number;
   intervalMs?: number;

@@ -9,12 +9,12 @@ import { sqliteMailOutbox } from './mailOutboxSqlite';
  * ContactRequestStore on the server's SQLite file (../db/sqlite: the users' database, migration 2).
  * better-sqlite3 runs each statement synchronously, so a transaction here is never interleaved
  * with another request of this process; `BEGIN IMMEDIATE` makes it exclusive against other
- * processes on the same file too. The lead's outbox entry is written in its transaction by the
+ * processes on the same file too. The contact request's outbox entry is written in its transaction by the
  * site's mail outbox on the same connection (./mailOutboxSqlite).
  *
  * Group commit: with synchronous=FULL every commit is an fsync (≈5 ms here), run on the event
- * loop. Leads that arrive while the loop is busy are written together: create() queues the lead,
- * and one transaction on the next turn of the loop inserts every queued lead and commits once; each
+ * loop. Contact requests that arrive while the loop is busy are written together: create() queues the contact request,
+ * and one transaction on the next turn of the loop inserts every queued contact request and commits once; each
  * create() resolves only after that commit (a 201 still means "on disk").
  */
 
@@ -27,7 +27,7 @@ export interface SqliteContactRequestStore extends ContactRequestStore {
   readonly db: Database.Database;
 }
 
-/** Opens the lead store on `path` (or on an open database, which it then does not close). */
+/** Opens the contact request store on `path` (or on an open database, which it then does not close). */
 export function openSqliteContactRequestStore(pathOrDb: string | Database.Database, options: SqliteContactRequestStoreOptions = {}): SqliteContactRequestStore {
   const ownsDb = typeof pathOrDb === 'string';
   const db = typeof pathOrDb === 'string' ? openSqliteDatabase(pathOrDb) : pathOrDb;
@@ -83,7 +83,7 @@ export function openSqliteContactRequestStore(pathOrDb: string | Database.Databa
     try {
       results = commitQueue.immediate(batch);
     } catch (error) {
-      // One bad lead must not fail the others: write them one by one.
+      // One bad contact request must not fail the others: write them one by one.
       for (const item of batch) {
         try {
           item.resolve(createTx.immediate(item.input, item.receivedAt));

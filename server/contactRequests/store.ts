@@ -10,15 +10,15 @@ import type { MailOutbox } from './mailOutbox';
  * the suite every implementation must pass.
  *
  * Invariants every implementation keeps:
- * - a lead and its outbox entry are written in ONE transaction: when {@link ContactRequestStore.create}
- *   resolves, the lead is committed and, unless it is spam, queued for delivery (the outbox's
+ * - a contact request and its outbox entry are written in ONE transaction: when {@link ContactRequestStore.create}
+ *   resolves, the contact request is committed and, unless it is spam, queued for delivery (the outbox's
  *   claims, leases and attempts: ./mailOutbox);
  * - ids are UUID v4 strings; times are ISO 8601 UTC strings (`toISOString()`), which sort as text;
  * - no IP address is stored.
  * Input is validated before it reaches the store (shared/contactRequest); the store trims.
  */
 
-/** Delivery state of a lead: queued for mail, mailed, given up after the last retry, or spam (never mailed). */
+/** Delivery state of a contact request: queued for mail, mailed, given up after the last retry, or spam (never mailed). */
 export const CONTACT_REQUEST_STATUSES = ['pending', 'sent', 'failed', 'spam'] as const;
 export type ContactRequestStatus = (typeof CONTACT_REQUEST_STATUSES)[number];
 
@@ -27,7 +27,7 @@ export function isContactRequestStatus(value: unknown): value is ContactRequestS
 }
 
 /**
- * A stored lead, as the administrator's API returns it: the shape once, as a JSON schema
+ * A stored contact request, as the administrator's API returns it: the shape once, as a JSON schema
  * (TypeBox; the routes serialise through it) with its type.
  */
 export const ContactRequestSchema = Type.Object({
@@ -43,7 +43,7 @@ export const ContactRequestSchema = Type.Object({
   status: Type.Enum(CONTACT_REQUEST_STATUSES),
   /** When the mail was accepted by the SMTP server. */
   deliveredAt: Type.Union([Type.String(), Type.Null()]),
-  /** When an administrator marked the lead handled. */
+  /** When an administrator marked the contact request handled. */
   handledAt: Type.Union([Type.String(), Type.Null()]),
   /** Delivery attempts so far. */
   attempts: Type.Integer(),
@@ -63,14 +63,14 @@ export interface NewContactRequest {
   spam: boolean;
   /**
    * The client's key for this submission (Idempotency-Key). A second create with the same key
-   * returns the first lead instead of storing a copy (a retry after a timeout counts once).
+   * returns the first contact request instead of storing a copy (a retry after a timeout counts once).
    */
   idempotencyKey?: string | null;
 }
 
 export interface CreatedContactRequest {
   lead: ContactRequest;
-  /** False when the idempotency key was already known and the existing lead was returned. */
+  /** False when the idempotency key was already known and the existing contact request was returned. */
   created: boolean;
 }
 
@@ -79,9 +79,9 @@ export interface ContactRequestQuery {
   variant?: ContactRequestVariant;
   /** Text that name, email or message contain (case-insensitive for ASCII letters; the staff inbox's search). */
   search?: string;
-  /** true: only handled leads; false: only open ones; absent: both. */
+  /** true: only handled contact requests; false: only open ones; absent: both. */
   handled?: boolean;
-  /** Page size (the API bounds it). Absent: every matching lead. */
+  /** Page size (the API bounds it). Absent: every matching contact request. */
   limit?: number;
   offset?: number;
 }
@@ -89,7 +89,7 @@ export interface ContactRequestQuery {
 export interface ContactRequestPage {
   /** Newest first. */
   leads: ContactRequest[];
-  /** Matching leads in all pages. */
+  /** Matching contact requests in all pages. */
   total: number;
 }
 
@@ -103,31 +103,31 @@ export const DeliveryAttemptSchema = Type.Object({
 export type DeliveryAttempt = Static<typeof DeliveryAttemptSchema>;
 
 export interface ContactRequestStore {
-  /** Stores a lead (and, unless spam, its outbox entry) in one transaction. */
+  /** Stores a contact request (and, unless spam, its outbox entry) in one transaction. */
   create(input: NewContactRequest, receivedAt: Date): Promise<CreatedContactRequest>;
   get(id: string): Promise<ContactRequest | null>;
   /** Newest first, filtered and paged. */
   list(query?: ContactRequestQuery): Promise<ContactRequestPage>;
-  /** Sets (or clears) handledAt; returns the lead or null when there is none with this id. */
+  /** Sets (or clears) handledAt; returns the contact request or null when there is none with this id. */
   setHandled(id: string, handled: boolean, at: Date): Promise<ContactRequest | null>;
-  /** The internal note staff keep on a lead ('' when none), or null when there is no such lead. */
+  /** The internal note staff keep on a contact request ('' when none), or null when there is no such contact request. */
   noteOf(id: string): Promise<string | null>;
-  /** Replaces the internal note; false when there is no such lead. */
+  /** Replaces the internal note; false when there is no such contact request. */
   setNote(id: string, note: string): Promise<boolean>;
   /**
-   * Puts a 'failed' lead back in the outbox, due at `now`, for one more attempt (the staff
+   * Puts a 'failed' contact request back in the outbox, due at `now`, for one more attempt (the staff
    * console's "retry now"): the attempt count goes on from the log, so the delivery tries once
-   * and, failing again, gives up again. False when the lead is not 'failed'.
+   * and, failing again, gives up again. False when the contact request is not 'failed'.
    */
   retryNow(id: string, now: Date): Promise<boolean>;
-  /** Erases a lead with its outbox entry and attempt log; false when there was none. */
+  /** Erases a contact request with its outbox entry and attempt log; false when there was none. */
   delete(id: string): Promise<boolean>;
-  /** Erases every lead received before `cutoff` (retention); returns how many. */
+  /** Erases every contact request received before `cutoff` (retention); returns how many. */
   deleteReceivedBefore(cutoff: Date): Promise<number>;
 
-  /** The attempt log of a lead's mail, oldest first. */
+  /** The attempt log of a contact request's mail, oldest first. */
   attempts(id: string): Promise<DeliveryAttempt[]>;
-  /** The site's mail outbox on the same database (the lead mails' entries and every other kind). */
+  /** The site's mail outbox on the same database (the contact request mails' entries and every other kind). */
   readonly outbox: MailOutbox;
   /** Releases the database (when the store opened it). Safe to call twice. */
   close(): Promise<void>;

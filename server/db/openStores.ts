@@ -65,7 +65,7 @@ export interface Stores {
 export interface StoresOptions {
   databasePath: string;
   databaseUrl: string | null;
-  /** Domain of the leads' Message-IDs (the company's site). */
+  /** Domain of the contact requests' Message-IDs (the company's site). */
   messageIdDomain?: string;
 }
 

@@ -13,11 +13,11 @@ import { CONTACT_REQUEST_STATUSES, type ContactRequestStore } from '../contactRe
  *
  * - dc_http_requests_total / dc_http_request_duration_seconds{method,route,status_code}: every
  *   answer by route pattern (never the raw URL: ids and unknown paths would make endless series);
- * - dc_leads{status}: leads stored by delivery status (pending, sent, failed, spam), read from the
+ * - dc_leads{status}: contact requests stored by delivery status (pending, sent, failed, spam), read from the
  *   database at scrape time, so every instance reports the same, restarts included;
- *   dc_leads_received_total{variant}: leads accepted by this instance (201/303);
+ *   dc_leads_received_total{variant}: contact requests accepted by this instance (201/303);
  * - dc_mail_outbox_depth{kind}, dc_mail_outbox_oldest_age_seconds: mails waiting in the site's one
- *   outbox (leads and account mails), and how long the oldest has waited (the "mail is not going
+ *   outbox (contact requests and account mails), and how long the oldest has waited (the "mail is not going
  *   out" alert, see README);
  * - dc_signups_total{outcome}: sign-ups created, and refused because the hash queue was full
  *   (busy: 503) or the rate limits hit (rate_limited: 429);
@@ -31,7 +31,7 @@ import { CONTACT_REQUEST_STATUSES, type ContactRequestStore } from '../contactRe
  * 127.0.0.1:METRICS_PORT only (and not on the main port). Never public by default.
  */
 export interface MetricsOptions {
-  /** The API's lead store, with the site's mail outbox (opened after the metrics are registered). */
+  /** The API's contact request store, with the site's mail outbox (opened after the metrics are registered). */
   leads: () => ContactRequestStore | null;
   adminToken: string | null;
   /**
@@ -78,7 +78,7 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
   const signups = new Counter({ name: 'dc_signups_total', help: 'Sign-ups by outcome (created, busy = hash queue full, rate_limited)', labelNames: ['outcome'], registers: [registry] });
   const databaseErrors = new Counter({ name: 'dc_database_errors_total', help: 'Requests and scrapes that failed on a database error', registers: [registry] });
   const overloadRejections = new Counter({ name: 'dc_overload_rejections_total', help: 'API requests refused with 503 while the process was overloaded', labelNames: ['reason'], registers: [registry] });
-  // The lead gauges are read from the database once per scrape (prom-client collects every metric at once).
+  // The contact request gauges are read from the database once per scrape (prom-client collects every metric at once).
   let reading: Promise<void> | null = null;
   const readContactRequests = () =>
     (reading ??= (async () => {

@@ -8,7 +8,7 @@ import type { MailOutbox } from '../contactRequests/mailOutbox';
  * - not shutting down (../ops/lifecycle: draining);
  * - the database answers and is migrated: the outbox query reads the one mail outbox of the
  *   newest migrations, on SQLite or PostgreSQL, bounded by `timeoutMs`;
- * - the outbox is not stuck: the oldest mail waiting (any kind: a lead, an account mail) was
+ * - the outbox is not stuck: the oldest mail waiting (any kind: a contact request, an account mail) was
  *   queued less than `outboxMaxAgeMs` ago (DC_READY_OUTBOX_MAX_AGE_S, 3600 s). Only when mail is
  *   sent (SMTP_URL set): without SMTP it waits in the database by design.
  *

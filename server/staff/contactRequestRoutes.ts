@@ -22,12 +22,12 @@ import { DeliveryAttemptSchema, ContactRequestSchema, type ContactRequest, type 
 import { AUDIT_ACTIONS, type Auditor } from './audit';
 
 /**
- * The staff console's leads inbox (prefix /dc_api/wa_v1/staff, behind ./guard):
+ * The staff console's contact requests inbox (prefix /dc_api/wa_v1/staff, behind ./guard):
  *
  *   GET    /staff/leads            ?status=received|delivered|failed|spam &variant= &handled=true|false &q= &limit= &offset=
- *                                  200 { leads, total, limit, offset }, newest first
+ *                                  200 { contact requests, total, limit, offset }, newest first
  *   GET    /staff/leads.csv        the same filters, every match (at most STAFF_EXPORT_MAX) as the safe CSV (../contactRequests/csv)
- *   GET    /staff/leads/{id}       200 { lead, note, deliveryAttempts } | 404
+ *   GET    /staff/leads/{id}       200 { contact request, note, deliveryAttempts } | 404
  *   PATCH  /staff/leads/{id}       { handled?, note? }  200 as GET | 400 | 404
  *   POST   /staff/leads/{id}/retry 202 as GET: a failed delivery is queued again and tried now | 404 | 409 not failed | 503 no mailer
  *   DELETE /staff/leads/{id}       204: erased with its outbox entry and attempt log | 404
@@ -81,7 +81,7 @@ const CONTACT_REQUEST_PATCH_INPUT: InputRules = {
   messages: { handled: STAFF_MESSAGES.contactRequestPatch, note: STAFF_MESSAGES.noteTooLong(STAFF_NOTE_MAX) },
 };
 
-/** A lead as the console shows it (delivery states named by shared/staffContactRequests). */
+/** A contact request as the console shows it (delivery states named by shared/staffContactRequests). */
 export function staffContactRequest(contactRequest: ContactRequest) {
   return { ...contactRequest, status: staffContactRequestStatus(contactRequest.status) };
 }

@@ -9,9 +9,9 @@ import { startPartnerOrigin } from './support/partnerOrigin';
 import { seedConsent } from './support/consent';
 
 /**
- * Issue 17: leads reach the company. Each test runs against its own server process (real
+ * Issue 17: contact requests reach the company. Each test runs against its own server process (real
  * server/main.ts on the built dist/, its own SQLite file) whose SMTP_URL points at a real SMTP
- * server in this test process, so a lead can be followed from the visitor's click to the admin
+ * server in this test process, so a contact request can be followed from the visitor's click to the admin
  * API and the mailbox, across an SMTP outage and a kill -9 of the server.
  */
 
@@ -113,7 +113,7 @@ for (const [path, variant, button, subject] of [
   ['/contact', 'contact', 'Send Message', 'Contact request: Jana Weber'],
   ['/free_consultation', 'consultation', 'Request Free Consultation', 'Free consultation request: Jana Weber'],
 ] as const) {
-  test(`${path}: the lead is stored with the exact values and one mail reaches the sales inbox`, async ({ page }) => {
+  test(`${path}: the contact request is stored with the exact values and one mail reaches the sales inbox`, async ({ page }) => {
     const values = { ...VALID, message: `${VALID.message} (${variant} ${Date.now()})` };
     await page.clock.install({ time: T0 });
     await page.goto(server.baseURL + path);
@@ -136,7 +136,7 @@ for (const [path, variant, button, subject] of [
     const contactRequest = (await contactRequestByMessage(values.message))!;
     expect(contactRequest).toMatchObject({ variant, name: values.name, email: values.email, phone: values.phone, message: values.message, source: `${server.baseURL}${path}` });
     const [mail] = await sink.waitFor(1);
-    // Sent after one attempt: the lead has left the outbox, so no second copy can follow.
+    // Sent after one attempt: the contact request has left the outbox, so no second copy can follow.
     await expect.poll(async () => pick(await contactRequestByMessage(values.message))).toEqual({ status: 'sent', attempts: 1 });
     expect(sink.received).toHaveLength(1);
     expect(mail!.envelope.to).toEqual([COMPANY_EMAIL]);
@@ -154,7 +154,7 @@ test('SMTP server down at submit and the server killed with -9: the mail arrives
   await contactFormsAwake(page);
   await fill(form(page), values);
   await form(page).getByRole('button', { name: 'Send Message' }).click();
-  // The visitor is told the truth: the lead is stored, delivery is the server's job.
+  // The visitor is told the truth: the contact request is stored, delivery is the server's job.
   await expect(form(page).locator('button[type="submit"]')).toHaveText('✓ Message Sent!', { timeout: 10_000 });
   await expect.poll(async () => (await contactRequestByMessage(values.message))?.lastError ?? '', { timeout: 10_000 }).toMatch(/ECONNREFUSED/);
   expect((await contactRequestByMessage(values.message))!.status).toBe('pending');
@@ -164,7 +164,7 @@ test('SMTP server down at submit and the server killed with -9: the mail arrives
   server = await startServerProcess(port, serverEnv());
   const mails = await sink.waitFor(1, 20_000);
   expect(mails[0]!.parsed.text).toContain(values.message);
-  // Sent: the lead has left the outbox, so nothing is left that could mail it again.
+  // Sent: the contact request has left the outbox, so nothing is left that could mail it again.
   await expect.poll(async () => (await contactRequestByMessage(values.message))!.status, { timeout: 10_000 }).toBe('sent');
   expect(sink.received).toHaveLength(1);
 });
@@ -328,7 +328,7 @@ test('on a partner page, action posts cross-origin; preventDefault on dc-submit 
   expect(contactRequest).toMatchObject({ name: VALID.name, source: `${server.baseURL.replace('localhost', '127.0.0.1')}/__partner/contact.html` });
 });
 
-test('the default contact snippet copied from /embed, pasted on another origin, sends the lead to our server: stored with that page as its source and mailed', async ({ page, context, browser }) => {
+test('the default contact snippet copied from /embed, pasted on another origin, sends the contact request to our server: stored with that page as its source and mailed', async ({ page, context, browser }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.goto(`${server.baseURL}/embed`);
   const builder = page.locator('dc-embed-builder');
@@ -392,7 +392,7 @@ test("/embed: the contact form's live preview says it sends nothing, and sends n
   expect(sink.received).toHaveLength(0);
 });
 
-test('without SMTP_URL the server says once at start that leads are stored but not mailed', async () => {
+test('without SMTP_URL the server says once at start that contact requests are stored but not mailed', async () => {
   const quiet = await startServerProcess(port + 5, { ...serverEnv({ DATABASE_PATH: `test-results/leads-e2e-nosmtp-${port}.sqlite` }), SMTP_URL: '' });
   await quiet.stop();
   expect(quiet.output().match(/SMTP_URL is not set: contact and consultation requests are stored in the database but not mailed/g)).toHaveLength(1);

@@ -281,7 +281,7 @@ describe('response schemas', () => {
     }
   });
 
-  it('a lead keeps every field the administrator reads, and nothing else', async () => {
+  it('a contact request keeps every field the administrator reads, and nothing else', async () => {
     const id = (await postContactRequest(LEAD)).json<{ id: string }>().id;
     const one = (await app.inject({ method: 'GET', url: `${CONTACT_ENDPOINT}/${id}`, headers: ADMIN })).json<Record<string, unknown>>();
     expect(Object.keys(one).sort()).toEqual(

@@ -17,10 +17,10 @@ import { contactRequest } from './contactRequestStoreContract';
 const DEFAULT_BACKUP_STEP_PAGES = 100;
 
 /**
- * npm run backup / restore on SQLite: a backup taken while 10 writers add leads and users holds
+ * npm run backup / restore on SQLite: a backup taken while 10 writers add contact requests and users holds
  * every row acknowledged before it began, also when the database is more pages than one backup
  * step of the library's default copies (a write between two steps restarted the copy, forever); restored into a new file, a fresh server serves it and
- * mails its pending leads. Restore refuses to overwrite data without --force.
+ * mails its pending contact requests. Restore refuses to overwrite data without --force.
  */
 
 vi.setConfig({ testTimeout: 120_000 });
@@ -121,7 +121,7 @@ describe.skipIf(!postgres.ok)('backup and restore (PostgreSQL, pg_dump / pg_rest
   });
   afterAll(async () => server?.stop());
 
-  it('a backup under 10 writers holds every acknowledged lead; restore refuses a database with data, fills an empty one', async () => {
+  it('a backup under 10 writers holds every acknowledged contact request; restore refuses a database with data, fills an empty one', async () => {
     const liveUrl = await server.createDatabase('live');
     const stores = await openStores({ databasePath: '', databaseUrl: liveUrl });
     const acknowledged: Array<{ id: string; at: number }> = [];

@@ -103,7 +103,7 @@ async function waitForMails(count: number) {
 }
 
 describe('POST /contact (JSON)', () => {
-  it('201 {id, receivedAt} after the lead is committed; the lead is mailed', async () => {
+  it('201 {id, receivedAt} after the contact request is committed; the contact request is mailed', async () => {
     const response = await post(VALID, { origin: 'https://www.dataclarity.de' });
     expect(response.statusCode).toBe(201);
     const body = response.json<{ id: string; receivedAt: string }>();
@@ -174,7 +174,7 @@ describe('POST /contact (JSON)', () => {
     expect((await post(VALID)).statusCode).toBe(429);
   });
 
-  it('a filled honeypot answers like a success; the lead is kept as spam and not mailed', async () => {
+  it('a filled honeypot answers like a success; the contact request is kept as spam and not mailed', async () => {
     const response = await post({ ...VALID, [HONEYPOT_FIELD]: 'https://spam.example' });
     expect(response.statusCode).toBe(201);
     expect(Object.keys(response.json()).sort()).toEqual(['id', 'receivedAt']);
@@ -272,7 +272,7 @@ describe('Idempotency-Key on SQLite and PostgreSQL', () => {
     expect((await admin('')).json().total).toBe(1);
   });
 
-  it(`an Idempotency-Key reused with another body is refused with 422; the first lead is untouched and the second is not stored (${backend.name})`, async () => {
+  it(`an Idempotency-Key reused with another body is refused with 422; the first contact request is untouched and the second is not stored (${backend.name})`, async () => {
     const first = await post(VALID, { 'idempotency-key': 'k-reused-0123456789' });
     expect(first.statusCode).toBe(201);
     const other = await post({ ...VALID, message: 'A different request that must not be lost silently.' }, { 'idempotency-key': 'k-reused-0123456789' });
@@ -285,7 +285,7 @@ describe('Idempotency-Key on SQLite and PostgreSQL', () => {
     expect(list.leads[0]!.message).toBe(VALID.message);
   });
 
-  it(`an Idempotency-Key is scoped to the client: another address with the same key and body gets a lead of its own (${backend.name})`, async () => {
+  it(`an Idempotency-Key is scoped to the client: another address with the same key and body gets a contact request of its own (${backend.name})`, async () => {
     const key = { 'idempotency-key': 'k-shared-0123456789' };
     const first = await app.inject({ method: 'POST', url: CONTACT_ENDPOINT, payload: VALID, headers: key, remoteAddress: '198.51.100.7' });
     const second = await app.inject({ method: 'POST', url: CONTACT_ENDPOINT, payload: VALID, headers: key, remoteAddress: '203.0.113.9' });
@@ -368,7 +368,7 @@ describe('the administrator\'s lead API', () => {
     expect(one.deliveryAttempts[0].error).toBeNull();
   });
 
-  it('DELETE erases a lead', async () => {
+  it('DELETE erases a contact request', async () => {
     const id = (await post(VALID)).json().id;
     expect((await admin(`/${id}`, { method: 'DELETE' })).statusCode).toBe(204);
     expect((await admin(`/${id}`)).statusCode).toBe(404);
@@ -392,7 +392,7 @@ describe('the administrator\'s lead API', () => {
     expect(text.endsWith('\r\n')).toBe(true);
   });
 
-  it('retention: leads older than LEAD_RETENTION_DAYS are deleted when the server starts', async () => {
+  it('retention: contact requests older than LEAD_RETENTION_DAYS are deleted when the server starts', async () => {
     await app.close();
     const store = openSqliteContactRequestStore(dbFile);
     const old = (await store.create(contactRequest(), new Date(Date.now() - 31 * 86_400_000))).lead;

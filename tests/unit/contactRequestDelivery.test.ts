@@ -54,8 +54,8 @@ async function drain(delivery: ReturnType<typeof worker>, limit = 200) {
   throw new Error('outbox did not drain');
 }
 
-describe('lead delivery over SMTP', () => {
-  it('mails a lead once: to LEADS_TO, Reply-To the visitor, a subject naming variant and visitor, every field in plain text', async () => {
+describe('contact request delivery over SMTP', () => {
+  it('mails a contact request once: to LEADS_TO, Reply-To the visitor, a subject naming variant and visitor, every field in plain text', async () => {
     const { lead: stored } = await store.create(contactRequest({ variant: 'consultation', name: 'Jana Weber', phone: '+49 (621) 4305-8870' }), new Date('2026-03-02T08:00:00Z'));
     const delivery = worker();
     await drain(delivery);
@@ -92,7 +92,7 @@ describe('lead delivery over SMTP', () => {
     expect((await store.attempts(stored.id)).map((a) => a.error === null)).toEqual([false, true]);
   });
 
-  it('an unreachable server fails no request and loses no lead: the mail arrives when it is back', async () => {
+  it('an unreachable server fails no request and loses no contact request: the mail arrives when it is back', async () => {
     const { lead: stored } = await store.create(contactRequest(), new Date());
     await sink.stop();
     const delivery = worker({ retry: { baseDelayMs: 1, maxDelayMs: 5, maxAttempts: 50 } });
@@ -104,7 +104,7 @@ describe('lead delivery over SMTP', () => {
     expect(await store.get(stored.id)).toMatchObject({ status: 'sent', attempts: 2 });
   });
 
-  it('gives up after the last attempt: the lead stays stored as failed', async () => {
+  it('gives up after the last attempt: the contact request stays stored as failed', async () => {
     const { lead: stored } = await store.create(contactRequest(), new Date());
     sink.refusing = true;
     await drain(worker());
@@ -158,7 +158,7 @@ describe('lead delivery over SMTP', () => {
 
 const backends = databaseBackends('Delivery at shutdown');
 
-describe('lead delivery at shutdown', () => {
+describe('contact request delivery at shutdown', () => {
   for (const backend of backends) it.skipIf(backend.skip)(`stop() claims no further batch and hands back the claims it got after the stop (a mail in flight is finished) (${backend.name})`, async () => {
     const config = loadConfig(await backend.fresh());
     const stores = await openStores({ databasePath: config.databasePath, databaseUrl: config.databaseUrl });
@@ -192,13 +192,13 @@ describe('lead delivery at shutdown', () => {
   });
 });
 
-describe('lead mail building', () => {
+describe('contact request mail building', () => {
   it('header text is one line without control characters, bounded', () => {
     expect(headerText('a\r\nb\tc\u0000d\u2028e')).toBe('a b c d e');
     expect([...headerText('x'.repeat(200))]).toHaveLength(80);
   });
 
-  it('header text never carries an RFC 2047 encoded word a mail client would decode (leads stored before the rule)', () => {
+  it('header text never carries an RFC 2047 encoded word a mail client would decode (contact requests stored before the rule)', () => {
     expect(headerText('Jana =?UTF-8?B?4oCuZmRwLmV4ZQ==?=')).not.toMatch(/=\?.*\?=/);
     expect(headerText('=?utf-8?q?a=0D=0Ab?=')).not.toContain('=?');
     const mail = contactRequestMail({ ...contactRequest(), id: 'x', receivedAt: '2026-03-02T08:00:00.000Z', status: 'pending', deliveredAt: null, handledAt: null, attempts: 0, lastError: null, name: 'Jana =?UTF-8?B?4oCuZmRwLmV4ZQ==?=' } as never, '<m@x>', ADDRESSES);

@@ -6,7 +6,7 @@ import { escapeHtml } from '../../shared/escapeHtml';
 import { HONEYPOT_FIELD, readContactRequestInput, validateContactRequest } from '../../shared/contactRequest';
 import { phoneError } from '../../shared/validation';
 
-describe('lead input', () => {
+describe('contact request input', () => {
   it('reads every field as a string, a missing variant as contact', () => {
     expect(readContactRequestInput({ name: 1, email: 'a@b.c', variant: ' Consultation ', [HONEYPOT_FIELD]: 'x', page: '/p' })).toEqual({
       values: { name: '', email: 'a@b.c', phone: '', message: '' },
@@ -70,7 +70,7 @@ describe('the contact fields, described once', () => {
   });
 });
 
-describe('privacy policy and lead retention', () => {
+describe('privacy policy and contact request retention', () => {
   it('states the retention of form requests the server applies by default', async () => {
     const { loadConfig } = await import('../../server/config');
     const { readFileSync } = await import('node:fs');

@@ -14,7 +14,7 @@ import { openSqliteStore } from '../../server/users/sqliteStore';
 import { contactRequest, contactRequestStoreContract } from './contactRequestStoreContract';
 
 /**
- * The lead stores: the shared contract on SQLite and on a real PostgreSQL (skipped with a message
+ * The contact request stores: the shared contract on SQLite and on a real PostgreSQL (skipped with a message
  * when none is installed), and what is particular to each database.
  */
 
@@ -32,7 +32,7 @@ contactRequestStoreContract('SQLite', async () => {
   };
 });
 
-describe('SQLite lead store', () => {
+describe('SQLite contact request store', () => {
   it('lives in the users database, created by migration 2, and survives a reopen', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'dc-leads-'));
     const file = join(dir, 'data', 'dc.sqlite');
@@ -67,7 +67,7 @@ describe('SQLite lead store', () => {
     try {
       const users = openSqliteStore(file);
       await users.create({ firstName: 'Jana', lastName: 'Weber', email: 'jana@example.de', passwordHash: 'scrypt$x' });
-      // Back to version 1: without what migrations 2 (leads), 3 (sessions), 4 (account mail), 5 (staff) 6 (passkeys), 7 (one outbox), 8 (client dashboards) and 9 (press items) made.
+      // Back to version 1: without what migrations 2 (contact requests), 3 (sessions), 4 (account mail), 5 (staff) 6 (passkeys), 7 (one outbox), 8 (client dashboards) and 9 (press items) made.
       users.db.exec(
         'DROP TABLE press_items; DROP TABLE client_dashboards; DROP TABLE webauthn_challenges; DROP TABLE passkeys; DROP TABLE audit_log; DROP TABLE staff_enrollments; DROP INDEX users_by_role; ALTER TABLE users DROP COLUMN role; ALTER TABLE users DROP COLUMN last_sign_in_at; ' +
           'DROP TABLE mail_outbox; DROP TABLE account_tokens; ALTER TABLE users DROP COLUMN email_verified_at; ' +
@@ -138,7 +138,7 @@ describe.skipIf(skipPostgres)('PostgreSQL lead store', () => {
     }
   });
 
-  it('delivers each lead once when two instances run delivery on one database at the same time', { timeout: 60_000 }, async () => {
+  it('delivers each contact request once when two instances run delivery on one database at the same time', { timeout: 60_000 }, async () => {
     await pool.query('TRUNCATE leads CASCADE');
     const stores = [createPgContactRequestStore(pool), createPgContactRequestStore(openPgPool(url), { ownsPool: true })];
     try {

@@ -38,7 +38,7 @@ export function contactRequestStoreContract(name: string, open: () => Promise<St
     });
     afterEach(async () => fixture.cleanup());
 
-    it('stores a lead trimmed, pending, queued, and reads it back', async () => {
+    it('stores a contact request trimmed, pending, queued, and reads it back', async () => {
       const { lead: stored, created } = await store.create(contactRequest(), T0);
       expect(created).toBe(true);
       expect(stored.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
@@ -110,7 +110,7 @@ export function contactRequestStoreContract(name: string, open: () => Promise<St
       expect(await store.setHandled('missing', true, T0)).toBeNull();
     });
 
-    it('erases a lead with its outbox entry and attempts; retention deletes old leads only', async () => {
+    it('erases a contact request with its outbox entry and attempts; retention deletes old contact requests only', async () => {
       const old = (await store.create(contactRequest(), T0)).lead;
       const recent = (await store.create(contactRequest(), at(86_400_000))).lead;
       const [claim] = await store.outbox.claimDue(at(86_400_000), 10, 60_000);
@@ -126,7 +126,7 @@ export function contactRequestStoreContract(name: string, open: () => Promise<St
       expect(await store.outbox.size()).toBe(1);
     });
 
-    it('outbox: claim → sent; the lease proves the claim; a sent lead is never claimed again', async () => {
+    it('outbox: claim → sent; the lease proves the claim; a sent contact request is never claimed again', async () => {
       const { lead: stored } = await store.create(contactRequest(), T0);
       const claims = await store.outbox.claimDue(T0, 10, 60_000);
       expect(claims).toHaveLength(1);
@@ -158,7 +158,7 @@ export function contactRequestStoreContract(name: string, open: () => Promise<St
       expect(await store.attempts(stored.id)).toHaveLength(1);
     });
 
-    it('outbox stats: size and the receipt time of the oldest lead waiting (spam and sent leads not counted)', async () => {
+    it('outbox stats: size and the receipt time of the oldest contact request waiting (spam and sent contact requests not counted)', async () => {
       expect(await store.outbox.stats()).toEqual({ size: 0, oldestQueuedAt: null });
       await store.create(contactRequest({ spam: true }), T0);
       const { lead: first } = await store.create(contactRequest(), at(1000));
@@ -201,7 +201,7 @@ export function contactRequestStoreContract(name: string, open: () => Promise<St
       expect(await store.outbox.markSent(resumed!, at(60_002))).toBe(true);
     });
 
-    it('one outbox: an account mail waits beside the leads, is claimed by the same claim oldest due first, with its kind and a stable Message-ID', async () => {
+    it('one outbox: an account mail waits beside the contact requests, is claimed by the same claim oldest due first, with its kind and a stable Message-ID', async () => {
       const mail = { kind: 'password-reset', to: 'jana.weber@example.de', subject: 'Reset your password', text: 'Open this link: …' } as const;
       await store.create(contactRequest({ name: 'First' }), T0);
       const mailId = await store.outbox.enqueue(mail, at(500));
@@ -235,7 +235,7 @@ export function contactRequestStoreContract(name: string, open: () => Promise<St
       expect(await store.outbox.size()).toBe(0);
     });
 
-    it("retry now: a failed lead goes back into the one outbox, due at once, with the same Message-ID and its attempt count going on", async () => {
+    it("retry now: a failed contact request goes back into the one outbox, due at once, with the same Message-ID and its attempt count going on", async () => {
       const { lead: stored } = await store.create(contactRequest(), T0);
       const [first] = await store.outbox.claimDue(T0, 10, 60_000);
       expect(await store.retryNow(stored.id, at(1))).toBe(false); // not failed yet
@@ -251,7 +251,7 @@ export function contactRequestStoreContract(name: string, open: () => Promise<St
       expect(await store.get(stored.id)).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
     });
 
-    it('outbox: two instances on one database never claim the same lead', async () => {
+    it('outbox: two instances on one database never claim the same contact request', async () => {
       const other = await fixture.second();
       try {
         for (let i = 0; i < 30; i++) await store.create(contactRequest({ name: `Person ${i}` }), at(i));

@@ -41,7 +41,7 @@ async function start(env: Record<string, string> = {}) {
   return app;
 }
 
-/** The lead and outbox gauges are read from the database: they are checked on both. */
+/** The contact request and outbox gauges are read from the database: they are checked on both. */
 const backends = databaseBackends('Metrics');
 
 describe('GET /metrics', () => {

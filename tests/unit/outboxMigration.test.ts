@@ -17,9 +17,9 @@ import { startSmtpSink, type SmtpSink } from '../support/smtpSink';
 
 /**
  * The migration to one mail outbox (SQLite 7, PostgreSQL 'one_outbox'), from a database at the
- * schema version before it, on both databases: every waiting entry of the lead outbox and of the
+ * schema version before it, on both databases: every waiting entry of the contact request outbox and of the
  * account mails' outbox moves over with its Message-ID, attempt count, due time, lease and last
- * error; the leads, their statuses and attempt logs stay; afterwards the one worker mails every
+ * error; the contact requests, their statuses and attempt logs stay; afterwards the one worker mails every
  * entry to a real SMTP server with its old Message-ID, an entry leased before the upgrade only when
  * its lease has run out.
  */
@@ -73,7 +73,7 @@ const MAILS = [
 const contactRequestMessageId = (id: string) => `<lead-${id}@${DOMAIN}>`;
 const mailMessageId = (mail: (typeof MAILS)[number]) => `<${mail.kind}-${mail.id}@${DOMAIN}>`;
 
-/** Fills a database at the schema before the one outbox: leads in every state, both outboxes with waiting entries. */
+/** Fills a database at the schema before the one outbox: contact requests in every state, both outboxes with waiting entries. */
 async function seedTwoOutboxes(exec: Exec): Promise<void> {
   for (const [i, contactRequest] of LEADS.entries()) {
     await exec(
@@ -233,7 +233,7 @@ const backends: Backend[] = [
 
 for (const backend of backends) {
   describe.skipIf(backend.skip)(`migration to one mail outbox on ${backend.name}`, () => {
-    it('carries every waiting entry of both outboxes over unchanged, and keeps the leads and their attempt logs', async () => {
+    it('carries every waiting entry of both outboxes over unchanged, and keeps the contact requests and their attempt logs', async () => {
       const db = await backend.open();
       try {
         const tables = await db.tables();
@@ -274,7 +274,7 @@ for (const backend of backends) {
         now: () => now,
       });
       try {
-        // One minute on: due are the two untried entries and the lead whose retry time has come;
+        // One minute on: due are the two untried entries and the contact request whose retry time has come;
         // the lease of the old version still runs, the reset mail waits for its retry time.
         await delivery.runOnce();
         const first = sink.received.map((mail) => mail.parsed.messageId).sort();

@@ -129,7 +129,7 @@ describe.skipIf(skipPostgres)('on a real PostgreSQL', () => {
     expect((await register(apps[1]!, 'c@example.de')).statusCode).toBe(429);
   });
 
-  it('holds the contact limit across two API instances, and both deliver each lead exactly once', { timeout: 60_000 }, async () => {
+  it('holds the contact limit across two API instances, and both deliver each contact request exactly once', { timeout: 60_000 }, async () => {
     const mails: ContactRequestMail[] = [];
     const mailer: ContactRequestMailer = {
       async send(mail) {
@@ -150,7 +150,7 @@ describe.skipIf(skipPostgres)('on a real PostgreSQL', () => {
         remoteAddress: ip,
         payload: { name, email: 'jana.weber@example.de', phone: '+49 621 4305 8870', message: 'We would like to talk about our monthly reporting.', variant: 'contact' },
       });
-    // One client, alternating instances: the third lead is the last it may send.
+    // One client, alternating instances: the third contact request is the last it may send.
     expect((await contact(apps[0]!, '203.0.113.7', 'Lead 1')).statusCode).toBe(201);
     expect((await contact(apps[1]!, '203.0.113.7', 'Lead 2')).statusCode).toBe(201);
     expect((await contact(apps[0]!, '203.0.113.7', 'Lead 3')).statusCode).toBe(201);
@@ -163,7 +163,7 @@ describe.skipIf(skipPostgres)('on a real PostgreSQL', () => {
       Array.from({ length: 24 }, (_, i) => contact(apps[i % 2]!, `198.51.100.${Math.floor(i / 3) + 1}`, `Lead ${i + 6}`)),
     );
     expect(more.map((r) => r.statusCode)).toEqual(Array(24).fill(201));
-    // Every lead sent leaves the outbox, so nothing is left to claim: once all 27 are sent after
+    // Every contact request sent leaves the outbox, so nothing is left to claim: once all 27 are sent after
     // exactly one attempt each, no second copy can follow (a double claim is a second attempt).
     const sent = async () =>
       (await apps[1]!.inject({ method: 'GET', url: `${CONTACT_ENDPOINT}?status=sent&limit=200`, headers: { authorization: 'Bearer token' } })).json<{

@@ -59,7 +59,7 @@ function readinessSuite(backend: DatabaseBackend) {
     expect((await server.inject('/healthz')).statusCode).toBe(200);
   });
 
-  it('503 when the oldest lead waiting for its mail is older than DC_READY_OUTBOX_MAX_AGE_S (mail is not going out)', async () => {
+  it('503 when the oldest contact request waiting for its mail is older than DC_READY_OUTBOX_MAX_AGE_S (mail is not going out)', async () => {
     const refusing: ContactRequestMailer = {
       async send() {
         throw Object.assign(new Error('connection refused'), { code: 'ECONNREFUSED' });
@@ -80,7 +80,7 @@ function readinessSuite(backend: DatabaseBackend) {
     expect(answer.json().checks.oldestPendingAgeS).toBeGreaterThanOrEqual(1);
   });
 
-  it('without SMTP, leads waiting in the database do not make the instance unready', async () => {
+  it('without SMTP, contact requests waiting in the database do not make the instance unready', async () => {
     const server = await start({ DC_READY_OUTBOX_MAX_AGE_S: '1' });
     await server.inject({ method: 'POST', url: CONTACT_ENDPOINT, payload: VALID });
     const config = loadConfig(database);

@@ -72,7 +72,7 @@ async function refused(port: number): Promise<boolean> {
 /** The commit of the request in flight and the closing of the database, on both databases. */
 const backends = databaseBackends('Graceful shutdown');
 
-/** How many leads the database holds (read after the server exited). */
+/** How many contact requests the database holds (read after the server exited). */
 async function contactRequestCount(database: { DATABASE_PATH: string } | { DATABASE_URL: string }): Promise<number> {
   if ('DATABASE_URL' in database) {
     const pool = openPgPool(database.DATABASE_URL);

@@ -23,7 +23,7 @@ import { makeTestSite } from '../support/testSite';
 /**
  * The staff console's API and the staff CLI (issue 32), through inject on the whole server
  * (buildApp), on SQLite and on PostgreSQL, with a real SMTP server (tests/support/smtpSink) for
- * the lead deliveries. Sessions are made in the session store with a known token: a staff
+ * the contact request deliveries. Sessions are made in the session store with a known token: a staff
  * session "proven with a passkey" is one whose row says so (the passkey ceremony itself is not
  * part of this branch).
  */
@@ -146,7 +146,7 @@ for (const backend of backends) {
 
     const statusOf = async (id: string) => (await stores.leads.get(id))?.status;
 
-    /** A lead whose only delivery attempt the SMTP server refused. */
+    /** A contact request whose only delivery attempt the SMTP server refused. */
     async function failedContactRequest() {
       sink.refusing = true;
       try {
@@ -325,7 +325,7 @@ for (const backend of backends) {
         expect((await get('/staff/leads?sort=name')).statusCode).toBe(400);
       });
 
-      it('opens a lead with every field, its origin and each delivery attempt with its error; notes it and marks it handled, audited', async () => {
+      it('opens a contact request with every field, its origin and each delivery attempt with its error; notes it and marks it handled, audited', async () => {
         const contactRequest = await failedContactRequest();
         const detail = (await get(`/staff/leads/${contactRequest.id}`)).json();
         expect(detail.lead).toMatchObject({ id: contactRequest.id, name: contactRequest.name, email: contactRequest.email, phone: contactRequest.phone, message: contactRequest.message, source: 'http://localhost/contact', status: 'failed' });
@@ -356,7 +356,7 @@ for (const backend of backends) {
         expect((await get('/staff/leads/no-such-lead')).statusCode).toBe(404);
       });
 
-      it('retries a failed delivery now: it is mailed once the SMTP server takes it; a lead that did not fail cannot be retried', async () => {
+      it('retries a failed delivery now: it is mailed once the SMTP server takes it; a contact request that did not fail cannot be retried', async () => {
         const contactRequest = await failedContactRequest();
         const before = sink.received.length;
         const retried = await api({ method: 'POST', url: `/staff/leads/${contactRequest.id}/retry`, headers });
@@ -374,7 +374,7 @@ for (const backend of backends) {
         expect(audit.filter((entry: { recordId: string }) => entry.recordId === contactRequest.id).map((entry: { action: string }) => entry.action)).toEqual([AUDIT_ACTIONS.contactRequestRetried]);
       });
 
-      it('exports the filtered list as the safe CSV and erases a lead, both audited', async () => {
+      it('exports the filtered list as the safe CSV and erases a contact request, both audited', async () => {
         const tag = `x${Date.now()}`;
         const risky = await seedContactRequest({ name: `=HYPERLINK("http://evil.example") ${tag}` });
         await seedContactRequest({ name: `Other ${tag}`, variant: 'consultation' });

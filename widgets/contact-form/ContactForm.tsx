@@ -95,7 +95,7 @@ function ErrorIcon() {
  * '✓ Message Sent!' only after a 201; a refusal shows the server's messages on their fields, any
  * other failure a message with the company's address, and every typed value stays. A listener that
  * cancels `dc-submit` takes the values over: nothing is sent, and the form shows 'Processing...'
- * for 2 s, '✓ Message Sent!' for 3 s and clears (the partner's handler has the lead).
+ * for 2 s, '✓ Message Sent!' for 3 s and clears (the partner's handler has the contact request).
  */
 export function ContactForm({ container, variant, heading, headingLevel, submitLabel, action, contactEmail }: ContactFormProps) {
   const parsedVariant = parseVariant(variant);
@@ -146,7 +146,7 @@ export function ContactForm({ container, variant, heading, headingLevel, submitL
   };
 
   // One key per submission: a retry of the same values after a timeout or a network error reuses
-  // it, so the server stores the lead once.
+  // it, so the server stores the contact request once.
   const submission = useRef<{ key: string; values: string } | null>(null);
   const startSend = async (detail: ContactValues) => {
     setStatus('processing');

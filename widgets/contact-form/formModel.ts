@@ -14,7 +14,7 @@ export const SENT_TEXT = '✓ Message Sent!';
 
 export type FormStatus = 'idle' | 'processing' | 'sent';
 
-/** The variants: the lead variants the server accepts (../../shared/contactRequest). */
+/** The variants: the contact request variants the server accepts (../../shared/contactRequest). */
 export const VARIANTS = CONTACT_REQUEST_VARIANTS;
 export type Variant = ContactRequestVariant;
 

@@ -12,7 +12,7 @@ import { SEND_TIMEOUT_MS, type ContactRequestErrors, type ContactRequestReceipt,
  *   400 {errors: {field: message}}      → the messages shown on their fields
  *   413 / 429 / other 4xx / 5xx         → a failure message (values kept)
  *   no answer in 15 s / network error   → timeout / network
- * Nothing else counts as sent: a 200 or a redirect is not the server saying it stored the lead.
+ * Nothing else counts as sent: a 200 or a redirect is not the server saying it stored the contact request.
  */
 
 export type SendOutcome =
