@@ -38,7 +38,7 @@ try {
     );
   }
   await store.close();
-  console.log(`bench-backup: ${total} leads written in ${((performance.now() - filling) / 1000).toFixed(1)} s`);
+  console.log(`bench-backup: ${total} contact requests written in ${((performance.now() - filling) / 1000).toFixed(1)} s`);
   const started = performance.now();
   const summary = await backupSqlite(file, join(dir, 'backup.sqlite'));
   const backupMs = performance.now() - started;
@@ -46,7 +46,7 @@ try {
   restoreSqlite(summary.file, join(dir, 'restored.sqlite'), false);
   const restoreMs = performance.now() - restoring;
   console.log(
-    `bench-backup: backup of ${summary.rows!.leads} leads (${(summary.bytes / 1024 / 1024).toFixed(1)} MiB) in ${(backupMs / 1000).toFixed(2)} s ` +
+    `bench-backup: backup of ${summary.rows!.leads} contact requests (${(summary.bytes / 1024 / 1024).toFixed(1)} MiB) in ${(backupMs / 1000).toFixed(2)} s ` +
       `(online backup + integrity_check); restore into a new file in ${(restoreMs / 1000).toFixed(2)} s`,
   );
 } finally {

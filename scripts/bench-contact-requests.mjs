@@ -74,7 +74,7 @@ await new Promise((resolve) => smtp.listen(0, '127.0.0.1', resolve));
 const smtpPort = smtp.server.address().port;
 
 // --- the server --------------------------------------------------------------------------------
-const dir = mkdtempSync(join(tmpdir(), 'dc-bench-leads-'));
+const dir = mkdtempSync(join(tmpdir(), 'dc-bench-contact-requests-'));
 /** The database of the current run: a SQLite file, or a DATABASE_URL. */
 let database = { label: '', env: {} };
 
@@ -220,8 +220,8 @@ async function runBench() {
   );
   const elapsed = (performance.now() - t0) / 1000;
   latencies.sort((a, b) => a - b);
-  console.log(`Lead endpoint, ${CLIENTS} concurrent clients, ${SECONDS} s, ${database.label}, SMTP delivery ${SMTP ? 'on' : 'off'}:`);
-  console.log(`  accepted leads: ${accepted} (${(accepted / elapsed).toFixed(0)} leads/s), refused: ${refused}`);
+  console.log(`Contact request endpoint, ${CLIENTS} concurrent clients, ${SECONDS} s, ${database.label}, SMTP delivery ${SMTP ? 'on' : 'off'}:`);
+  console.log(`  accepted contact requests: ${accepted} (${(accepted / elapsed).toFixed(0)} contact requests/s), refused: ${refused}`);
   console.log(
     `  latency ms: p50 ${percentile(latencies, 50).toFixed(1)}, p90 ${percentile(latencies, 90).toFixed(1)}, p99 ${percentile(latencies, 99).toFixed(1)}, max ${latencies.at(-1).toFixed(1)}`,
   );
@@ -256,14 +256,14 @@ async function runBench() {
   }
   const found = await allContactRequestIds();
   const acknowledgedFound = [...acknowledged].filter((id) => found.has(id)).length;
-  console.log(`kill -9 loop (${KILLS} rounds): leads acknowledged ${acknowledged.size}, acknowledged leads found after restarts ${acknowledgedFound}: ${acknowledgedFound === acknowledged.size ? 'equal' : 'NOT EQUAL'}`);
+  console.log(`kill -9 loop (${KILLS} rounds): contact requests acknowledged ${acknowledged.size}, acknowledged contact requests found after restarts ${acknowledgedFound}: ${acknowledgedFound === acknowledged.size ? 'equal' : 'NOT EQUAL'}`);
 
   // Delivery catches up after the crashes: every stored contact request is mailed.
   const deadline = SMTP ? Date.now() + 120_000 : 0;
   while (Date.now() < deadline && [...found].some((id) => !mailed.has(id))) await new Promise((resolve) => setTimeout(resolve, 500));
   const unmailed = [...found].filter((id) => !mailed.has(id)).length;
   if (SMTP) console.log(
-    `delivery after the crashes: ${found.size - unmailed} of ${found.size} stored leads mailed${unmailed ? ` (${unmailed} still pending)` : ''}, ${duplicates} sent twice (a kill between the SMTP server's OK and the mark; same Message-ID)`,
+    `delivery after the crashes: ${found.size - unmailed} of ${found.size} stored contact requests mailed${unmailed ? ` (${unmailed} still pending)` : ''}, ${duplicates} sent twice (a kill between the SMTP server's OK and the mark; same Message-ID)`,
   );
 
   server.child.kill('SIGTERM');
@@ -299,7 +299,7 @@ for (const db of DATABASES) {
 }
 
 console.log(`\nSide by side (${CLIENTS} clients, ${SECONDS} s; kill -9 loop of ${KILLS} rounds):`);
-console.log('| Database | Accepted leads/s | p50 | p99 | kill -9: acknowledged → found | Mailed afterwards |');
+console.log('| Database | Accepted contact requests/s | p50 | p99 | kill -9: acknowledged → found | Mailed afterwards |');
 console.log('|---|---|---|---|---|---|');
 for (const r of results) {
   console.log(

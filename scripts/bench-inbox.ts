@@ -28,7 +28,7 @@ const QUERIES: Array<[string, ContactRequestQuery]> = [
   ['newest 25', {}],
   ['status=failed', inboxQuery({ status: 'failed' })],
   ['variant=consultation&handled=false', inboxQuery({ variant: 'consultation', handled: 'false' })],
-  ['q=fabric (1 % of leads match)', inboxQuery({ q: 'fabric' })],
+  ['q=fabric (1 % of contact requests match)', inboxQuery({ q: 'fabric' })],
   ['q=firma42 (an address part)', inboxQuery({ q: 'firma42.example' })],
   ['q=nothing-matches', inboxQuery({ q: 'nothing-matches' })],
   ['status=delivered, page 200', { ...inboxQuery({ status: 'delivered' }), offset: 199 * STAFF_PAGE_SIZE }],
@@ -93,7 +93,7 @@ for (const db of DATABASES) {
       const sqlite = (stores.sessions as unknown as { db: import('better-sqlite3').Database }).db;
       sqlite.prepare(SQLITE_FILL).run({ total: TOTAL });
       sqlite.exec('ANALYZE');
-      console.log(`sqlite: ${TOTAL} leads in ${Math.round(performance.now() - started)} ms`);
+      console.log(`sqlite: ${TOTAL} contact requests in ${Math.round(performance.now() - started)} ms`);
       results.set(db, await measure(stores));
     } finally {
       await stores.close();
@@ -110,7 +110,7 @@ for (const db of DATABASES) {
       await client.query(PG_FILL, [TOTAL]);
       await client.query('VACUUM ANALYZE leads');
       await client.end();
-      console.log(`postgres: ${TOTAL} leads in ${Math.round(performance.now() - started)} ms`);
+      console.log(`postgres: ${TOTAL} contact requests in ${Math.round(performance.now() - started)} ms`);
       try {
         results.set(db, await measure(stores));
       } finally {
@@ -124,7 +124,7 @@ for (const db of DATABASES) {
   }
 }
 
-console.log(`\nInbox queries on ${TOTAL} leads, page of ${STAFF_PAGE_SIZE}, ms (median / p95 of ${RUNS}):\n`);
+console.log(`\nInbox queries on ${TOTAL} contact requests, page of ${STAFF_PAGE_SIZE}, ms (median / p95 of ${RUNS}):\n`);
 console.log(`| query | matches | ${DATABASES.map((db) => `${db} median | ${db} p95`).join(' | ')} |`);
 console.log(`| --- | ---: | ${DATABASES.map(() => '---: | ---:').join(' | ')} |`);
 QUERIES.forEach(([name], i) => {

@@ -3,11 +3,16 @@ import { CONTACT_REQUEST_VARIANTS, type ContactRequestVariant } from '../../shar
 import type { MailOutbox } from './mailOutbox';
 
 /**
- * Persistence of contact and consultation requests ("leads"), independent of the database; their
+ * Persistence of contact requests (contact and consultation requests), independent of the database; their
  * mails wait in the site's one mail outbox (./mailOutbox, kind 'lead'), which the store exposes
  * on the same database as {@link ContactRequestStore.outbox}. The SQLite implementation is ./sqliteStore (the same file as the
- * users); a PostgreSQL one implements the same interface, and ./storeContract.ts in the tests is
+ * users); a PostgreSQL one implements the same interface, and tests/unit/contactRequestStoreContract.ts is
  * the suite every implementation must pass.
+ *
+ * The code says "contact request"; the database keeps its old word: the tables and columns (`leads`,
+ * `lead_delivery_attempts`, `mail_outbox.lead_id`, …) and the outbox kind 'lead' are not renamed, and no
+ * migration will rename them. Migrations are append-only, and during a rolling restart on PostgreSQL
+ * the old instance runs beside the new one on the same database: a renamed table would break it.
  *
  * Invariants every implementation keeps:
  * - a contact request and its outbox entry are written in ONE transaction: when {@link ContactRequestStore.create}
