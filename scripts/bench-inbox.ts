@@ -70,11 +70,11 @@ async function measure(stores: Stores): Promise<Array<[string, number, number, n
   const rows: Array<[string, number, number, number]> = [];
   for (const [name, filters] of QUERIES) {
     const query = { limit: STAFF_PAGE_SIZE, offset: 0, ...filters };
-    const first = await stores.leads.list(query);
+    const first = await stores.contactRequests.list(query);
     const times: number[] = [];
     for (let run = 0; run < RUNS; run++) {
       const started = performance.now();
-      await stores.leads.list(query);
+      await stores.contactRequests.list(query);
       times.push(performance.now() - started);
     }
     times.sort((a, b) => a - b);

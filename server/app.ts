@@ -58,7 +58,7 @@ export async function buildApp(
   // Metrics and overload before the API: their hooks see every request (./ops/metrics, ./ops/overload).
   let contactRequests: ContactRequestStore | null = null;
   let adminGuard: AdminGuard | null = null;
-  const metrics = registerMetrics(app, { leads: () => contactRequests, adminToken: config.adminToken, adminGuard: () => adminGuard, port: config.ops.metricsPort });
+  const metrics = registerMetrics(app, { contactRequests: () => contactRequests, adminToken: config.adminToken, adminGuard: () => adminGuard, port: config.ops.metricsPort });
   await registerOverload(app, config.ops.overload, metrics.overloadRejections);
   const api = await registerApi(app, {
     databasePath: config.databasePath,
@@ -66,7 +66,7 @@ export async function buildApp(
     adminToken: config.adminToken,
     registerRateLimit: config.registerRateLimit,
     distDir: config.distDir,
-    leads: config.leads,
+    contactRequests: config.contactRequests,
     contactRateLimit: config.contactRateLimit,
     ...(options.contactRequestMailer ? { contactRequestMailer: options.contactRequestMailer } : {}),
     registerGlobalRateLimit: config.registerGlobalRateLimit,
@@ -75,9 +75,9 @@ export async function buildApp(
     adminAuthRateLimit: config.adminAuthRateLimit,
     accounts: config.accounts,
   });
-  contactRequests = api.leads;
+  contactRequests = api.contactRequests;
   adminGuard = api.adminOnly;
-  registerReadiness(app, { outbox: api.leads.outbox, mailing: api.mailing, outboxMaxAgeMs: config.ops.readyOutboxMaxAgeMs });
+  registerReadiness(app, { outbox: api.contactRequests.outbox, mailing: api.mailing, outboxMaxAgeMs: config.ops.readyOutboxMaxAgeMs });
   await registerStaticSite(app, { distDir: config.distDir });
   return app;
 }

@@ -28,7 +28,7 @@ export interface ServerConfig {
   /** POST /contact limit per client IP: DC_CONTACT_RATE_MAX requests per DC_CONTACT_RATE_WINDOW_S seconds. */
   contactRateLimit: RouteRateLimit;
   /** Contact request delivery and retention (server/contactRequests). */
-  leads: ContactRequestSettings;
+  contactRequests: ContactRequestSettings;
   /**
    * POST /user/register limit for all clients together, counted on the sign-ups that reach
    * password hashing (valid, new address): DC_REGISTER_GLOBAL_RATE_MAX per
@@ -211,7 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     adminToken: env.DC_ADMIN_TOKEN && env.DC_ADMIN_TOKEN.length > 0 ? env.DC_ADMIN_TOKEN : null,
     registerRateLimit: rateLimitSetting(env, 'DC_REGISTER_RATE', DEFAULT_REGISTER_RATE_LIMIT),
     contactRateLimit: rateLimitSetting(env, 'DC_CONTACT_RATE', DEFAULT_CONTACT_RATE_LIMIT),
-    leads: {
+    contactRequests: {
       smtpUrl: smtpUrlSetting(env.SMTP_URL),
       to: env.LEADS_TO?.trim() || COMPANY_EMAIL,
       from: env.LEADS_FROM?.trim() || `"${company.name} website" <website@${SITE_DOMAIN}>`,

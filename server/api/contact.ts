@@ -259,7 +259,7 @@ export async function registerContactRoutes(scope: FastifyInstance, options: Con
         spam,
         idempotencyKey: typeof key === 'string' && IDEMPOTENCY_KEY.test(key) ? scopedIdempotencyKey(key, request.ip) : null,
       };
-      const { lead: contactRequest, created } = await store.create(newContactRequest, now());
+      const { contactRequest, created } = await store.create(newContactRequest, now());
       if (!created && !sameContactRequest(contactRequest, newContactRequest)) {
         return form
           ? htmlNotice(reply, 422, variant, SEND_FAILURE.rejected)
@@ -308,9 +308,9 @@ export async function registerContactRoutes(scope: FastifyInstance, options: Con
         return reply
           .type('text/csv; charset=utf-8; header=present')
           .header('Content-Disposition', `attachment; filename="leads-${day}.csv"`)
-          .send(contactRequestsCsv(page.leads));
+          .send(contactRequestsCsv(page.contactRequests));
       }
-      return { leads: page.leads, total: page.total, limit: pageSize ?? page.total, offset };
+      return { leads: page.contactRequests, total: page.total, limit: pageSize ?? page.total, offset };
     },
   );
 

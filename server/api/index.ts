@@ -53,7 +53,7 @@ export interface ApiOptions {
   /** Built site (the page a refused no-JavaScript form post is answered with). */
   distDir: string;
   /** Contact request delivery and retention settings (server/config.ts). */
-  leads: ContactRequestSettings;
+  contactRequests: ContactRequestSettings;
   /** POST /contact limit per client IP (default 5 per 10 minutes). */
   contactRateLimit?: RouteRateLimit;
   /** A contact request store to use instead of the SQLite file (another database, tests). Not closed by the API. */
@@ -76,7 +76,7 @@ export interface ApiOptions {
  */
 /** What the API opened that the server's operations parts read (readiness, metrics). */
 export interface ApiHandles {
-  leads: ContactRequestStore;
+  contactRequests: ContactRequestStore;
   /** Contact requests are mailed (SMTP or a test mailer configured). */
   mailing: boolean;
   /** The administrator guard of every admin route (./adminAuth), for /metrics on the main port. */
@@ -90,27 +90,27 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
       : await openStores({
           databasePath: options.databasePath,
           databaseUrl: options.databaseUrl ?? null,
-          messageIdDomain: options.leads.messageIdDomain,
+          messageIdDomain: options.contactRequests.messageIdDomain,
         });
   const store = options.store ?? stores!.users;
-  const contactRequestStore = options.contactRequestStore ?? stores!.leads;
+  const contactRequestStore = options.contactRequestStore ?? stores!.contactRequests;
   if (stores) app.log.info({ database: stores.kind, location: stores.location }, 'API storage');
-  const mailer = options.contactRequestMailer ?? (options.leads.smtpUrl ? smtpMailer(options.leads.smtpUrl) : null);
+  const mailer = options.contactRequestMailer ?? (options.contactRequests.smtpUrl ? smtpMailer(options.contactRequests.smtpUrl) : null);
   let delivery: MailDelivery | null = null;
   if (mailer) {
     delivery = createMailDelivery({
       outbox: contactRequestStore.outbox,
       mailer,
-      addresses: { to: options.leads.to, from: options.leads.from },
-      retry: options.leads.retry,
-      pollMs: options.leads.pollMs,
-      leaseMs: options.leads.leaseMs,
+      addresses: { to: options.contactRequests.to, from: options.contactRequests.from },
+      retry: options.contactRequests.retry,
+      pollMs: options.contactRequests.pollMs,
+      leaseMs: options.contactRequests.leaseMs,
       log: app.log,
     });
   } else {
     app.log.warn('SMTP_URL is not set: contact and consultation requests are stored in the database but not mailed.');
   }
-  const retention = contactRequestRetention({ store: contactRequestStore, audit: stores?.staff, days: options.leads.retentionDays, log: app.log });
+  const retention = contactRequestRetention({ store: contactRequestStore, audit: stores?.staff, days: options.contactRequests.retentionDays, log: app.log });
   app.addHook('onReady', async () => {
     retention.start();
     delivery?.start();
@@ -212,7 +212,7 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
             users: store,
             sessions: stores.sessions,
             staff: stores.staff,
-            leads: contactRequestStore,
+            contactRequests: contactRequestStore,
             passkeys: stores.passkeys,
             dashboards: stores.dashboards,
             press: stores.press,
@@ -250,5 +250,5 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
     },
     { prefix: API_BASE },
   );
-  return { leads: contactRequestStore, mailing: mailer !== null, adminOnly };
+  return { contactRequests: contactRequestStore, mailing: mailer !== null, adminOnly };
 }

@@ -83,7 +83,7 @@ export function createMailDelivery(options: DeliveryOptions): MailDelivery {
   let stopping = false;
 
   const render = (claim: MailClaim) =>
-    claim.kind === 'lead' ? contactRequestMail(claim.lead, claim.messageId, addresses) : accountMail(claim.mail, claim.messageId, addresses.from, now());
+    claim.kind === 'lead' ? contactRequestMail(claim.contactRequest, claim.messageId, addresses) : accountMail(claim.mail, claim.messageId, addresses.from, now());
 
   const deliver = async (claim: MailClaim): Promise<void> => {
     // Neither an account mail's recipient nor its body (a link's token) is logged: the id and kind say which mail.

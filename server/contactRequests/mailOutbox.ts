@@ -52,7 +52,7 @@ interface ClaimBase {
 }
 
 /** A claimed entry: what the sender needs to mail it, and the lease proving the claim. */
-export type MailClaim = ClaimBase & ({ kind: 'lead'; lead: ContactRequest } | { kind: AccountMailKind; mail: OutgoingMail });
+export type MailClaim = ClaimBase & ({ kind: 'lead'; contactRequest: ContactRequest } | { kind: AccountMailKind; mail: OutgoingMail });
 
 export interface OutboxStats {
   /** Entries waiting, every kind. */

@@ -43,7 +43,7 @@ export function pgMailOutbox(pool: PgPool, domain = 'dataclarity.de'): MailOutbo
         await client.query(
           `INSERT INTO lead_delivery_attempts (lead_id, attempt, started_at, finished_at, error) VALUES ($1, $2, $3, $4, $5)
            ON CONFLICT (lead_id, attempt) DO UPDATE SET started_at = EXCLUDED.started_at, finished_at = EXCLUDED.finished_at, error = EXCLUDED.error`,
-          [claimed.lead.id, claimed.attempt, new Date(claimed.startedAt), at, error],
+          [claimed.contactRequest.id, claimed.attempt, new Date(claimed.startedAt), at, error],
         );
       }
       if (error !== null && retryAt !== null) {
@@ -59,7 +59,7 @@ export function pgMailOutbox(pool: PgPool, domain = 'dataclarity.de'): MailOutbo
         await client.query('UPDATE leads SET status = $1, delivered_at = $2 WHERE id = $3', [
           error === null ? 'sent' : 'failed',
           error === null ? at : null,
-          claimed.lead.id,
+          claimed.contactRequest.id,
         ]);
       }
       return true;
@@ -95,7 +95,7 @@ export function pgMailOutbox(pool: PgPool, domain = 'dataclarity.de'): MailOutbo
         if (row.kind === 'lead') {
           const contactRequest = contactRequests.get(row.lead_id!);
           // Erased between the claim and the read: nothing left to mail (its outbox row went with it).
-          if (contactRequest) claims.push({ ...base, kind: 'lead', lead: contactRequest });
+          if (contactRequest) claims.push({ ...base, kind: 'lead', contactRequest });
         } else {
           claims.push({ ...base, kind: row.kind, mail: { kind: row.kind, to: row.recipient!, subject: row.subject!, text: row.body! } });
         }

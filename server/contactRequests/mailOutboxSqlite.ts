@@ -68,7 +68,7 @@ export function sqliteMailOutbox(db: Database.Database, domain = 'dataclarity.de
       const base = { id: row.id, messageId: row.message_id, attempt: row.attempts, leaseToken: token, startedAt: now };
       if (row.kind === 'lead') {
         const contactRequest = selectContactRequest.get(row.lead_id) as ContactRequestRow | undefined;
-        if (contactRequest) claims.push({ ...base, kind: 'lead', lead: contactRequestFromRow(contactRequest) });
+        if (contactRequest) claims.push({ ...base, kind: 'lead', contactRequest: contactRequestFromRow(contactRequest) });
       } else {
         claims.push({ ...base, kind: row.kind, mail: { kind: row.kind, to: row.recipient!, subject: row.subject!, text: row.body! } });
       }
@@ -78,13 +78,13 @@ export function sqliteMailOutbox(db: Database.Database, domain = 'dataclarity.de
 
   const finishTx = db.transaction((claimed: MailClaim, at: string, error: string | null, retryAt: string | null): boolean => {
     if (!holdsLease.get(claimed.id, claimed.leaseToken)) return false;
-    if (claimed.kind === 'lead') logAttempt.run(claimed.lead.id, claimed.attempt, claimed.startedAt, at, error);
+    if (claimed.kind === 'lead') logAttempt.run(claimed.contactRequest.id, claimed.attempt, claimed.startedAt, at, error);
     if (error !== null && retryAt !== null) {
       reschedule.run(retryAt, error, claimed.id);
       return true;
     }
     remove.run(claimed.id);
-    if (claimed.kind === 'lead') setContactRequestStatus.run(error === null ? 'sent' : 'failed', error === null ? at : null, claimed.lead.id);
+    if (claimed.kind === 'lead') setContactRequestStatus.run(error === null ? 'sent' : 'failed', error === null ? at : null, claimed.contactRequest.id);
     return true;
   });
 

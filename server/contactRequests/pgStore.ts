@@ -60,11 +60,11 @@ export function createPgContactRequestStore(pool: PgPool, options: PgContactRequ
       if (rows.length > 0) {
         return {
           created: true,
-          lead: { id, ...fields, receivedAt: receivedAt.toISOString(), status, deliveredAt: null, handledAt: null, attempts: 0, lastError: null },
+          contactRequest: { id, ...fields, receivedAt: receivedAt.toISOString(), status, deliveredAt: null, handledAt: null, attempts: 0, lastError: null },
         };
       }
       const existing = await query<ContactRequestRow>(`${CONTACT_REQUEST_SELECT} WHERE l.idempotency_key = $1`, [key]);
-      if (existing.rows[0]) return { lead: contactRequestFromRow(existing.rows[0]), created: false };
+      if (existing.rows[0]) return { contactRequest: contactRequestFromRow(existing.rows[0]), created: false };
     }
     throw new Error(`The lead with idempotency key '${key}' could not be stored or found.`);
   };
@@ -120,7 +120,7 @@ export function createPgContactRequestStore(pool: PgPool, options: PgContactRequ
         sql = `${CONTACT_REQUEST_SELECT} WHERE l.id IN (SELECT l.id FROM leads l${clause}${order} LIMIT $${pageParams.length - 1} OFFSET $${pageParams.length})${order}`;
       }
       const { rows } = await query<ContactRequestRow>(sql, pageParams);
-      return { leads: rows.map(contactRequestFromRow), total };
+      return { contactRequests: rows.map(contactRequestFromRow), total };
     },
 
     async setHandled(id, handled, at) {

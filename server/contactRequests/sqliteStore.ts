@@ -59,12 +59,12 @@ export function openSqliteContactRequestStore(pathOrDb: string | Database.Databa
     const key = input.idempotencyKey ?? null;
     if (key !== null) {
       const existing = selectByKey.get(key) as { id: string } | undefined;
-      if (existing) return { lead: getSync(existing.id)!, created: false };
+      if (existing) return { contactRequest: getSync(existing.id)!, created: false };
     }
     const id = randomUUID();
     insertContactRequest.run({ id, ...newContactRequestColumns(input), received_at: receivedAt, idempotency_key: key });
     if (!input.spam) outbox.enqueueContactRequestSync(id, receivedAt);
-    return { lead: getSync(id)!, created: true };
+    return { contactRequest: getSync(id)!, created: true };
   });
 
   const retryTx = db.transaction((id: string, now: string): boolean => {
@@ -140,7 +140,7 @@ export function openSqliteContactRequestStore(pathOrDb: string | Database.Databa
         params.offset = query.offset ?? 0;
       }
       const rows = db.prepare(sql).all(params) as ContactRequestRow[];
-      return { leads: rows.map(contactRequestFromRow), total };
+      return { contactRequests: rows.map(contactRequestFromRow), total };
     },
 
     async setHandled(id, handled, at) {

@@ -74,7 +74,7 @@ export interface NewContactRequest {
 }
 
 export interface CreatedContactRequest {
-  lead: ContactRequest;
+  contactRequest: ContactRequest;
   /** False when the idempotency key was already known and the existing contact request was returned. */
   created: boolean;
 }
@@ -93,7 +93,7 @@ export interface ContactRequestQuery {
 
 export interface ContactRequestPage {
   /** Newest first. */
-  leads: ContactRequest[];
+  contactRequests: ContactRequest[];
   /** Matching contact requests in all pages. */
   total: number;
 }

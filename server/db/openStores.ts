@@ -40,7 +40,7 @@ export interface Stores {
   location: string;
   users: UserStore;
   /** Contact and consultation requests with their mail outbox. */
-  leads: ContactRequestStore;
+  contactRequests: ContactRequestStore;
   /** Sign-in sessions and the failed sign-in counters (server/sessions, server/accounts). */
   sessions: SessionStore;
   signInFailures: FailureCounter;
@@ -86,7 +86,7 @@ export async function openStores(options: StoresOptions): Promise<Stores> {
       kind: 'postgres',
       location: redactUrl(options.databaseUrl),
       users: createPgUserStore(pool),
-      leads: createPgContactRequestStore(pool, { messageIdDomain: options.messageIdDomain }),
+      contactRequests: createPgContactRequestStore(pool, { messageIdDomain: options.messageIdDomain }),
       sessions: createPgSessionStore(pool),
       signInFailures: pgFailureCounter(pool),
       accounts: pgAccountStore(pool, options.messageIdDomain),
@@ -105,7 +105,7 @@ export async function openStores(options: StoresOptions): Promise<Stores> {
     kind: 'sqlite',
     location: options.databasePath,
     users,
-    leads: contactRequests,
+    contactRequests,
     sessions,
     signInFailures: sqliteFailureCounter(sessions.db),
     accounts: sqliteAccountStore(sessions.db, options.messageIdDomain),

@@ -32,7 +32,7 @@ import { CONTACT_REQUEST_STATUSES, type ContactRequestStore } from '../contactRe
  */
 export interface MetricsOptions {
   /** The API's contact request store, with the site's mail outbox (opened after the metrics are registered). */
-  leads: () => ContactRequestStore | null;
+  contactRequests: () => ContactRequestStore | null;
   adminToken: string | null;
   /**
    * The API's administrator guard once it is registered (after the metrics), so wrong tokens sent to
@@ -82,7 +82,7 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
   let reading: Promise<void> | null = null;
   const readContactRequests = () =>
     (reading ??= (async () => {
-      const contactRequests = options.leads();
+      const contactRequests = options.contactRequests();
       if (!contactRequests) return;
       try {
         const [stats, depths, counts] = await Promise.all([

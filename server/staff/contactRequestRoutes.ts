@@ -36,7 +36,7 @@ import { AUDIT_ACTIONS, type Auditor } from './audit';
  * shared/staffContactRequests (received, delivered, failed, spam).
  */
 export interface StaffContactRequestRoutesOptions {
-  leads: ContactRequestStore;
+  contactRequests: ContactRequestStore;
   audit: Auditor;
   /** Asks the delivery worker to send now; null when no mailer is configured. */
   kick: (() => void) | null;
@@ -106,7 +106,7 @@ export function inboxQuery(filters: InboxFilters): ContactRequestQuery {
 
 export function registerStaffContactRequestRoutes(scope: FastifyInstance, options: StaffContactRequestRoutesOptions): void {
   const api = scope.withTypeProvider<TypeBoxTypeProvider>();
-  const { leads: contactRequests, audit } = options;
+  const { contactRequests, audit } = options;
   const now = options.now ?? (() => new Date());
 
   const detail = async (id: string) => {
@@ -127,7 +127,7 @@ export function registerStaffContactRequestRoutes(scope: FastifyInstance, option
       if (limit < 1 || limit > STAFF_PAGE_MAX) return sendProblem(reply, 400, 'Invalid fields', INBOX_INPUT.messages!.limit!, { limit: INBOX_INPUT.messages!.limit! });
       const offset = q.offset === undefined ? 0 : Number(q.offset);
       const page = await contactRequests.list({ ...inboxQuery(q), limit, offset });
-      return { leads: page.leads.map(staffContactRequest), total: page.total, limit, offset };
+      return { leads: page.contactRequests.map(staffContactRequest), total: page.total, limit, offset };
     },
   );
 
@@ -139,12 +139,12 @@ export function registerStaffContactRequestRoutes(scope: FastifyInstance, option
     },
     async (request, reply) => {
       const page = await contactRequests.list({ ...inboxQuery(request.query), limit: STAFF_EXPORT_MAX, offset: 0 });
-      await audit(request, AUDIT_ACTIONS.contactRequestsExported, 'leads', 'export', `${page.leads.length} of ${page.total}`);
+      await audit(request, AUDIT_ACTIONS.contactRequestsExported, 'leads', 'export', `${page.contactRequests.length} of ${page.total}`);
       const day = now().toISOString().slice(0, 10);
       return reply
         .type('text/csv; charset=utf-8; header=present')
         .header('Content-Disposition', `attachment; filename="leads-${day}.csv"`)
-        .send(contactRequestsCsv(page.leads));
+        .send(contactRequestsCsv(page.contactRequests));
     },
   );
 

@@ -28,7 +28,7 @@ export interface StaffRoutesOptions {
   users: UserStore;
   sessions: SessionStore;
   staff: StaffStore;
-  leads: ContactRequestStore;
+  contactRequests: ContactRequestStore;
   passkeys: PasskeyStore;
   /** A client's dashboards (server/dashboards). */
   dashboards: DashboardStore;
@@ -55,7 +55,7 @@ export async function registerStaffRoutes(scope: FastifyInstance, options: Staff
   const sessions = sessionService(options.sessions, { idleMs: options.settings.sessionIdleMs, absoluteMs: options.settings.sessionAbsoluteMs });
   scope.addHook('onRequest', requireStaff(sessions, options.users, options.staff));
   const audit = auditor(options.staff);
-  registerStaffContactRequestRoutes(scope, { leads: options.leads, audit, kick: options.kick });
+  registerStaffContactRequestRoutes(scope, { contactRequests: options.contactRequests, audit, kick: options.kick });
   registerStaffUserRoutes(scope, { staff: options.staff, users: options.users, accounts: options.accounts, sessions: options.sessions, audit });
   registerStaffMemberRoutes(scope, {
     users: options.users,

@@ -57,7 +57,7 @@ async function harness(options: Partial<Parameters<typeof registerApi>[1]> = {},
   await registerApi(app, {
     databasePath: dbFile,
     distDir: root,
-    leads: loadConfig({}).leads,
+    contactRequests: loadConfig({}).contactRequests,
     store,
     contactRequestStore,
     adminToken: TOKEN,

@@ -71,7 +71,7 @@ async function start(options: { leaky?: boolean } = {}): Promise<void> {
   await registerApi(app, {
     databasePath: dbFile,
     distDir: join(root, 'dist'),
-    leads: loadConfig({}).leads,
+    contactRequests: loadConfig({}).contactRequests,
     store: options.leaky ? leakyStore(users) : users,
     contactRequestStore: contactRequests,
     contactRequestMailer: { send: async () => {}, close: () => {} },

@@ -87,7 +87,7 @@ afterEach(async () => app.close());
 async function drainOutbox(): Promise<number> {
   const other = await openStores({ databasePath: dbFile, databaseUrl: databaseUrl });
   try {
-    return (await other.leads.outbox.claimDue(new Date(Date.now() + 365 * 86_400_000), 100, 60_000)).length;
+    return (await other.contactRequests.outbox.claimDue(new Date(Date.now() + 365 * 86_400_000), 100, 60_000)).length;
   } finally {
     await other.close();
   }
@@ -395,8 +395,8 @@ describe('the administrator\'s lead API', () => {
   it('retention: contact requests older than LEAD_RETENTION_DAYS are deleted when the server starts', async () => {
     await app.close();
     const store = openSqliteContactRequestStore(dbFile);
-    const old = (await store.create(contactRequest(), new Date(Date.now() - 31 * 86_400_000))).lead;
-    const recent = (await store.create(contactRequest(), new Date(Date.now() - 29 * 86_400_000))).lead;
+    const old = (await store.create(contactRequest(), new Date(Date.now() - 31 * 86_400_000))).contactRequest;
+    const recent = (await store.create(contactRequest(), new Date(Date.now() - 29 * 86_400_000))).contactRequest;
     await store.close();
     app = await start({ LEAD_RETENTION_DAYS: '30' });
     await vi.waitFor(async () => expect((await admin(`/${old.id}`)).statusCode).toBe(404), { timeout: 5_000, interval: 10 });

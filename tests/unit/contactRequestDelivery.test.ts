@@ -56,7 +56,7 @@ async function drain(delivery: ReturnType<typeof worker>, limit = 200) {
 
 describe('contact request delivery over SMTP', () => {
   it('mails a contact request once: to LEADS_TO, Reply-To the visitor, a subject naming variant and visitor, every field in plain text', async () => {
-    const { lead: stored } = await store.create(contactRequest({ variant: 'consultation', name: 'Jana Weber', phone: '+49 (621) 4305-8870' }), new Date('2026-03-02T08:00:00Z'));
+    const { contactRequest: stored } = await store.create(contactRequest({ variant: 'consultation', name: 'Jana Weber', phone: '+49 (621) 4305-8870' }), new Date('2026-03-02T08:00:00Z'));
     const delivery = worker();
     await drain(delivery);
     await delivery.runOnce();
@@ -77,7 +77,7 @@ describe('contact request delivery over SMTP', () => {
   });
 
   it('retries after a refusal and records each attempt', async () => {
-    const { lead: stored } = await store.create(contactRequest(), new Date());
+    const { contactRequest: stored } = await store.create(contactRequest(), new Date());
     sink.refusing = true;
     const delivery = worker();
     await delivery.runOnce();
@@ -93,7 +93,7 @@ describe('contact request delivery over SMTP', () => {
   });
 
   it('an unreachable server fails no request and loses no contact request: the mail arrives when it is back', async () => {
-    const { lead: stored } = await store.create(contactRequest(), new Date());
+    const { contactRequest: stored } = await store.create(contactRequest(), new Date());
     await sink.stop();
     const delivery = worker({ retry: { baseDelayMs: 1, maxDelayMs: 5, maxAttempts: 50 } });
     await delivery.runOnce();
@@ -105,7 +105,7 @@ describe('contact request delivery over SMTP', () => {
   });
 
   it('gives up after the last attempt: the contact request stays stored as failed', async () => {
-    const { lead: stored } = await store.create(contactRequest(), new Date());
+    const { contactRequest: stored } = await store.create(contactRequest(), new Date());
     sink.refusing = true;
     await drain(worker());
     expect(sink.refusals).toBe(RETRY.maxAttempts);
@@ -116,7 +116,7 @@ describe('contact request delivery over SMTP', () => {
     sink.refusing = true;
     const first = worker();
     const ids = [];
-    for (let i = 0; i < 3; i++) ids.push((await store.create(contactRequest({ name: `Person ${i}` }), new Date())).lead.id);
+    for (let i = 0; i < 3; i++) ids.push((await store.create(contactRequest({ name: `Person ${i}` }), new Date())).contactRequest.id);
     await first.runOnce();
     await first.stop();
     await store.close();
@@ -138,7 +138,7 @@ describe('contact request delivery over SMTP', () => {
       message: '<img src=x onerror=alert(1)>\r\n\r\nContent-Type: text/html\r\n.\r\nMAIL FROM:<x@y.z>',
       source: 'https://partner.example/\r\nX-Source: 1',
     });
-    const { lead: stored } = await store.create(hostile, new Date());
+    const { contactRequest: stored } = await store.create(hostile, new Date());
     await drain(worker());
     const [mail] = sink.received;
     const head = mail!.raw.split('\r\n\r\n')[0]!;
@@ -163,7 +163,7 @@ describe('contact request delivery at shutdown', () => {
     const config = loadConfig(await backend.fresh());
     const stores = await openStores({ databasePath: config.databasePath, databaseUrl: config.databaseUrl });
     onTestFinished(() => stores.close());
-    const store = stores.leads;
+    const store = stores.contactRequests;
     for (let i = 0; i < 15; i++) await store.create(contactRequest({ message: `Lead number ${i} for the shutdown test.` }), new Date());
     let releaseClaim!: () => void;
     const claimHeld = new Promise<void>((resolve) => (releaseClaim = resolve));

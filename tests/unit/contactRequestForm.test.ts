@@ -75,7 +75,7 @@ describe('privacy policy and contact request retention', () => {
     const { loadConfig } = await import('../../server/config');
     const { readFileSync } = await import('node:fs');
     const text = readFileSync('site/_data/legal/privacy.json', 'utf8');
-    expect(text).toContain(`deleted automatically ${loadConfig({}).leads.retentionDays} days after we received it`);
+    expect(text).toContain(`deleted automatically ${loadConfig({}).contactRequests.retentionDays} days after we received it`);
     expect(text).toContain('We do not store your IP address with the request.');
     expect(text).toContain("forwarded from there by email to our team's inbox ({company.email})");
   });

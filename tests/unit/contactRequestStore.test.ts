@@ -49,7 +49,7 @@ describe('SQLite contact request store', () => {
       expect(columns.some((c) => /ip|addr|agent/i.test(c))).toBe(false);
       expect(contactRequests.db.pragma('journal_mode', { simple: true })).toBe('wal');
       expect(contactRequests.db.pragma('synchronous', { simple: true })).toBe(2); // FULL
-      const { lead: stored } = await contactRequests.create(contactRequest(), new Date());
+      const { contactRequest: stored } = await contactRequests.create(contactRequest(), new Date());
       await contactRequests.close();
       await users.close();
       const again = openSqliteContactRequestStore(file);
@@ -87,9 +87,9 @@ describe('SQLite contact request store', () => {
 });
 
 const postgres = findPostgres();
-const skipPostgres = skipForMissing('PostgreSQL (lead store)', postgres.ok ? null : postgres.reason);
+const skipPostgres = skipForMissing('PostgreSQL (contact request store)', postgres.ok ? null : postgres.reason);
 
-describe.skipIf(skipPostgres)('PostgreSQL lead store', () => {
+describe.skipIf(skipPostgres)('PostgreSQL contact request store', () => {
   let server: PostgresServer;
   let url: string;
   let pool: PgPool;
@@ -130,7 +130,7 @@ describe.skipIf(skipPostgres)('PostgreSQL lead store', () => {
       const results = await Promise.all(
         Array.from({ length: 6 }, (_, i) => stores[i % 2]!.create(contactRequest({ idempotencyKey: 'retried-key-42' }), new Date())),
       );
-      expect(new Set(results.map((r) => r.lead.id)).size).toBe(1);
+      expect(new Set(results.map((r) => r.contactRequest.id)).size).toBe(1);
       expect(results.filter((r) => r.created)).toHaveLength(1);
       expect(await stores[1]!.outbox.size()).toBe(1);
     } finally {

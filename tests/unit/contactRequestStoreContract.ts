@@ -39,7 +39,7 @@ export function contactRequestStoreContract(name: string, open: () => Promise<St
     afterEach(async () => fixture.cleanup());
 
     it('stores a contact request trimmed, pending, queued, and reads it back', async () => {
-      const { lead: stored, created } = await store.create(contactRequest(), T0);
+      const { contactRequest: stored, created } = await store.create(contactRequest(), T0);
       expect(created).toBe(true);
       expect(stored.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
       expect(stored).toMatchObject({
@@ -62,7 +62,7 @@ export function contactRequestStoreContract(name: string, open: () => Promise<St
     });
 
     it('keeps spam out of the outbox', async () => {
-      const { lead: spam } = await store.create(contactRequest({ spam: true }), T0);
+      const { contactRequest: spam } = await store.create(contactRequest({ spam: true }), T0);
       expect(spam.status).toBe('spam');
       expect(await store.outbox.size()).toBe(0);
       expect(await store.outbox.claimDue(at(60_000), 10, 60_000)).toEqual([]);
@@ -72,7 +72,7 @@ export function contactRequestStoreContract(name: string, open: () => Promise<St
       const first = await store.create(contactRequest({ idempotencyKey: 'key-123456789' }), T0);
       const again = await store.create(contactRequest({ idempotencyKey: 'key-123456789', message: 'A different text this time.' }), at(1000));
       expect(again.created).toBe(false);
-      expect(again.lead.id).toBe(first.lead.id);
+      expect(again.contactRequest.id).toBe(first.contactRequest.id);
       expect((await store.list()).total).toBe(1);
       expect(await store.outbox.size()).toBe(1);
     });
@@ -83,9 +83,9 @@ export function contactRequestStoreContract(name: string, open: () => Promise<St
         store.create(contactRequest({ idempotencyKey: 'same-key-0001' }), at(100)),
         store.create(contactRequest({ idempotencyKey: 'same-key-0001' }), at(101)),
       ]);
-      expect(new Set(results.slice(0, 40).map((r) => r.lead.id)).size).toBe(40);
-      expect(results.slice(0, 40).map((r) => r.lead.name)).toEqual(Array.from({ length: 40 }, (_, i) => `Person ${i}`));
-      expect(results[41]!.lead.id).toBe(results[40]!.lead.id);
+      expect(new Set(results.slice(0, 40).map((r) => r.contactRequest.id)).size).toBe(40);
+      expect(results.slice(0, 40).map((r) => r.contactRequest.name)).toEqual(Array.from({ length: 40 }, (_, i) => `Person ${i}`));
+      expect(results[41]!.contactRequest.id).toBe(results[40]!.contactRequest.id);
       expect([results[40]!.created, results[41]!.created]).toEqual([true, false]);
       expect((await store.list()).total).toBe(41);
       expect(await store.outbox.size()).toBe(41);
@@ -93,17 +93,17 @@ export function contactRequestStoreContract(name: string, open: () => Promise<St
 
     it('lists newest first, filters by status and handled, pages', async () => {
       const ids: string[] = [];
-      for (let i = 0; i < 5; i++) ids.push((await store.create(contactRequest({ name: `Person ${i}`, spam: i === 4 }), at(i * 1000))).lead.id);
+      for (let i = 0; i < 5; i++) ids.push((await store.create(contactRequest({ name: `Person ${i}`, spam: i === 4 }), at(i * 1000))).contactRequest.id);
       const all = await store.list();
       expect(all.total).toBe(5);
-      expect(all.leads.map((l) => l.id)).toEqual([...ids].reverse());
+      expect(all.contactRequests.map((l) => l.id)).toEqual([...ids].reverse());
       const page = await store.list({ limit: 2, offset: 1 });
       expect(page.total).toBe(5);
-      expect(page.leads.map((l) => l.id)).toEqual([ids[3], ids[2]]);
-      expect((await store.list({ status: 'spam' })).leads.map((l) => l.id)).toEqual([ids[4]]);
+      expect(page.contactRequests.map((l) => l.id)).toEqual([ids[3], ids[2]]);
+      expect((await store.list({ status: 'spam' })).contactRequests.map((l) => l.id)).toEqual([ids[4]]);
       expect((await store.list({ status: 'pending' })).total).toBe(4);
       await store.setHandled(ids[1]!, true, at(10_000));
-      expect((await store.list({ handled: true })).leads.map((l) => l.id)).toEqual([ids[1]]);
+      expect((await store.list({ handled: true })).contactRequests.map((l) => l.id)).toEqual([ids[1]]);
       expect((await store.list({ handled: false })).total).toBe(4);
       const reopened = await store.setHandled(ids[1]!, false, at(11_000));
       expect(reopened?.handledAt).toBeNull();
@@ -111,15 +111,15 @@ export function contactRequestStoreContract(name: string, open: () => Promise<St
     });
 
     it('erases a contact request with its outbox entry and attempts; retention deletes old contact requests only', async () => {
-      const old = (await store.create(contactRequest(), T0)).lead;
-      const recent = (await store.create(contactRequest(), at(86_400_000))).lead;
+      const old = (await store.create(contactRequest(), T0)).contactRequest;
+      const recent = (await store.create(contactRequest(), at(86_400_000))).contactRequest;
       const [claim] = await store.outbox.claimDue(at(86_400_000), 10, 60_000);
       await store.outbox.markFailed(claim!, 'refused', at(86_400_001), at(86_500_000));
       expect(await store.delete(old.id)).toBe(true);
       expect(await store.delete(old.id)).toBe(false);
       expect(await store.get(old.id)).toBeNull();
       expect(await store.attempts(old.id)).toEqual([]);
-      const older = (await store.create(contactRequest(), at(-1))).lead;
+      const older = (await store.create(contactRequest(), at(-1))).contactRequest;
       expect(await store.deleteReceivedBefore(T0)).toBe(1);
       expect(await store.get(older.id)).toBeNull();
       expect(await store.get(recent.id)).not.toBeNull();
@@ -127,7 +127,7 @@ export function contactRequestStoreContract(name: string, open: () => Promise<St
     });
 
     it('outbox: claim → sent; the lease proves the claim; a sent contact request is never claimed again', async () => {
-      const { lead: stored } = await store.create(contactRequest(), T0);
+      const { contactRequest: stored } = await store.create(contactRequest(), T0);
       const claims = await store.outbox.claimDue(T0, 10, 60_000);
       expect(claims).toHaveLength(1);
       const [claim] = claims;
@@ -146,13 +146,13 @@ export function contactRequestStoreContract(name: string, open: () => Promise<St
     });
 
     it('outbox: a claim handed back (shutdown before sending) is due again at once, without counting an attempt', async () => {
-      const { lead: stored } = await store.create(contactRequest(), T0);
+      const { contactRequest: stored } = await store.create(contactRequest(), T0);
       const [claim] = await store.outbox.claimDue(T0, 10, 60_000);
       expect(await store.outbox.release({ ...claim!, leaseToken: 'someone-else' })).toBe(false);
       expect(await store.outbox.release(claim!)).toBe(true);
       const other = await fixture.second();
       const [again] = await other.outbox.claimDue(at(1), 10, 60_000);
-      expect(again).toMatchObject({ attempt: 1, lead: { id: stored.id } });
+      expect(again).toMatchObject({ attempt: 1, contactRequest: { id: stored.id } });
       expect(await store.outbox.release(claim!)).toBe(false); // the lease is someone else's now
       expect(await other.outbox.markSent(again!, at(2))).toBe(true);
       expect(await store.attempts(stored.id)).toHaveLength(1);
@@ -161,7 +161,7 @@ export function contactRequestStoreContract(name: string, open: () => Promise<St
     it('outbox stats: size and the receipt time of the oldest contact request waiting (spam and sent contact requests not counted)', async () => {
       expect(await store.outbox.stats()).toEqual({ size: 0, oldestQueuedAt: null });
       await store.create(contactRequest({ spam: true }), T0);
-      const { lead: first } = await store.create(contactRequest(), at(1000));
+      const { contactRequest: first } = await store.create(contactRequest(), at(1000));
       await store.create(contactRequest(), at(5000));
       expect(await store.outbox.stats()).toEqual({ size: 2, oldestQueuedAt: at(1000).toISOString() });
       const claims = await store.outbox.claimDue(at(6000), 10, 60_000);
@@ -170,7 +170,7 @@ export function contactRequestStoreContract(name: string, open: () => Promise<St
     });
 
     it('outbox: a failure waits for its retry time, records the error, then gives up as failed', async () => {
-      const { lead: stored } = await store.create(contactRequest(), T0);
+      const { contactRequest: stored } = await store.create(contactRequest(), T0);
       const [first] = await store.outbox.claimDue(T0, 10, 60_000);
       expect(await store.outbox.markFailed(first!, '451 Mailbox temporarily unavailable', at(100), at(30_000))).toBe(true);
       expect(await store.outbox.claimDue(at(29_999), 10, 60_000)).toEqual([]);
@@ -190,7 +190,7 @@ export function contactRequestStoreContract(name: string, open: () => Promise<St
     });
 
     it('outbox: an expired lease (a crashed sender) makes the entry due again, counting the attempt', async () => {
-      const { lead: stored } = await store.create(contactRequest(), T0);
+      const { contactRequest: stored } = await store.create(contactRequest(), T0);
       const [crashed] = await store.outbox.claimDue(T0, 10, 60_000);
       expect(await store.outbox.claimDue(at(59_999), 10, 60_000)).toEqual([]);
       const [resumed] = await store.outbox.claimDue(at(60_000), 10, 60_000);
@@ -236,7 +236,7 @@ export function contactRequestStoreContract(name: string, open: () => Promise<St
     });
 
     it("retry now: a failed contact request goes back into the one outbox, due at once, with the same Message-ID and its attempt count going on", async () => {
-      const { lead: stored } = await store.create(contactRequest(), T0);
+      const { contactRequest: stored } = await store.create(contactRequest(), T0);
       const [first] = await store.outbox.claimDue(T0, 10, 60_000);
       expect(await store.retryNow(stored.id, at(1))).toBe(false); // not failed yet
       expect(await store.outbox.markFailed(first!, '550 no such user', at(100), null)).toBe(true);
@@ -266,7 +266,7 @@ export function contactRequestStoreContract(name: string, open: () => Promise<St
         expect(ids).toHaveLength(30);
         expect(new Set(ids).size).toBe(30);
         // Oldest due first: whichever claim ran first (the two instances' queries race) took the seven oldest.
-        expect(batches.map((batch) => batch.map((c) => (c.kind === 'lead' ? c.lead.name : c.kind)))).toContainEqual(['Person 0', 'Person 1', 'Person 2', 'Person 3', 'Person 4', 'Person 5', 'Person 6']);
+        expect(batches.map((batch) => batch.map((c) => (c.kind === 'lead' ? c.contactRequest.name : c.kind)))).toContainEqual(['Person 0', 'Person 1', 'Person 2', 'Person 3', 'Person 4', 'Person 5', 'Person 6']);
       } finally {
         await other.close();
       }

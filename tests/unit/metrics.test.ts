@@ -55,7 +55,7 @@ describe('GET /metrics', () => {
     expect(metrics.headers['cache-control']).toBe('no-store');
   });
 
-  for (const backend of backends) it.skipIf(backend.skip)(`counts requests by route and status with latency, leads, the outbox, sign-ups and the event loop (${backend.name})`, async () => {
+  for (const backend of backends) it.skipIf(backend.skip)(`counts requests by route and status with latency, contact requests, the outbox, sign-ups and the event loop (${backend.name})`, async () => {
     const server = await start({ DC_REGISTER_RATE_MAX: '1', ...(await backend.fresh()) });
     await server.inject('/');
     await server.inject('/no-such-page');

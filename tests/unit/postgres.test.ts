@@ -62,7 +62,7 @@ describe.skipIf(skipPostgres)('on a real PostgreSQL', () => {
         databasePath: ':memory:',
         databaseUrl: url,
         distDir: loadConfig({}).distDir,
-        leads: loadConfig({}).leads,
+        contactRequests: loadConfig({}).contactRequests,
         adminToken: 'token',
         ...options,
       });
@@ -139,7 +139,7 @@ describe.skipIf(skipPostgres)('on a real PostgreSQL', () => {
       close() {},
     };
     const apps = await twoInstances('dc_two_apps_leads', {
-      leads: loadConfig({ LEAD_POLL_S: '1' }).leads,
+      contactRequests: loadConfig({ LEAD_POLL_S: '1' }).contactRequests,
       contactRateLimit: { max: 3, timeWindowMs: 60_000 },
       contactRequestMailer: mailer,
     });

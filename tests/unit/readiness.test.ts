@@ -85,7 +85,7 @@ function readinessSuite(backend: DatabaseBackend) {
     await server.inject({ method: 'POST', url: CONTACT_ENDPOINT, payload: VALID });
     const config = loadConfig(database);
     const stores = await openStores({ databasePath: config.databasePath, databaseUrl: config.databaseUrl });
-    const report = await readiness(server, { outbox: stores.leads.outbox, mailing: false, outboxMaxAgeMs: 1000, now: () => new Date(Date.now() + 60_000) });
+    const report = await readiness(server, { outbox: stores.contactRequests.outbox, mailing: false, outboxMaxAgeMs: 1000, now: () => new Date(Date.now() + 60_000) });
     await stores.close();
     expect(report).toMatchObject({ status: 'ready', checks: { outbox: 'ok' } });
     expect(report.checks.oldestPendingAgeS).toBeGreaterThanOrEqual(59);

@@ -129,7 +129,7 @@ for (const backend of backends) {
     let contactRequestCounter = 0;
     async function seedContactRequest(fields: Partial<{ name: string; email: string; message: string; variant: 'contact' | 'consultation' }> = {}, at = new Date()) {
       contactRequestCounter++;
-      const { lead: contactRequest } = await stores.leads.create(
+      const { contactRequest } = await stores.contactRequests.create(
         {
           variant: fields.variant ?? 'contact',
           name: fields.name ?? `Lead Person ${contactRequestCounter}`,
@@ -144,7 +144,7 @@ for (const backend of backends) {
       return contactRequest;
     }
 
-    const statusOf = async (id: string) => (await stores.leads.get(id))?.status;
+    const statusOf = async (id: string) => (await stores.contactRequests.get(id))?.status;
 
     /** A contact request whose only delivery attempt the SMTP server refused. */
     async function failedContactRequest() {
@@ -219,7 +219,7 @@ for (const backend of backends) {
           for (const leaked of [secret.name, secret.email, contactRequest.email, contactRequest.id, target.email, pressItem.id, 'author@dataclarity.de'])
             expect(response.body).not.toContain(leaked);
           // A refused change changed nothing.
-          const after = await stores.leads.get(contactRequest.id);
+          const after = await stores.contactRequests.get(contactRequest.id);
           expect(after).not.toBeNull();
           expect(after!.handledAt).toBeNull();
           expect(await stores.users.get(target.id)).toMatchObject({ active: true, firstName: 'Jana', lastName: 'Weber' });
@@ -248,7 +248,7 @@ for (const backend of backends) {
       const cookie = `${SESSION_COOKIE}=${await sessionOf(member.id, true)}`;
       const response = await api({ method: 'DELETE', url: `/staff/leads/${contactRequest.id}`, headers: { cookie, origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' } });
       expect(response.statusCode).toBe(403);
-      expect(await stores.leads.get(contactRequest.id)).not.toBeNull();
+      expect(await stores.contactRequests.get(contactRequest.id)).not.toBeNull();
     });
 
     it('never lets the public API set a role: sign-up and PATCH /me refuse the key, the role stays client', async () => {
@@ -285,7 +285,7 @@ for (const backend of backends) {
         const a = await seedContactRequest({ name: `Anna ${tag}`, variant: 'consultation', message: `Dashboard audit, 100%_sure ${tag}` });
         const b = await seedContactRequest({ name: `Ben ${tag}`, variant: 'contact', message: `Only a question ${tag}` });
         const c = await seedContactRequest({ email: `carla.${tag}@firma.example`, variant: 'consultation' });
-        await stores.leads.setHandled(b.id, true, new Date());
+        await stores.contactRequests.setHandled(b.id, true, new Date());
 
         const byText = (await get(`/staff/leads?q=${tag}`)).json();
         expect(byText.total).toBe(3);
@@ -387,7 +387,7 @@ for (const backend of backends) {
         expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil.example"") ${tag}"`);
 
         expect((await api({ method: 'DELETE', url: `/staff/leads/${risky.id}`, headers })).statusCode).toBe(204);
-        expect(await stores.leads.get(risky.id)).toBeNull();
+        expect(await stores.contactRequests.get(risky.id)).toBeNull();
         expect((await api({ method: 'DELETE', url: `/staff/leads/${risky.id}`, headers })).statusCode).toBe(404);
         const audit = (await get('/staff/audit?limit=3')).json();
         expect(audit.entries.slice(0, 2).map((entry: { action: string; recordId: string }) => [entry.action, entry.recordId])).toEqual([
@@ -497,7 +497,7 @@ for (const backend of backends) {
         const first = await seedContactRequest({ email: client.email.toUpperCase(), variant: 'consultation' }, at);
         await seedContactRequest({ email: `someone.else.${counter}@example.de` }, at);
         const second = await seedContactRequest({ email: client.email }, at);
-        await stores.leads.create(
+        await stores.contactRequests.create(
           { variant: 'contact', name: 'Spam Bot', email: client.email, phone: '+49 621 1234567', message: 'Cheap followers for your brand!', source: '', spam: true },
           new Date(),
         );
@@ -527,7 +527,7 @@ for (const backend of backends) {
         expect(await stores.passkeys.get(`pk-${client.id}`)).toBeNull();
         expect(await stores.dashboards.list(client.id)).toEqual([]);
         expect(await stores.staff.roleOf(client.id)).toBeNull();
-        expect(await stores.leads.get(contactRequest.id)).not.toBeNull();
+        expect(await stores.contactRequests.get(contactRequest.id)).not.toBeNull();
         // They can no longer sign in.
         const signIn = await api({ method: 'POST', url: '/session', headers: SAME_SITE, payload: { email: client.email, password: 'Mannheim#2025' } });
         expect(signIn.statusCode).toBe(401);
@@ -586,7 +586,7 @@ for (const backend of backends) {
         expect(options.statusCode).toBe(200);
         expect(options.json().user).toMatchObject({ name: email });
         // The mail left the outbox once it was accepted: the token is not kept in the clear.
-        expect(await stores.leads.outbox.size('staff-invitation')).toBe(0);
+        expect(await stores.contactRequests.outbox.size('staff-invitation')).toBe(0);
         expect(await auditOf(userId)).toEqual([
           [AUDIT_ACTIONS.staffInvited, member.email],
           [AUDIT_ACTIONS.staffAdded, member.email],
