@@ -5,7 +5,7 @@
  *   node scripts/bench-contact-requests.mjs [--db sqlite,postgres] [--seconds 10] [--clients 50] [--kills 5] [--port 8172] [--smtp off]
  *
  * Runs everything below once per database in `--db` (default: sqlite) and ends with a table of
- * both side by side. PostgreSQL: DATABASE_URL if set (a scratch database: its lead tables are
+ * both side by side. PostgreSQL: DATABASE_URL if set (a scratch database: its contact request tables are
  * emptied!), else a throwaway server (tests/support/postgres.ts) switched to production
  * durability (fsync, synchronous_commit, full_page_writes on), so it compares fairly with
  * SQLite's synchronous=FULL.

@@ -46,7 +46,7 @@ await new Promise((done) => setTimeout(done, 2000));
 const mailed = mailsPerContactRequest(sink.received.map((mail) => mail.parsed.messageId));
 const once = [...load.contactRequestIds].filter((id) => mailed.get(id) === 1).length;
 console.log(
-  `bench-rolling-restart: ${values.clients} page/lead clients and 1 sign-up client, ${pauseMs} ms between requests: ${loadFigures(load)}; ` +
+  `bench-rolling-restart: ${values.clients} page/contact-request clients and 1 sign-up client, ${pauseMs} ms between requests: ${loadFigures(load)}; ` +
     `restart of both instances took ${(restartMs / 1000).toFixed(1)} s; ` +
     `${load.contactRequestIds.size} leads acknowledged, ${once} mailed exactly once, ${[...mailed.values()].filter((count) => count > 1).length} more than once`,
 );

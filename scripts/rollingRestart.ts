@@ -149,7 +149,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   };
 }
 
-export type RequestKind = 'page' | 'lead' | 'sign-up';
+export type RequestKind = 'page' | 'contact-request' | 'sign-up';
 
 export interface LoadResult {
   kind: RequestKind;
@@ -157,7 +157,7 @@ export interface LoadResult {
   ok: boolean;
   /** Sent while an instance was being restarted. */
   during: boolean;
-  /** "GET 200", "lead 201", or the connection error's code (ECONNRESET, …). */
+  /** "GET 200", "contact-request 201", or the connection error's code (ECONNRESET, …). */
   detail: string;
 }
 
@@ -226,17 +226,17 @@ export function startLoad(base: string, options: LoadOptions): Load {
         await response.arrayBuffer();
         return { kind, ok: response.status === 200, detail: `GET ${response.status}` };
       }
-      if (kind === 'lead') {
+      if (kind === 'contact-request') {
         const response = await post('/contact', {
           name: 'Jana Weber',
           email: `lead${i}@example.de`,
           phone: '+49 621 4305 8870',
-          message: `Lead ${i} during a rolling restart.`,
+          message: `Contact request ${i} during a rolling restart.`,
         });
         const ok = response.status === 201;
         if (ok) load.contactRequestIds.add(((await response.json()) as { id: string }).id);
         else await response.arrayBuffer();
-        return { kind, ok, detail: `lead ${response.status}` };
+        return { kind, ok, detail: `contact-request ${response.status}` };
       }
       const response = await post('/user/register', {
         firstName: 'Jana',
@@ -262,7 +262,7 @@ export function startLoad(base: string, options: LoadOptions): Load {
     }
   };
   const clients = Promise.all([
-    ...Array.from({ length: options.clients }, (_, i) => client(i % 2 === 0 ? ['page', 'lead'] : ['lead', 'page'])),
+    ...Array.from({ length: options.clients }, (_, i) => client(i % 2 === 0 ? ['page', 'contact-request'] : ['contact-request', 'page'])),
     ...Array.from({ length: options.signUpClients ?? 1 }, () => client(['sign-up'])),
   ]);
   return load;
@@ -291,7 +291,7 @@ export function loadFigures(load: Load): string {
   const during = load.results.filter((result) => result.during).map((result) => result.ms);
   const kinds = (kind: RequestKind) => load.results.filter((result) => result.kind === kind).length;
   return (
-    `${load.results.length} requests (${kinds('page')} pages, ${kinds('lead')} leads, ${kinds('sign-up')} sign-ups), ${failed.length} failed` +
+    `${load.results.length} requests (${kinds('page')} pages, ${kinds('contact-request')} contact requests, ${kinds('sign-up')} sign-ups), ${failed.length} failed` +
     `${failed.length ? ` (${[...new Set(failed.map((result) => result.detail))].join(', ')})` : ''}; ` +
     `${during.length} during the restarts, p99 ${percentile(during, 99).toFixed(0)} ms`
   );

@@ -3,7 +3,7 @@ import { API_BASE } from './constants';
 import { validateContact, type ContactErrors, type ContactField, type ContactValues } from './validation';
 
 /**
- * A contact or consultation request ("lead") as it travels from <dc-contact-form> or the
+ * A contact request (a contact or consultation request) as it travels from <dc-contact-form> or the
  * no-JavaScript form to `POST /dc_api/wa_v1/contact`: the field names, the variants, the honeypot,
  * the reading of an untrusted body and the messages of a failed send. Shared by the element,
  * the static form (built with ./contactFormHtml) and the server, so each rule and text is written

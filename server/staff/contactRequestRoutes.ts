@@ -25,9 +25,9 @@ import { AUDIT_ACTIONS, type Auditor } from './audit';
  * The staff console's contact requests inbox (prefix /dc_api/wa_v1/staff, behind ./guard):
  *
  *   GET    /staff/leads            ?status=received|delivered|failed|spam &variant= &handled=true|false &q= &limit= &offset=
- *                                  200 { contact requests, total, limit, offset }, newest first
+ *                                  200 { leads, total, limit, offset }, newest first
  *   GET    /staff/leads.csv        the same filters, every match (at most STAFF_EXPORT_MAX) as the safe CSV (../contactRequests/csv)
- *   GET    /staff/leads/{id}       200 { contact request, note, deliveryAttempts } | 404
+ *   GET    /staff/leads/{id}       200 { lead, note, deliveryAttempts } | 404
  *   PATCH  /staff/leads/{id}       { handled?, note? }  200 as GET | 400 | 404
  *   POST   /staff/leads/{id}/retry 202 as GET: a failed delivery is queued again and tried now | 404 | 409 not failed | 503 no mailer
  *   DELETE /staff/leads/{id}       204: erased with its outbox entry and attempt log | 404

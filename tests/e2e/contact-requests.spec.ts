@@ -21,7 +21,7 @@ test.describe.configure({ mode: 'serial' });
 const COMPANY_EMAIL = (JSON.parse(readFileSync('site/_data/company.json', 'utf8')) as { email: string }).email;
 const CONTACT_ENDPOINT = `${API_BASE}/contact`;
 
-const TOKEN = 'e2e-lead-admin-token';
+const TOKEN = 'e2e-contact-request-admin-token';
 const T0 = new Date('2026-03-02T09:00:00+01:00');
 const VALID = { name: 'Jana Weber', email: 'jana.weber@example.de', phone: '+49 (621) 4305-8870', message: 'We would like to talk about our monthly reporting.' };
 
@@ -49,7 +49,7 @@ function serverEnv(extra: Record<string, string> = {}): Record<string, string> {
 // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a hook needs from its first parameter's pattern; this hook needs none.
 test.beforeAll(async ({}, workerInfo) => {
   port = Number(process.env.E2E_PORT ?? 4173) + 20 + workerInfo.workerIndex;
-  dbFile = `test-results/leads-e2e-${port}.sqlite`;
+  dbFile = `test-results/contact-requests-e2e-${port}.sqlite`;
   for (const suffix of ['', '-wal', '-shm']) rmSync(dbFile + suffix, { force: true });
   sink = await startSmtpSink();
   server = await startServerProcess(port, serverEnv());
@@ -354,7 +354,7 @@ test('the default contact snippet copied from /embed, pasted on another origin, 
     const visitorContext = await browser.newContext();
     await visitorContext.grantPermissions(['local-network-access']);
     const visitor = await visitorContext.newPage();
-    const message = `Landing page lead ${Date.now()}: please call us about Power BI.`;
+    const message = `Landing page contact request ${Date.now()}: please call us about Power BI.`;
     await visitor.goto(`${partner.origin}/landing?utm_source=newsletter`);
     const scope = form(visitor);
     await fill(scope, { ...VALID, message });
@@ -393,7 +393,7 @@ test("/embed: the contact form's live preview says it sends nothing, and sends n
 });
 
 test('without SMTP_URL the server says once at start that contact requests are stored but not mailed', async () => {
-  const quiet = await startServerProcess(port + 5, { ...serverEnv({ DATABASE_PATH: `test-results/leads-e2e-nosmtp-${port}.sqlite` }), SMTP_URL: '' });
+  const quiet = await startServerProcess(port + 5, { ...serverEnv({ DATABASE_PATH: `test-results/contact-requests-e2e-nosmtp-${port}.sqlite` }), SMTP_URL: '' });
   await quiet.stop();
   expect(quiet.output().match(/SMTP_URL is not set: contact and consultation requests are stored in the database but not mailed/g)).toHaveLength(1);
 });

@@ -143,7 +143,7 @@ test.describe('two API instances on one PostgreSQL', () => {
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({
           variant: 'contact',
-          name: `Lead ${i}`,
+          name: `Contact request ${i}`,
           email: 'jana.weber@example.de',
           phone: '+49 621 4305 8870',
           message: `We would like to talk about our monthly reporting (${i}).`,

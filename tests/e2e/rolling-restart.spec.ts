@@ -79,13 +79,13 @@ test.describe('rolling restart behind nginx', () => {
     expect(failures, logs()).toEqual([]);
     // Every kind of request was in flight while an instance went down and came back.
     const during = load.results.filter((result) => result.during);
-    expect(new Set(during.map((result) => result.kind))).toEqual(new Set(['page', 'lead', 'sign-up']));
+    expect(new Set(during.map((result) => result.kind))).toEqual(new Set(['page', 'contact-request', 'sign-up']));
 
     // Every acknowledged contact request reaches the state "sent" (mailed, SMTP accepted it), and no contact request was
     // stored that the clients were not told about (a retried POST would be one).
     const acknowledged = load.contactRequestIds.size;
     await expect
-      .poll(async () => (await admin<{ total: number }>('/contact?status=sent&limit=1')).total, { timeout: 60_000, message: 'leads in the state sent' })
+      .poll(async () => (await admin<{ total: number }>('/contact?status=sent&limit=1')).total, { timeout: 60_000, message: 'contact requests in the state sent' })
       .toBe(acknowledged);
     expect((await admin<{ total: number }>('/contact?limit=1')).total).toBe(acknowledged);
     // Once every contact request is sent nothing can mail it again: each Message-ID (one per contact request) arrived once.

@@ -41,7 +41,7 @@ void form;
 
 function App() {
   const [seen, setSeen] = useState<string[]>([]);
-  const [lead, setContactRequest] = useState('');
+  const [lead, setLead] = useState('');
   return (
     <main>
       <dc-dashboard-gallery
@@ -55,7 +55,7 @@ function App() {
         variant="contact"
         ondc-submit={(event: CustomEvent<DcSubmitDetail>) => {
           event.preventDefault();
-          setContactRequest(event.detail.name + ' <' + event.detail.email + '>');
+          setLead(event.detail.name + ' <' + event.detail.email + '>');
         }}
       />
       <p id="lead">Lead: {lead}</p>

@@ -335,7 +335,7 @@ describe('POST /contact', () => {
   });
 });
 
-describe('the administrator\'s lead routes', () => {
+describe('the administrator\'s contact request routes', () => {
   it.each([
     ['?status=bogus', { status: CONTACT_MESSAGES.badStatus }],
     ['?status=sent&status=spam', { status: CONTACT_MESSAGES.badStatus }],

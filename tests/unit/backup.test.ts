@@ -44,7 +44,7 @@ describe('backup and restore (SQLite)', () => {
       while (writing) {
         const i = n++;
         if (i % 2 === 0) {
-          const { contactRequest: stored } = await contactRequests.create(contactRequest({ message: `Lead ${i} from writer ${w}, written during the backup. ${'Filler to grow the database. '.repeat(60)}` }), new Date());
+          const { contactRequest: stored } = await contactRequests.create(contactRequest({ message: `Contact request ${i} from writer ${w}, written during the backup. ${'Filler to grow the database. '.repeat(60)}` }), new Date());
           acknowledged.push({ kind: 'lead', id: stored.id, at: performance.now() });
         } else {
           const user = await users.create({ firstName: 'Jana', lastName: `Writer${w}`, email: `w${w}-${i}@example.de`, passwordHash: 'scrypt$test' });
@@ -128,7 +128,7 @@ describe.skipIf(!postgres.ok)('backup and restore (PostgreSQL, pg_dump / pg_rest
     let writing = true;
     const writer = async (w: number) => {
       for (let i = 0; writing; i++) {
-        const { contactRequest: stored } = await stores.contactRequests.create(contactRequest({ message: `Lead ${i} from writer ${w}, during the dump.` }), new Date());
+        const { contactRequest: stored } = await stores.contactRequests.create(contactRequest({ message: `Contact request ${i} from writer ${w}, during the dump.` }), new Date());
         acknowledged.push({ id: stored.id, at: performance.now() });
       }
     };

@@ -27,7 +27,7 @@ import { contactRequest } from './contactRequestStoreContract';
 
 /** POST/GET/PATCH/DELETE /dc_api/wa_v1/contact through inject, on the whole server and a real SQLite file. */
 
-const TOKEN = 'test-admin-token-lead';
+const TOKEN = 'test-admin-token-contact-request';
 const ADMIN = { authorization: `Bearer ${TOKEN}` };
 const VALID = { name: 'Jana Weber', email: 'jana.weber@example.de', phone: '+49 621 4305 8870', message: 'We would like to talk about our monthly reporting.', variant: 'contact' };
 
@@ -331,7 +331,7 @@ describe('POST /contact (form post, no JavaScript)', () => {
   });
 });
 
-describe('the administrator\'s lead API', () => {
+describe('the administrator\'s contact request API', () => {
   it('401 without the token', async () => {
     for (const [method, url] of [['GET', ''], ['GET', '/x'], ['PATCH', '/x'], ['DELETE', '/x']] as const) {
       const response = await app.inject({ method, url: CONTACT_ENDPOINT + url });

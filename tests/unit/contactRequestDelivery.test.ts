@@ -164,7 +164,7 @@ describe('contact request delivery at shutdown', () => {
     const stores = await openStores({ databasePath: config.databasePath, databaseUrl: config.databaseUrl });
     onTestFinished(() => stores.close());
     const store = stores.contactRequests;
-    for (let i = 0; i < 15; i++) await store.create(contactRequest({ message: `Lead number ${i} for the shutdown test.` }), new Date());
+    for (let i = 0; i < 15; i++) await store.create(contactRequest({ message: `Contact request number ${i} for the shutdown test.` }), new Date());
     let releaseClaim!: () => void;
     const claimHeld = new Promise<void>((resolve) => (releaseClaim = resolve));
     let claimsAsked = 0;

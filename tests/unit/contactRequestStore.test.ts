@@ -19,7 +19,7 @@ import { contactRequest, contactRequestStoreContract } from './contactRequestSto
  */
 
 contactRequestStoreContract('SQLite', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'dc-leads-'));
+  const dir = mkdtempSync(join(tmpdir(), 'dc-contact-requests-'));
   const file = join(dir, 'dc.sqlite');
   const store = openSqliteContactRequestStore(file);
   return {
@@ -34,7 +34,7 @@ contactRequestStoreContract('SQLite', async () => {
 
 describe('SQLite contact request store', () => {
   it('lives in the users database, created by migration 2, and survives a reopen', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'dc-leads-'));
+    const dir = mkdtempSync(join(tmpdir(), 'dc-contact-requests-'));
     const file = join(dir, 'data', 'dc.sqlite');
     try {
       const users = openSqliteStore(file);
@@ -62,7 +62,7 @@ describe('SQLite contact request store', () => {
   });
 
   it('migrates a version-1 database (users only) forward without touching the users', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'dc-leads-'));
+    const dir = mkdtempSync(join(tmpdir(), 'dc-contact-requests-'));
     const file = join(dir, 'dc.sqlite');
     try {
       const users = openSqliteStore(file);

@@ -151,16 +151,16 @@ describe.skipIf(skipPostgres)('on a real PostgreSQL', () => {
         payload: { name, email: 'jana.weber@example.de', phone: '+49 621 4305 8870', message: 'We would like to talk about our monthly reporting.', variant: 'contact' },
       });
     // One client, alternating instances: the third contact request is the last it may send.
-    expect((await contact(apps[0]!, '203.0.113.7', 'Lead 1')).statusCode).toBe(201);
-    expect((await contact(apps[1]!, '203.0.113.7', 'Lead 2')).statusCode).toBe(201);
-    expect((await contact(apps[0]!, '203.0.113.7', 'Lead 3')).statusCode).toBe(201);
-    const limited = await contact(apps[1]!, '203.0.113.7', 'Lead 4');
+    expect((await contact(apps[0]!, '203.0.113.7', 'Contact request 1')).statusCode).toBe(201);
+    expect((await contact(apps[1]!, '203.0.113.7', 'Contact request 2')).statusCode).toBe(201);
+    expect((await contact(apps[0]!, '203.0.113.7', 'Contact request 3')).statusCode).toBe(201);
+    const limited = await contact(apps[1]!, '203.0.113.7', 'Contact request 4');
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toMatchObject({ message: SEND_FAILURE.rateLimited });
-    expect((await contact(apps[0]!, '203.0.113.7', 'Lead 5')).statusCode).toBe(429);
+    expect((await contact(apps[0]!, '203.0.113.7', 'Contact request 5')).statusCode).toBe(429);
     // Other clients, at both instances at once, while both deliver.
     const more = await Promise.all(
-      Array.from({ length: 24 }, (_, i) => contact(apps[i % 2]!, `198.51.100.${Math.floor(i / 3) + 1}`, `Lead ${i + 6}`)),
+      Array.from({ length: 24 }, (_, i) => contact(apps[i % 2]!, `198.51.100.${Math.floor(i / 3) + 1}`, `Contact request ${i + 6}`)),
     );
     expect(more.map((r) => r.statusCode)).toEqual(Array(24).fill(201));
     // Every contact request sent leaves the outbox, so nothing is left to claim: once all 27 are sent after

@@ -132,7 +132,7 @@ for (const backend of backends) {
       const { contactRequest } = await stores.contactRequests.create(
         {
           variant: fields.variant ?? 'contact',
-          name: fields.name ?? `Lead Person ${contactRequestCounter}`,
+          name: fields.name ?? `Contact Person ${contactRequestCounter}`,
           email: fields.email ?? `lead.${contactRequestCounter}@firma.example`,
           phone: '+49 621 1234567',
           message: fields.message ?? `We would like a Power BI review, request number ${contactRequestCounter}.`,
