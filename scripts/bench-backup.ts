@@ -26,7 +26,7 @@ try {
           {
             variant: 'contact',
             name: 'Jana Weber',
-            email: `lead${done + i}@example.de`,
+            email: `contact${done + i}@example.de`,
             phone: '+49 621 4305 8870',
             message: 'We would like to talk about our monthly reporting and a dashboard for the sales team.',
             source: 'https://www.dataclarity.de/contact',

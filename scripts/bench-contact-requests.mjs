@@ -119,13 +119,13 @@ async function startServer() {
 }
 
 let counter = 0;
-function lead() {
+function contactRequest() {
   counter++;
   return JSON.stringify({
     name: `Bench Visitor ${counter}`,
     email: `visitor${counter}@example.de`,
     phone: '+49 621 4305 8870',
-    message: `Benchmark lead number ${counter}: we would like to improve our monthly reporting.`,
+    message: `Benchmark contact request number ${counter}: we would like to improve our monthly reporting.`,
     variant: counter % 2 ? 'contact' : 'consultation',
   });
 }
@@ -135,7 +135,7 @@ async function post() {
   const response = await fetch(`http://127.0.0.1:${PORT}${ENDPOINT}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: lead(),
+    body: contactRequest(),
   });
   const body = await response.json();
   return { status: response.status, id: body.id, ms: performance.now() - started };

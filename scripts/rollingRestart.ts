@@ -229,7 +229,7 @@ export function startLoad(base: string, options: LoadOptions): Load {
       if (kind === 'contact-request') {
         const response = await post('/contact', {
           name: 'Jana Weber',
-          email: `lead${i}@example.de`,
+          email: `contact${i}@example.de`,
           phone: '+49 621 4305 8870',
           message: `Contact request ${i} during a rolling restart.`,
         });

@@ -29,7 +29,7 @@ export function createPgContactRequestStore(pool: PgPool, options: PgContactRequ
   let closed = false;
 
   const query = async <Row extends object>(sql: string, params: unknown[] = []) => {
-    if (closed) throw new Error('The lead store is closed.');
+    if (closed) throw new Error('The contact request store is closed.');
     return pool.query<Row>(sql, params);
   };
   const getOne = async (id: string): Promise<ContactRequest | null> => {
@@ -66,7 +66,7 @@ export function createPgContactRequestStore(pool: PgPool, options: PgContactRequ
       const existing = await query<ContactRequestRow>(`${CONTACT_REQUEST_SELECT} WHERE l.idempotency_key = $1`, [key]);
       if (existing.rows[0]) return { contactRequest: contactRequestFromRow(existing.rows[0]), created: false };
     }
-    throw new Error(`The lead with idempotency key '${key}' could not be stored or found.`);
+    throw new Error(`The contact request with idempotency key '${key}' could not be stored or found.`);
   };
   const inFlight = new Map<string, Promise<unknown>>();
 
@@ -138,7 +138,7 @@ export function createPgContactRequestStore(pool: PgPool, options: PgContactRequ
     },
 
     async retryNow(id, now) {
-      if (closed) throw new Error('The lead store is closed.');
+      if (closed) throw new Error('The contact request store is closed.');
       // One statement: the contact request goes back to 'pending' only while it is 'failed', and gets its outbox entry.
       const { rowCount } = await pool.query(
         `WITH back AS (UPDATE leads SET status = 'pending' WHERE id = $1 AND status = 'failed' RETURNING id)

@@ -117,7 +117,7 @@ const patchUser = (id: string, payload?: unknown, headers: Record<string, string
 const postContactRequest = (payload: unknown, headers: Record<string, string> = { 'content-type': 'application/json' }) =>
   app.inject({ method: 'POST', url: CONTACT_ENDPOINT, payload: payload as InjectOptions['payload'], headers });
 
-const LEAD = { name: 'Jana Weber', email: 'jana.weber@example.de', phone: '+49 621 4305 8870', message: 'We would like to talk about reporting.', variant: 'contact' };
+const CONTACT_REQUEST = { name: 'Jana Weber', email: 'jana.weber@example.de', phone: '+49 621 4305 8870', message: 'We would like to talk about reporting.', variant: 'contact' };
 
 function problemOf(response: { statusCode: number; headers: Record<string, unknown>; json: () => unknown }, status = 400) {
   expect(response.statusCode).toBe(status);
@@ -282,7 +282,7 @@ describe('response schemas', () => {
   });
 
   it('a contact request keeps every field the administrator reads, and nothing else', async () => {
-    const id = (await postContactRequest(LEAD)).json<{ id: string }>().id;
+    const id = (await postContactRequest(CONTACT_REQUEST)).json<{ id: string }>().id;
     const one = (await app.inject({ method: 'GET', url: `${CONTACT_ENDPOINT}/${id}`, headers: ADMIN })).json<Record<string, unknown>>();
     expect(Object.keys(one).sort()).toEqual(
       ['attempts', 'deliveredAt', 'deliveryAttempts', 'email', 'handledAt', 'id', 'lastError', 'message', 'name', 'phone', 'receivedAt', 'source', 'status', 'variant'].sort(),
@@ -295,19 +295,19 @@ describe('response schemas', () => {
 
 describe('POST /contact', () => {
   it('refuses an unknown key (JSON) with 400 naming it, and stores nothing', async () => {
-    const body = problemOf(await postContactRequest({ ...LEAD, budget: '10k' }));
+    const body = problemOf(await postContactRequest({ ...CONTACT_REQUEST, budget: '10k' }));
     expect(body.errors).toEqual({ budget: SCHEMA_MESSAGES.unknownKey('budget') });
     expect((await contactRequests.list()).total).toBe(0);
   });
 
   it('answers wrong types with the element\'s SPEC 8 messages', async () => {
-    const body = problemOf(await postContactRequest({ ...LEAD, name: 42, email: ['jana@example.de'] }));
+    const body = problemOf(await postContactRequest({ ...CONTACT_REQUEST, name: 42, email: ['jana@example.de'] }));
     expect(body.errors).toEqual({ name: NAME_REQUIRED, email: EMAIL_REQUIRED });
   });
 
   it('accepts a message of 5000 characters and refuses 5001', async () => {
-    expect((await postContactRequest({ ...LEAD, message: 'm'.repeat(5000) })).statusCode).toBe(201);
-    const body = problemOf(await postContactRequest({ ...LEAD, message: 'm'.repeat(5001) }));
+    expect((await postContactRequest({ ...CONTACT_REQUEST, message: 'm'.repeat(5000) })).statusCode).toBe(201);
+    const body = problemOf(await postContactRequest({ ...CONTACT_REQUEST, message: 'm'.repeat(5001) }));
     expect(body.errors).toEqual({ message: MESSAGE_TOO_LONG });
   });
 
@@ -322,12 +322,12 @@ describe('POST /contact', () => {
   it('a form post refused by the schema is still an HTML page: the form with the message, or a notice', async () => {
     const form = { 'content-type': 'application/x-www-form-urlencoded' };
     // A repeated field arrives as a list: the field's message, in the form again.
-    const repeated = await postContactRequest(`${new URLSearchParams({ ...LEAD }).toString()}&name=Eve`, form);
+    const repeated = await postContactRequest(`${new URLSearchParams({ ...CONTACT_REQUEST }).toString()}&name=Eve`, form);
     expect(repeated.statusCode).toBe(400);
     expect(repeated.headers['content-type']).toMatch(/^text\/html/);
     expect(repeated.body).toContain(NAME_REQUIRED);
     // A key no form of ours has: a notice, never JSON.
-    const unknown = await postContactRequest(new URLSearchParams({ ...LEAD, extra: 'x' }).toString(), form);
+    const unknown = await postContactRequest(new URLSearchParams({ ...CONTACT_REQUEST, extra: 'x' }).toString(), form);
     expect(unknown.statusCode).toBe(400);
     expect(unknown.headers['content-type']).toMatch(/^text\/html/);
     expect(unknown.body).toContain(`href="${FORM_PAGE_PATHS.contact}"`);
@@ -349,7 +349,7 @@ describe('the administrator\'s contact request routes', () => {
   });
 
   it('PATCH /contact/{id}: no body or {"handled": bool}; anything else is 400', async () => {
-    const id = (await postContactRequest(LEAD)).json<{ id: string }>().id;
+    const id = (await postContactRequest(CONTACT_REQUEST)).json<{ id: string }>().id;
     const json = { ...ADMIN, 'content-type': 'application/json' };
     for (const payload of ['null', '{}', '{"handled":"yes"}', '{"handled":true,"status":"sent"}', '[true]']) {
       const body = problemOf(await app.inject({ method: 'PATCH', url: `${CONTACT_ENDPOINT}/${id}`, headers: json, payload }));

@@ -45,7 +45,7 @@ interface ContactRequest5 {
   outbox?: { attempts: number; next: string; leaseToken?: string; leaseUntil?: string; lastError?: string };
 }
 
-const LEADS: ContactRequest5[] = [
+const CONTACT_REQUESTS: ContactRequest5[] = [
   { id: '11111111-1111-4111-8111-111111111111', status: 'pending', log: [], outbox: { attempts: 0, next: at(0) } },
   {
     id: '22222222-2222-4222-8222-222222222222',
@@ -75,7 +75,7 @@ const mailMessageId = (mail: (typeof MAILS)[number]) => `<${mail.kind}-${mail.id
 
 /** Fills a database at the schema before the one outbox: contact requests in every state, both outboxes with waiting entries. */
 async function seedTwoOutboxes(exec: Exec): Promise<void> {
-  for (const [i, contactRequest] of LEADS.entries()) {
+  for (const [i, contactRequest] of CONTACT_REQUESTS.entries()) {
     await exec(
       `INSERT INTO leads (id, variant, name, email, phone, message, source, received_at, status, delivered_at)
        VALUES (?, 'contact', ?, ?, '+49 621 4305 8870', 'Our monthly reporting.', '', ?, ?, ?)`,
@@ -124,7 +124,7 @@ const iso = (value: string | Date | null) => (value === null ? null : new Date(v
 
 /** What the one outbox must hold after the migration. */
 const EXPECTED_ROWS = [
-  ...LEADS.flatMap((contactRequest, i) =>
+  ...CONTACT_REQUESTS.flatMap((contactRequest, i) =>
     contactRequest.outbox
       ? [
           {
@@ -248,7 +248,7 @@ for (const backend of backends) {
           lease_until: iso(row.lease_until),
         }));
         expect(rows).toEqual(EXPECTED_ROWS);
-        for (const contactRequest of LEADS) {
+        for (const contactRequest of CONTACT_REQUESTS) {
           expect(await db.store.get(contactRequest.id)).toMatchObject({
             status: contactRequest.status,
             deliveredAt: contactRequest.deliveredAt ?? null,
@@ -278,19 +278,19 @@ for (const backend of backends) {
         // the lease of the old version still runs, the reset mail waits for its retry time.
         await delivery.runOnce();
         const first = sink.received.map((mail) => mail.parsed.messageId).sort();
-        expect(first).toEqual([contactRequestMessageId(LEADS[0]!.id), contactRequestMessageId(LEADS[1]!.id), mailMessageId(MAILS[0])].sort());
+        expect(first).toEqual([contactRequestMessageId(CONTACT_REQUESTS[0]!.id), contactRequestMessageId(CONTACT_REQUESTS[1]!.id), mailMessageId(MAILS[0])].sort());
         now = new Date(T0 + 3_600_000);
         await delivery.runOnce();
         const all = sink.received.map((mail) => mail.parsed.messageId).sort();
         expect(all).toEqual(EXPECTED_ROWS.map((row) => row.message_id).sort());
         expect(await db.store.outbox.stats()).toEqual({ size: 0, oldestQueuedAt: null });
         // The attempt counts went on from where the old outboxes left them.
-        expect(await db.store.get(LEADS[1]!.id)).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
-        expect((await db.store.attempts(LEADS[2]!.id)).map((a) => a.attempt)).toEqual([2]);
+        expect(await db.store.get(CONTACT_REQUESTS[1]!.id)).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
+        expect((await db.store.attempts(CONTACT_REQUESTS[2]!.id)).map((a) => a.attempt)).toEqual([2]);
         const reset = sink.received.find((mail) => mail.parsed.messageId === mailMessageId(MAILS[1]))!;
         expect(reset.envelope.to).toEqual(['jana.weber@example.de']);
         expect(reset.parsed.subject).toBe('Subject of password-reset');
-        for (const contactRequest of LEADS.filter((l) => l.outbox)) expect((await db.store.get(contactRequest.id))!.status).toBe('sent');
+        for (const contactRequest of CONTACT_REQUESTS.filter((l) => l.outbox)) expect((await db.store.get(contactRequest.id))!.status).toBe('sent');
       } finally {
         await delivery.stop();
         await db.close();

@@ -133,7 +133,7 @@ for (const backend of backends) {
         {
           variant: fields.variant ?? 'contact',
           name: fields.name ?? `Contact Person ${contactRequestCounter}`,
-          email: fields.email ?? `lead.${contactRequestCounter}@firma.example`,
+          email: fields.email ?? `contact.${contactRequestCounter}@firma.example`,
           phone: '+49 621 1234567',
           message: fields.message ?? `We would like a Power BI review, request number ${contactRequestCounter}.`,
           source: 'http://localhost/contact',
