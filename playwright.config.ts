@@ -16,7 +16,7 @@ try {
 const executablePath = findChromium(playwrightChromium);
 // The servers a suite starts itself (tests/support/serverProcess.ts) run the build, as the web server below does.
 process.env.DC_TEST_SERVER_BUILT = '1';
-const PROCESS_SUITES = ['**/hosting.spec.ts', '**/instances.spec.ts', '**/leads.spec.ts', '**/rolling-restart.spec.ts', '**/accountMail.spec.ts', '**/staff.spec.ts', '**/staff-console.spec.ts', '**/client-passkeys.spec.ts', '**/press-staff.spec.ts'];
+const PROCESS_SUITES = ['**/hosting.spec.ts', '**/instances.spec.ts', '**/contact-requests.spec.ts', '**/rolling-restart.spec.ts', '**/accountMail.spec.ts', '**/staff.spec.ts', '**/staff-console.spec.ts', '**/client-passkeys.spec.ts', '**/press-staff.spec.ts'];
 
 export default defineConfig({
   testDir: 'tests/e2e',

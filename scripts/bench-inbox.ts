@@ -1,7 +1,7 @@
 /**
  * npx tsx scripts/bench-inbox.ts [--leads 100000] [--runs 30] [--db sqlite,postgres]: latency of the
- * staff console's inbox queries (server/staff/leadRoutes.ts → LeadStore.list) on a database holding
- * that many leads, on SQLite and on PostgreSQL. A bench, not a test: it prints figures (median and
+ * staff console's inbox queries (server/staff/contactRequestRoutes.ts → ContactRequestStore.list) on a database holding
+ * that many contact requests, on SQLite and on PostgreSQL. A bench, not a test: it prints figures (median and
  * 95th percentile in ms over `--runs` calls after one warm-up) for the first page (newest 25), each
  * filter, a search and a deep page. SQLite in a temporary folder; PostgreSQL: a throwaway server
  * (tests/support/postgres.ts) with production durability.
@@ -11,9 +11,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { openStores, type Stores } from '../server/db/openStores';
-import type { LeadQuery } from '../server/leads/store';
-import { inboxQuery } from '../server/staff/leadRoutes';
-import { STAFF_PAGE_SIZE } from '../shared/staffLeads';
+import type { ContactRequestQuery } from '../server/contactRequests/store';
+import { inboxQuery } from '../server/staff/contactRequestRoutes';
+import { STAFF_PAGE_SIZE } from '../shared/staffContactRequests';
 import { startPostgres } from '../tests/support/postgres';
 
 const { values } = parseArgs({
@@ -23,18 +23,18 @@ const TOTAL = Number(values.leads);
 const RUNS = Number(values.runs);
 const DATABASES = values.db.split(',').map((db) => db.trim());
 
-/** What the console asks for, as its query string would (../server/staff/leadRoutes: inboxQuery). */
-const QUERIES: Array<[string, LeadQuery]> = [
+/** What the console asks for, as its query string would (../server/staff/contactRequestRoutes: inboxQuery). */
+const QUERIES: Array<[string, ContactRequestQuery]> = [
   ['newest 25', {}],
   ['status=failed', inboxQuery({ status: 'failed' })],
   ['variant=consultation&handled=false', inboxQuery({ variant: 'consultation', handled: 'false' })],
-  ['q=fabric (1 % of leads match)', inboxQuery({ q: 'fabric' })],
+  ['q=fabric (1 % of contact requests match)', inboxQuery({ q: 'fabric' })],
   ['q=firma42 (an address part)', inboxQuery({ q: 'firma42.example' })],
   ['q=nothing-matches', inboxQuery({ q: 'nothing-matches' })],
   ['status=delivered, page 200', { ...inboxQuery({ status: 'delivered' }), offset: 199 * STAFF_PAGE_SIZE }],
 ];
 
-// Leads spread over a year, newest last; every 20th failed, every 50th spam, a third consultations,
+// Contact requests spread over a year, newest last; every 20th failed, every 50th spam, a third consultations,
 // half handled, 1 % mention "Fabric".
 const SQLITE_FILL = `
   WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < @total)
@@ -70,11 +70,11 @@ async function measure(stores: Stores): Promise<Array<[string, number, number, n
   const rows: Array<[string, number, number, number]> = [];
   for (const [name, filters] of QUERIES) {
     const query = { limit: STAFF_PAGE_SIZE, offset: 0, ...filters };
-    const first = await stores.leads.list(query);
+    const first = await stores.contactRequests.list(query);
     const times: number[] = [];
     for (let run = 0; run < RUNS; run++) {
       const started = performance.now();
-      await stores.leads.list(query);
+      await stores.contactRequests.list(query);
       times.push(performance.now() - started);
     }
     times.sort((a, b) => a - b);
@@ -93,7 +93,7 @@ for (const db of DATABASES) {
       const sqlite = (stores.sessions as unknown as { db: import('better-sqlite3').Database }).db;
       sqlite.prepare(SQLITE_FILL).run({ total: TOTAL });
       sqlite.exec('ANALYZE');
-      console.log(`sqlite: ${TOTAL} leads in ${Math.round(performance.now() - started)} ms`);
+      console.log(`sqlite: ${TOTAL} contact requests in ${Math.round(performance.now() - started)} ms`);
       results.set(db, await measure(stores));
     } finally {
       await stores.close();
@@ -110,7 +110,7 @@ for (const db of DATABASES) {
       await client.query(PG_FILL, [TOTAL]);
       await client.query('VACUUM ANALYZE leads');
       await client.end();
-      console.log(`postgres: ${TOTAL} leads in ${Math.round(performance.now() - started)} ms`);
+      console.log(`postgres: ${TOTAL} contact requests in ${Math.round(performance.now() - started)} ms`);
       try {
         results.set(db, await measure(stores));
       } finally {
@@ -124,7 +124,7 @@ for (const db of DATABASES) {
   }
 }
 
-console.log(`\nInbox queries on ${TOTAL} leads, page of ${STAFF_PAGE_SIZE}, ms (median / p95 of ${RUNS}):\n`);
+console.log(`\nInbox queries on ${TOTAL} contact requests, page of ${STAFF_PAGE_SIZE}, ms (median / p95 of ${RUNS}):\n`);
 console.log(`| query | matches | ${DATABASES.map((db) => `${db} median | ${db} p95`).join(' | ')} |`);
 console.log(`| --- | ---: | ${DATABASES.map(() => '---: | ---:').join(' | ')} |`);
 QUERIES.forEach(([name], i) => {

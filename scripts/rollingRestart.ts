@@ -3,7 +3,7 @@
  * (scripts/bench-rolling-restart.ts, prints figures) and the test (tests/e2e/rolling-restart.spec.ts,
  * a pass/fail verdict): two API instances (the built server-dist/main.mjs) on one PostgreSQL
  * database behind the build's generated nginx config, a bounded load of clients through nginx
- * (static pages, sign-ups, leads), and a restart of one instance: SIGTERM, its exit code, start again,
+ * (static pages, sign-ups, contact requests), and a restart of one instance: SIGTERM, its exit code, start again,
  * wait until its /readyz answers 200.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -42,7 +42,7 @@ export interface Cluster {
   stop(): Promise<void>;
 }
 
-/** The environment of an instance in the cluster: limits out of the load's way, leads mailed at once. */
+/** The environment of an instance in the cluster: limits out of the load's way, contact requests mailed at once. */
 function instanceEnv(port: number, options: ClusterOptions): NodeJS.ProcessEnv {
   return {
     ...process.env,
@@ -149,7 +149,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   };
 }
 
-export type RequestKind = 'page' | 'lead' | 'sign-up';
+export type RequestKind = 'page' | 'contact-request' | 'sign-up';
 
 export interface LoadResult {
   kind: RequestKind;
@@ -157,14 +157,14 @@ export interface LoadResult {
   ok: boolean;
   /** Sent while an instance was being restarted. */
   during: boolean;
-  /** "GET 200", "lead 201", or the connection error's code (ECONNRESET, …). */
+  /** "GET 200", "contact-request 201", or the connection error's code (ECONNRESET, …). */
   detail: string;
 }
 
 export interface Load {
   results: LoadResult[];
-  /** Ids of the leads nginx answered 201 for. */
-  leadIds: Set<string>;
+  /** Ids of the contact requests nginx answered 201 for. */
+  contactRequestIds: Set<string>;
   /** Marks the requests sent from now on as "during the restart" (or not). */
   restarting: boolean;
   /** Resolves once `count` requests have been answered (or failed) in all. */
@@ -174,7 +174,7 @@ export interface Load {
 }
 
 export interface LoadOptions {
-  /** Clients sending static pages and leads in turn. */
+  /** Clients sending static pages and contact requests in turn. */
   clients: number;
   /**
    * Clients sending only sign-ups (default 1). Each sign-up waits for a password hash that takes
@@ -188,7 +188,7 @@ export interface LoadOptions {
 
 /**
  * `clients` clients, each sending one request at a time through nginx, in turn a static page and a
- * lead, and `signUpClients` clients sending sign-ups (every one with a new address), until stopped. A request fails when its
+ * contact request, and `signUpClients` clients sending sign-ups (every one with a new address), until stopped. A request fails when its
  * status is not the expected one (200, 201, 201) or the connection fails.
  */
 export function startLoad(base: string, options: LoadOptions): Load {
@@ -197,7 +197,7 @@ export function startLoad(base: string, options: LoadOptions): Load {
   const waiters: Array<{ count: number; resolve: () => void }> = [];
   const load: Load = {
     results: [],
-    leadIds: new Set(),
+    contactRequestIds: new Set(),
     restarting: false,
     answered: (count) => new Promise((resolve) => {
       if (load.results.length >= count) resolve();
@@ -226,17 +226,17 @@ export function startLoad(base: string, options: LoadOptions): Load {
         await response.arrayBuffer();
         return { kind, ok: response.status === 200, detail: `GET ${response.status}` };
       }
-      if (kind === 'lead') {
+      if (kind === 'contact-request') {
         const response = await post('/contact', {
           name: 'Jana Weber',
-          email: `lead${i}@example.de`,
+          email: `contact${i}@example.de`,
           phone: '+49 621 4305 8870',
-          message: `Lead ${i} during a rolling restart.`,
+          message: `Contact request ${i} during a rolling restart.`,
         });
         const ok = response.status === 201;
-        if (ok) load.leadIds.add(((await response.json()) as { id: string }).id);
+        if (ok) load.contactRequestIds.add(((await response.json()) as { id: string }).id);
         else await response.arrayBuffer();
-        return { kind, ok, detail: `lead ${response.status}` };
+        return { kind, ok, detail: `contact-request ${response.status}` };
       }
       const response = await post('/user/register', {
         firstName: 'Jana',
@@ -262,7 +262,7 @@ export function startLoad(base: string, options: LoadOptions): Load {
     }
   };
   const clients = Promise.all([
-    ...Array.from({ length: options.clients }, (_, i) => client(i % 2 === 0 ? ['page', 'lead'] : ['lead', 'page'])),
+    ...Array.from({ length: options.clients }, (_, i) => client(i % 2 === 0 ? ['page', 'contact-request'] : ['contact-request', 'page'])),
     ...Array.from({ length: options.signUpClients ?? 1 }, () => client(['sign-up'])),
   ]);
   return load;
@@ -275,8 +275,8 @@ export function percentile(values: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
 }
 
-/** How many mails each lead id got, read from the mails' Message-IDs (<lead-<id>@…>, one per lead). */
-export function mailsPerLead(messageIds: ReadonlyArray<string | undefined>): Map<string, number> {
+/** How many mails each contact request id got, read from the mails' Message-IDs (<lead-<id>@…>, one per contact request). */
+export function mailsPerContactRequest(messageIds: ReadonlyArray<string | undefined>): Map<string, number> {
   const counts = new Map<string, number>();
   for (const messageId of messageIds) {
     const id = /^<lead-([^@>]+)@/.exec(messageId ?? '')?.[1];
@@ -291,7 +291,7 @@ export function loadFigures(load: Load): string {
   const during = load.results.filter((result) => result.during).map((result) => result.ms);
   const kinds = (kind: RequestKind) => load.results.filter((result) => result.kind === kind).length;
   return (
-    `${load.results.length} requests (${kinds('page')} pages, ${kinds('lead')} leads, ${kinds('sign-up')} sign-ups), ${failed.length} failed` +
+    `${load.results.length} requests (${kinds('page')} pages, ${kinds('contact-request')} contact requests, ${kinds('sign-up')} sign-ups), ${failed.length} failed` +
     `${failed.length ? ` (${[...new Set(failed.map((result) => result.detail))].join(', ')})` : ''}; ` +
     `${during.length} during the restarts, p99 ${percentile(during, 99).toFixed(0)} ms`
   );

@@ -4,13 +4,13 @@ import type { AdminGuard } from './api/adminAuth';
 import { requestLogFields } from './accounts/logRedaction';
 import { registerApi } from './api/index';
 import type { ServerConfig } from './config';
-import type { LeadMailer } from './leads/mail';
+import type { ContactRequestMailer } from './contactRequests/mail';
 import { guardConnections } from './ops/connectionGuard';
 import './ops/lifecycle';
 import { registerMetrics } from './ops/metrics';
 import { registerOverload } from './ops/overload';
 import { registerReadiness } from './ops/readiness';
-import type { LeadStore } from './leads/store';
+import type { ContactRequestStore } from './contactRequests/store';
 import { frameworkErrorOptions, registerFrameworkErrors } from './ops/frameworkErrors';
 import { registerSecurityHeaders, siteSecurityHeaders } from './securityHeaders';
 import { registerStaticSite } from './staticSite';
@@ -18,7 +18,7 @@ import { registerStaticSite } from './staticSite';
 /** The whole server: headers, compression, health check, API, then the static site. */
 export async function buildApp(
   config: ServerConfig,
-  options: { leadMailer?: LeadMailer; logStream?: NodeJS.WritableStream } = {},
+  options: { contactRequestMailer?: ContactRequestMailer; logStream?: NodeJS.WritableStream } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
     // Requests are logged without a mail link's token (./accounts/logRedaction).
@@ -56,9 +56,9 @@ export async function buildApp(
     return payload;
   });
   // Metrics and overload before the API: their hooks see every request (./ops/metrics, ./ops/overload).
-  let leads: LeadStore | null = null;
+  let contactRequests: ContactRequestStore | null = null;
   let adminGuard: AdminGuard | null = null;
-  const metrics = registerMetrics(app, { leads: () => leads, adminToken: config.adminToken, adminGuard: () => adminGuard, port: config.ops.metricsPort });
+  const metrics = registerMetrics(app, { contactRequests: () => contactRequests, adminToken: config.adminToken, adminGuard: () => adminGuard, port: config.ops.metricsPort });
   await registerOverload(app, config.ops.overload, metrics.overloadRejections);
   const api = await registerApi(app, {
     databasePath: config.databasePath,
@@ -66,18 +66,18 @@ export async function buildApp(
     adminToken: config.adminToken,
     registerRateLimit: config.registerRateLimit,
     distDir: config.distDir,
-    leads: config.leads,
+    contactRequests: config.contactRequests,
     contactRateLimit: config.contactRateLimit,
-    ...(options.leadMailer ? { leadMailer: options.leadMailer } : {}),
+    ...(options.contactRequestMailer ? { contactRequestMailer: options.contactRequestMailer } : {}),
     registerGlobalRateLimit: config.registerGlobalRateLimit,
     hashQueue: config.hashQueue,
     passwordCost: config.passwordCost,
     adminAuthRateLimit: config.adminAuthRateLimit,
     accounts: config.accounts,
   });
-  leads = api.leads;
+  contactRequests = api.contactRequests;
   adminGuard = api.adminOnly;
-  registerReadiness(app, { outbox: api.leads.outbox, mailing: api.mailing, outboxMaxAgeMs: config.ops.readyOutboxMaxAgeMs });
+  registerReadiness(app, { outbox: api.contactRequests.outbox, mailing: api.mailing, outboxMaxAgeMs: config.ops.readyOutboxMaxAgeMs });
   await registerStaticSite(app, { distDir: config.distDir });
   return app;
 }

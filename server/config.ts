@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { FRAME_SOURCES } from './hosting/siteRules';
-import { COMPANY_EMAIL } from '../shared/contactLead';
+import { COMPANY_EMAIL } from '../shared/contactRequest';
 import { COMPANY as company } from '../shared/company';
 import { DAY_MS, DEFAULT_ACCOUNT_SETTINGS, type AccountSettings } from './accounts/settings';
 import { DEFAULT_ADMIN_AUTH_RATE_LIMIT } from './api/adminAuth';
@@ -27,8 +27,8 @@ export interface ServerConfig {
   registerRateLimit: RouteRateLimit;
   /** POST /contact limit per client IP: DC_CONTACT_RATE_MAX requests per DC_CONTACT_RATE_WINDOW_S seconds. */
   contactRateLimit: RouteRateLimit;
-  /** Lead delivery and retention (server/leads). */
-  leads: LeadSettings;
+  /** Contact request delivery and retention (server/contactRequests). */
+  contactRequests: ContactRequestSettings;
   /**
    * POST /user/register limit for all clients together, counted on the sign-ups that reach
    * password hashing (valid, new address): DC_REGISTER_GLOBAL_RATE_MAX per
@@ -70,16 +70,16 @@ export interface ServerConfig {
   trustProxy?: boolean | string | ((address: string, hop: number) => boolean);
 }
 
-export interface LeadSettings {
-  /** SMTP_URL (smtp://user:pass@host:587 or smtps://…:465); null: leads are stored, not mailed. */
+export interface ContactRequestSettings {
+  /** SMTP_URL (smtp://user:pass@host:587 or smtps://…:465); null: contact requests are stored, not mailed. */
   smtpUrl: string | null;
-  /** LEADS_TO: who receives the leads (default: the company's contact address in site/_data/company.json). */
+  /** LEADS_TO: who receives the contact requests (default: the company's contact address in site/_data/company.json). */
   to: string;
   /** LEADS_FROM: the mails' sender (default: "<company> website" <website@<site domain>>). */
   from: string;
   /** Domain of the mails' Message-IDs (the site's domain). */
   messageIdDomain: string;
-  /** LEAD_RETENTION_DAYS: leads older than this are deleted (default 365). */
+  /** LEAD_RETENTION_DAYS: contact requests older than this are deleted (default 365). */
   retentionDays: number;
   /** LEAD_RETRY_BASE_S / LEAD_RETRY_MAX_S / LEAD_RETRY_MAX_ATTEMPTS: the outbox's retries. */
   retry: { baseDelayMs: number; maxDelayMs: number; maxAttempts: number };
@@ -211,7 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     adminToken: env.DC_ADMIN_TOKEN && env.DC_ADMIN_TOKEN.length > 0 ? env.DC_ADMIN_TOKEN : null,
     registerRateLimit: rateLimitSetting(env, 'DC_REGISTER_RATE', DEFAULT_REGISTER_RATE_LIMIT),
     contactRateLimit: rateLimitSetting(env, 'DC_CONTACT_RATE', DEFAULT_CONTACT_RATE_LIMIT),
-    leads: {
+    contactRequests: {
       smtpUrl: smtpUrlSetting(env.SMTP_URL),
       to: env.LEADS_TO?.trim() || COMPANY_EMAIL,
       from: env.LEADS_FROM?.trim() || `"${company.name} website" <website@${SITE_DOMAIN}>`,

@@ -1,4 +1,4 @@
-import { VARIANT_TEXT, type LeadVariant } from './contactLead';
+import { VARIANT_TEXT, type ContactRequestVariant } from './contactRequest';
 import { LIMITS } from './constants';
 import { INPUT_MAX, type ContactField } from './validation';
 
@@ -45,7 +45,7 @@ const NATIONAL = `0${SEP}[1-9](?:${SEP}[0-9]){${LIMITS.phoneNationalMinDigits - 
 export const PHONE_HTML_PATTERN = `${SEP}(?:${INTERNATIONAL}|${NATIONAL})${SEP}`;
 
 /** The fields of a variant's form, in order (the message's label and placeholder are the variant's). */
-export function contactFieldSpecs(variant: LeadVariant): readonly ContactFieldSpec[] {
+export function contactFieldSpecs(variant: ContactRequestVariant): readonly ContactFieldSpec[] {
   const text = VARIANT_TEXT[variant];
   return [
     {

@@ -1,5 +1,5 @@
 import { PHONE_HTML_PATTERN, contactFieldSpecs, type ContactFieldSpec } from './contactFields';
-import { CONTACT_ENDPOINT, HONEYPOT_FIELD, VARIANT_TEXT, type LeadVariant } from './contactLead';
+import { CONTACT_ENDPOINT, HONEYPOT_FIELD, VARIANT_TEXT, type ContactRequestVariant } from './contactRequest';
 import { type ContactErrors, type ContactValues } from './validation';
 import { escapeHtml } from './escapeHtml';
 
@@ -16,7 +16,7 @@ import { escapeHtml } from './escapeHtml';
 export { PHONE_HTML_PATTERN };
 
 export interface StaticFormOptions {
-  variant: LeadVariant;
+  variant: ContactRequestVariant;
   action?: string;
   values?: Partial<ContactValues>;
   errors?: ContactErrors & { variant?: string };

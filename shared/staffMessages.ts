@@ -8,9 +8,9 @@ export const STAFF_MESSAGES = {
   notStaff: 'This page is for DataClarity staff only.',
   /** Staff, but the session was not proven with a passkey. */
   passkeyRequired: 'The staff console needs a sign-in with your passkey. Please sign out and sign in with your passkey.',
-  leadNotFound: 'There is no request with this id (it may have been deleted).',
+  contactRequestNotFound: 'There is no request with this id (it may have been deleted).',
   /** PATCH /staff/leads/{id} with nothing it knows. */
-  leadPatch: 'Send handled (true or false) and/or note (text).',
+  contactRequestPatch: 'Send handled (true or false) and/or note (text).',
   noteTooLong: (max: number) => `The note must be at most ${max} characters.`,
   badStatus: 'status must be one of received, delivered, failed, spam.',
   badVariant: 'variant must be contact or consultation.',
@@ -37,7 +37,7 @@ export const STAFF_MESSAGES = {
   invitationDeactivated: 'This account is deactivated. Reactivate it under Clients before inviting it.',
   /** Too many invitations from one staff member. */
   invitationThrottled: 'You have sent several invitations in a short time. Please wait a few minutes before sending another one.',
-  /** Retry asked for a lead whose delivery has not failed. */
+  /** Retry asked for a contact request whose delivery has not failed. */
   notFailed: 'Only a request whose delivery failed can be retried.',
   /** Retry asked while no mail server is configured. */
   noMailer: 'No mail server is configured (SMTP_URL), so nothing can be sent.',

@@ -110,7 +110,7 @@ const INVISIBLE_IN_NAME = /(?![\u200C\u200D])[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}]/u;
  * RFC 2047 encoded-word syntax, loosely: "=?" followed anywhere later by "?=". Mail clients decode
  * `=?charset?B|Q?text?=` in a Subject or a display name, so a name holding one would reach the
  * reader as whatever it encodes (a bidi override, CR/LF) although the raw text passed the
- * character rules above. Names and email addresses reach mail headers (the lead's Subject and
+ * character rules above. Names and email addresses reach mail headers (the contact request's Subject and
  * Reply-To, the account mails), so they may not hold it. Looser than RFC 2047 on purpose: some
  * clients decode malformed words too, and no real name holds "=?…?=".
  */

@@ -3,7 +3,7 @@ import { ACCOUNT_MESSAGES } from '../../shared/accountMessages';
 import { describeUserAgent } from '../../shared/userAgent';
 import { INPUT_MAX } from '../../shared/validation';
 import { sendProblem } from '../api/problem';
-import type { Lead } from '../leads/store';
+import type { ContactRequest } from '../contactRequests/store';
 import type { PasskeyStore } from '../passkeys/passkeyStore';
 import type { HashQueue } from '../users/hashQueue';
 import type { UserStore } from '../users/store';
@@ -37,8 +37,8 @@ export interface AccountDataOptions {
   passkeys: PasskeyStore;
 }
 
-export function accountRequest(lead: Lead) {
-  return { id: lead.id, variant: lead.variant, receivedAt: lead.receivedAt, message: lead.message, handled: lead.handledAt !== null, handledAt: lead.handledAt };
+export function accountRequest(contactRequest: ContactRequest) {
+  return { id: contactRequest.id, variant: contactRequest.variant, receivedAt: contactRequest.receivedAt, message: contactRequest.message, handled: contactRequest.handledAt !== null, handledAt: contactRequest.handledAt };
 }
 
 export function registerAccountDataRoutes(scope: FastifyInstance, options: AccountDataOptions): void {

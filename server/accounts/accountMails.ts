@@ -1,5 +1,5 @@
 import { COMPANY as company } from '../../shared/company';
-import type { OutgoingMail } from '../leads/mailOutbox';
+import type { OutgoingMail } from '../contactRequests/mailOutbox';
 
 /**
  * The account mails (issue 31), plain text, each with the site's name. Subjects are fixed per

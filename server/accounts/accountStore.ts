@@ -1,5 +1,5 @@
-import type { Lead } from '../leads/store';
-import type { MailOutbox, OutgoingMail } from '../leads/mailOutbox';
+import type { ContactRequest } from '../contactRequests/store';
+import type { MailOutbox, OutgoingMail } from '../contactRequests/mailOutbox';
 
 /**
  * What the account mail flows store (issue 31), on SQLite (./sqliteAccountStore) and PostgreSQL
@@ -9,9 +9,9 @@ import type { MailOutbox, OutgoingMail } from '../leads/mailOutbox';
  *   issuing a new one replaces the old link; using one deletes it in the same statement that
  *   reads it, so it works once even when two requests race;
  * - whether the user's current address is verified (users.email_verified_at);
- * - the account mails, queued in the site's mail outbox (../leads/mailOutbox) in the token's
+ * - the account mails, queued in the site's mail outbox (../contactRequests/mailOutbox) in the token's
  *   transaction (a token is never issued without its mail, nor mailed without being stored);
- * - the requests (leads) sent from an address, for the account page, its export and deletion.
+ * - the contact requests sent from an address, for the account page, its export and deletion.
  */
 export const TOKEN_PURPOSES = ['email-verification', 'password-reset', 'email-change'] as const;
 export type TokenPurpose = (typeof TOKEN_PURPOSES)[number];
@@ -52,8 +52,8 @@ export interface AccountStore {
   changeEmail(userId: string, email: string, at: Date): Promise<'changed' | 'taken' | 'gone'>;
   /** Erases the user (sessions and tokens go with it, by cascade); false when there was none. */
   deleteUser(userId: string): Promise<boolean>;
-  /** Requests (leads, not spam) sent from this address, newest first. */
-  requestsFrom(email: string): Promise<Lead[]>;
+  /** Contact requests (not spam) sent from this address, newest first. */
+  requestsFrom(email: string): Promise<ContactRequest[]>;
   /** Erases them; how many. */
   deleteRequestsFrom(email: string): Promise<number>;
 }

@@ -1,6 +1,6 @@
 import { inTransaction, isUniqueViolation, type PgPool } from '../db/postgres';
-import { LEAD_SELECT, leadFromRow, type LeadRow } from '../leads/leadRow';
-import { enqueuePgMail, pgMailOutbox } from '../leads/mailOutboxPg';
+import { CONTACT_REQUEST_SELECT, contactRequestFromRow, type ContactRequestRow } from '../contactRequests/contactRequestRow';
+import { enqueuePgMail, pgMailOutbox } from '../contactRequests/mailOutboxPg';
 import { normalizeEmail } from '../users/store';
 import type { AccountStore } from './accountStore';
 
@@ -62,10 +62,10 @@ export function pgAccountStore(pool: PgPool, domain = 'dataclarity.de'): Account
       return ((await pool.query('DELETE FROM users WHERE id = $1', [userId])).rowCount ?? 0) > 0;
     },
     async requestsFrom(email) {
-      const { rows } = await pool.query<LeadRow>(`${LEAD_SELECT} WHERE lower(l.email) = $1 AND l.status <> 'spam' ORDER BY l.received_at DESC, l.seq DESC`, [
+      const { rows } = await pool.query<ContactRequestRow>(`${CONTACT_REQUEST_SELECT} WHERE lower(l.email) = $1 AND l.status <> 'spam' ORDER BY l.received_at DESC, l.seq DESC`, [
         normalizeEmail(email),
       ]);
-      return rows.map(leadFromRow);
+      return rows.map(contactRequestFromRow);
     },
     async deleteRequestsFrom(email) {
       return (await pool.query('DELETE FROM leads WHERE lower(email) = $1', [normalizeEmail(email)])).rowCount ?? 0;

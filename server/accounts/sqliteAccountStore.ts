@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
-import { LEAD_SELECT, leadFromRow, type LeadRow } from '../leads/leadRow';
-import { sqliteMailOutbox } from '../leads/mailOutboxSqlite';
-import type { OutgoingMail } from '../leads/mailOutbox';
+import { CONTACT_REQUEST_SELECT, contactRequestFromRow, type ContactRequestRow } from '../contactRequests/contactRequestRow';
+import { sqliteMailOutbox } from '../contactRequests/mailOutboxSqlite';
+import type { OutgoingMail } from '../contactRequests/mailOutbox';
 import { normalizeEmail } from '../users/store';
 import type { AccountStore, NewToken, TokenPurpose } from './accountStore';
 
@@ -21,8 +21,8 @@ export function sqliteAccountStore(db: Database.Database, domain = 'dataclarity.
   const verify = db.prepare('UPDATE users SET email_verified_at = COALESCE(email_verified_at, ?) WHERE id = ? AND email = ?');
   const setEmail = db.prepare('UPDATE users SET email = ?, email_verified_at = ?, updated_at = ? WHERE id = ?');
   const deleteUser = db.prepare('DELETE FROM users WHERE id = ?');
-  const selectLeads = db.prepare(`${LEAD_SELECT} WHERE lower(l.email) = ? AND l.status <> 'spam' ORDER BY l.received_at DESC, l.rowid DESC`);
-  const deleteLeads = db.prepare('DELETE FROM leads WHERE lower(email) = ?');
+  const selectContactRequests = db.prepare(`${CONTACT_REQUEST_SELECT} WHERE lower(l.email) = ? AND l.status <> 'spam' ORDER BY l.received_at DESC, l.rowid DESC`);
+  const deleteContactRequests = db.prepare('DELETE FROM leads WHERE lower(email) = ?');
 
   const issue = db.transaction((token: NewToken, mail: OutgoingMail, now: string) => {
     sweep.run(now);
@@ -69,10 +69,10 @@ export function sqliteAccountStore(db: Database.Database, domain = 'dataclarity.
       return deleteUser.run(userId).changes > 0;
     },
     async requestsFrom(email) {
-      return (selectLeads.all(normalizeEmail(email)) as LeadRow[]).map(leadFromRow);
+      return (selectContactRequests.all(normalizeEmail(email)) as ContactRequestRow[]).map(contactRequestFromRow);
     },
     async deleteRequestsFrom(email) {
-      return deleteLeads.run(normalizeEmail(email)).changes;
+      return deleteContactRequests.run(normalizeEmail(email)).changes;
     },
   };
 }

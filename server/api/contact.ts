@@ -8,19 +8,19 @@ import {
   HONEYPOT_FIELD,
   SEND_FAILURE,
   THANK_YOU_PATHS,
-  isLeadVariant,
-  readLeadInput,
-  validateLead,
-  type LeadErrors,
-  type LeadRequestBody,
-  type LeadVariant,
-} from '../../shared/contactLead';
+  isContactRequestVariant,
+  readContactRequestInput,
+  validateContactRequest,
+  type ContactRequestErrors,
+  type ContactRequestBody,
+  type ContactRequestVariant,
+} from '../../shared/contactRequest';
 import { httpUrl } from '../../shared/httpUrl';
 import { INPUT_MAX, hasErrors } from '../../shared/validation';
-import { leadsCsv } from '../leads/csv';
-import { sameLead, scopedIdempotencyKey } from '../leads/idempotency';
-import type { FormPageRenderer } from '../leads/formPage';
-import { DeliveryAttemptSchema, LEAD_STATUSES, LeadSchema, type LeadQuery, type LeadStore } from '../leads/store';
+import { contactRequestsCsv } from '../contactRequests/csv';
+import { sameContactRequest, scopedIdempotencyKey } from '../contactRequests/idempotency';
+import type { FormPageRenderer } from '../contactRequests/formPage';
+import { DeliveryAttemptSchema, CONTACT_REQUEST_STATUSES, ContactRequestSchema, type ContactRequestQuery, type ContactRequestStore } from '../contactRequests/store';
 import type { AdminGuard } from './adminAuth';
 import { sendApiError } from './errors';
 import { sendProblem } from './problem';
@@ -33,16 +33,16 @@ import { schemaProblem, sendInvalidFields, type InputRules } from './schemaError
  *
  *   POST    /contact        public, any origin (CORS), rate-limited per IP
  *                           JSON → 201 {id, receivedAt} | 400 problem naming each field | 413 | 415 | 422 (Idempotency-Key
- *                           reused with another body, ../leads/idempotency) | 429
+ *                           reused with another body, ../contactRequests/idempotency) | 429
  *                           form post (no JavaScript) → 303 to the thank-you page | 400/413/429 HTML page
  *   OPTIONS /contact        CORS preflight → 204
  *   GET     /contact        admin: newest first, paged, ?status= ?handled= ; CSV with Accept: text/csv or ?format=csv
- *   GET     /contact/{id}   admin: one lead with its delivery attempts
+ *   GET     /contact/{id}   admin: one contact request with its delivery attempts
  *   PATCH   /contact/{id}   admin: marks handled (no body, or {"handled": true|false})
- *   DELETE  /contact/{id}   admin: erases the lead (right to erasure) → 204
+ *   DELETE  /contact/{id}   admin: erases the contact request (right to erasure) → 204
  *
- * 201 (and 303) are sent only after the store committed the lead and its outbox entry. A filled
- * honeypot gets the same answer as a person, and the lead is kept as 'spam' and never mailed.
+ * 201 (and 303) are sent only after the store committed the contact request and its outbox entry. A filled
+ * honeypot gets the same answer as a person, and the contact request is kept as 'spam' and never mailed.
  */
 
 export const DEFAULT_CONTACT_RATE_LIMIT: RouteRateLimit = { max: 5, timeWindowMs: 10 * 60_000 };
@@ -60,12 +60,12 @@ export const CONTACT_MESSAGES = {
 } as const;
 
 export interface ContactRoutesOptions {
-  store: LeadStore;
+  store: ContactRequestStore;
   /** The API's administrator guard (./adminAuth), shared with the user routes. */
   adminOnly: AdminGuard;
   rateLimit?: RouteRateLimit | undefined;
   forms: FormPageRenderer;
-  /** Called after a lead that must be mailed was stored (starts the delivery at once). */
+  /** Called after a contact request that must be mailed was stored (starts the delivery at once). */
   onQueued?: (() => void) | undefined;
   now?: (() => Date) | undefined;
 }
@@ -77,7 +77,7 @@ function isFormPost(request: FastifyRequest): boolean {
 }
 
 /** Where a request came from: a page of ours (origin + path) or a partner's page; never a query string. */
-export function leadSource(page: string, origin: string | undefined, referer: string | undefined): string {
+export function contactRequestSource(page: string, origin: string | undefined, referer: string | undefined): string {
   const base = origin && origin !== 'null' ? origin : undefined;
   for (const candidate of [page, referer]) {
     if (!candidate) continue;
@@ -96,11 +96,11 @@ export function leadSource(page: string, origin: string | undefined, referer: st
 }
 
 /**
- * `POST /contact`, JSON or form post: the lead's fields, nothing else. The limits are the form
+ * `POST /contact`, JSON or form post: the contact request's fields, nothing else. The limits are the form
  * rules' (INPUT_MAX); the phone and the honeypot get a generous bound of their own, the page its
- * URL length. What a valid value is stays in shared/validation (see LEAD_INPUT).
+ * URL length. What a valid value is stays in shared/validation (see CONTACT_REQUEST_INPUT).
  */
-export const LeadBodySchema = Type.Object(
+export const ContactRequestBodySchema = Type.Object(
   {
     name: Type.String({ maxLength: INPUT_MAX.name }),
     email: Type.String({ maxLength: INPUT_MAX.email }),
@@ -113,21 +113,21 @@ export const LeadBodySchema = Type.Object(
   },
   { additionalProperties: false },
 );
-export type LeadBody = Static<typeof LeadBodySchema>;
+export type ContactRequestSchemaBody = Static<typeof ContactRequestBodySchema>;
 
-/** What <dc-contact-form> sends (shared/contactLead) always fits the schema: checked by the compiler. */
-export const elementBodyFits = (body: LeadRequestBody): LeadBody => body;
+/** What <dc-contact-form> sends (shared/contactRequest) always fits the schema: checked by the compiler. */
+export const elementBodyFits = (body: ContactRequestBody): ContactRequestSchemaBody => body;
 
-/** How the lead body is read beyond its schema: the element's rules and SPEC 8 messages (shared/contactLead). */
-const LEAD_INPUT: InputRules = {
+/** How the contact request body is read beyond its schema: the element's rules and SPEC 8 messages (shared/contactRequest). */
+const CONTACT_REQUEST_INPUT: InputRules = {
   notObject: CONTACT_MESSAGES.bodyNotObject,
-  check: (input) => validateLead(readLeadInput(input)),
+  check: (input) => validateContactRequest(readContactRequestInput(input)),
 };
 
 /** `GET /contact` filters and paging; the page-size range depends on the format, so the handler checks it. */
-const LeadListQuery = Type.Object(
+const ContactRequestListQuery = Type.Object(
   {
-    status: Type.Optional(Type.Enum(['', ...LEAD_STATUSES])),
+    status: Type.Optional(Type.Enum(['', ...CONTACT_REQUEST_STATUSES])),
     handled: Type.Optional(Type.Enum(['', 'true', 'false'])),
     limit: Type.Optional(Type.String({ pattern: '^[0-9]{1,9}$' })),
     offset: Type.Optional(Type.String({ pattern: '^[0-9]{1,9}$' })),
@@ -136,7 +136,7 @@ const LeadListQuery = Type.Object(
   { additionalProperties: false },
 );
 
-const LEAD_LIST_INPUT: InputRules = {
+const CONTACT_REQUEST_LIST_INPUT: InputRules = {
   messages: {
     status: CONTACT_MESSAGES.badStatus,
     handled: CONTACT_MESSAGES.badHandled,
@@ -146,17 +146,17 @@ const LEAD_LIST_INPUT: InputRules = {
 };
 
 /** `PATCH /contact/{id}`: no body (handled), or exactly `{"handled": true|false}`. */
-const LeadPatchBody = OptionalBody(Type.Object({ handled: Type.Boolean() }, { additionalProperties: false }));
+const ContactRequestPatchBody = OptionalBody(Type.Object({ handled: Type.Boolean() }, { additionalProperties: false }));
 
-const LEAD_PATCH_INPUT: InputRules = {
+const CONTACT_REQUEST_PATCH_INPUT: InputRules = {
   notObject: CONTACT_MESSAGES.badPatch,
   unknownKey: () => CONTACT_MESSAGES.badPatch,
   messages: { handled: CONTACT_MESSAGES.badPatch },
 };
 
-const LeadReceiptSchema = Type.Object({ id: Type.String(), receivedAt: Type.String() });
-const LeadPageSchema = Type.Object({ leads: Type.Array(LeadSchema), total: Type.Integer(), limit: Type.Integer(), offset: Type.Integer() });
-const LeadWithAttemptsSchema = Type.Object({ ...LeadSchema.properties, deliveryAttempts: Type.Array(DeliveryAttemptSchema) });
+const ContactRequestReceiptSchema = Type.Object({ id: Type.String(), receivedAt: Type.String() });
+const ContactRequestPageSchema = Type.Object({ leads: Type.Array(ContactRequestSchema), total: Type.Integer(), limit: Type.Integer(), offset: Type.Integer() });
+const ContactRequestWithAttemptsSchema = Type.Object({ ...ContactRequestSchema.properties, deliveryAttempts: Type.Array(DeliveryAttemptSchema) });
 
 /** A page size or offset the schema let through (digits only) in its range, or null. */
 function inRange(value: string, min: number, max: number): number | null {
@@ -181,18 +181,18 @@ export async function registerContactRoutes(scope: FastifyInstance, options: Con
   // The no-JavaScript form posts application/x-www-form-urlencoded: parsed here only.
   await api.register(formbody, { bodyLimit: 16 * 1024 });
 
-  const formVariant = (request: FastifyRequest): LeadVariant => {
-    const variant = readLeadInput(request.body).variant;
-    return isLeadVariant(variant) ? variant : 'contact';
+  const formVariant = (request: FastifyRequest): ContactRequestVariant => {
+    const variant = readContactRequestInput(request.body).variant;
+    return isContactRequestVariant(variant) ? variant : 'contact';
   };
 
-  const htmlNotice = (reply: FastifyReply, status: number, variant: LeadVariant, message: string) =>
+  const htmlNotice = (reply: FastifyReply, status: number, variant: ContactRequestVariant, message: string) =>
     reply.code(status).type('text/html; charset=utf-8').send(forms.notice(variant, message));
 
   /** The form again with the typed values and each field's message (400). */
-  const htmlInvalid = (reply: FastifyReply, body: unknown, errors: LeadErrors) => {
-    const input = readLeadInput(body);
-    const variant = isLeadVariant(input.variant) ? input.variant : 'contact';
+  const htmlInvalid = (reply: FastifyReply, body: unknown, errors: ContactRequestErrors) => {
+    const input = readContactRequestInput(body);
+    const variant = isContactRequestVariant(input.variant) ? input.variant : 'contact';
     return reply.code(400).type('text/html; charset=utf-8').send(forms.invalid(variant, input.values, errors));
   };
 
@@ -206,8 +206,8 @@ export async function registerContactRoutes(scope: FastifyInstance, options: Con
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return htmlNotice(reply, 413, 'contact', SEND_FAILURE.tooLarge);
     if (error.validation) {
       // The schema's verdict in the form's words: a field of the form named → the form again.
-      const errors = schemaProblem(error.validation, request.body, LEAD_INPUT).errors ?? {};
-      const formErrors: LeadErrors = {};
+      const errors = schemaProblem(error.validation, request.body, CONTACT_REQUEST_INPUT).errors ?? {};
+      const formErrors: ContactRequestErrors = {};
       for (const field of [...CONTACT_FIELDS, 'variant'] as const) if (errors[field]) formErrors[field] = errors[field];
       if (hasErrors(formErrors)) return htmlInvalid(reply, request.body, formErrors);
     }
@@ -238,41 +238,41 @@ export async function registerContactRoutes(scope: FastifyInstance, options: Con
   api.post(
     '/contact',
     {
-      schema: { body: LeadBodySchema, response: { 201: LeadReceiptSchema, ...ERROR_RESPONSES } },
+      schema: { body: ContactRequestBodySchema, response: { 201: ContactRequestReceiptSchema, ...ERROR_RESPONSES } },
       config: {
         rateLimit: routeRateLimit(limit, SEND_FAILURE.rateLimited),
-        input: { body: LEAD_INPUT },
+        input: { body: CONTACT_REQUEST_INPUT },
       },
     },
     async (request, reply) => {
       const form = isFormPost(request);
-      const input = readLeadInput(request.body);
-      const errors = validateLead(input);
+      const input = readContactRequestInput(request.body);
+      const errors = validateContactRequest(input);
       if (hasErrors(errors)) return form ? htmlInvalid(reply, request.body, errors) : sendInvalidFields(reply, errors);
-      const variant = input.variant as LeadVariant;
+      const variant = input.variant as ContactRequestVariant;
       const key = request.headers['idempotency-key'];
       const spam = input.honeypot.trim() !== '';
-      const newLead = {
+      const newContactRequest = {
         variant,
         ...input.values,
-        source: leadSource(input.page, request.headers.origin, request.headers.referer),
+        source: contactRequestSource(input.page, request.headers.origin, request.headers.referer),
         spam,
         idempotencyKey: typeof key === 'string' && IDEMPOTENCY_KEY.test(key) ? scopedIdempotencyKey(key, request.ip) : null,
       };
-      const { lead, created } = await store.create(newLead, now());
-      if (!created && !sameLead(lead, newLead)) {
+      const { contactRequest, created } = await store.create(newContactRequest, now());
+      if (!created && !sameContactRequest(contactRequest, newContactRequest)) {
         return form
           ? htmlNotice(reply, 422, variant, SEND_FAILURE.rejected)
           : sendProblem(reply, 422, 'Unprocessable Content', CONTACT_MESSAGES.idempotencyKeyReused);
       }
       if (created && !spam) {
-        request.log.info({ leadId: lead.id, variant }, 'lead stored');
+        request.log.info({ leadId: contactRequest.id, variant }, 'lead stored');
         options.onQueued?.();
       } else if (spam) {
-        request.log.info({ leadId: lead.id }, 'lead kept as spam (honeypot filled)');
+        request.log.info({ leadId: contactRequest.id }, 'lead kept as spam (honeypot filled)');
       }
       if (form) return reply.redirect(THANK_YOU_PATHS[variant], 303);
-      return reply.code(201).header('Location', `${CONTACT_ENDPOINT}/${lead.id}`).send({ id: lead.id, receivedAt: lead.receivedAt });
+      return reply.code(201).header('Location', `${CONTACT_ENDPOINT}/${contactRequest.id}`).send({ id: contactRequest.id, receivedAt: contactRequest.receivedAt });
     },
   );
 
@@ -281,17 +281,17 @@ export async function registerContactRoutes(scope: FastifyInstance, options: Con
     {
       onRequest: adminOnly,
       schema: {
-        querystring: LeadListQuery,
+        querystring: ContactRequestListQuery,
         response: {
-          200: { content: { 'application/json': { schema: LeadPageSchema }, 'text/csv': { schema: Type.String() } } },
+          200: { content: { 'application/json': { schema: ContactRequestPageSchema }, 'text/csv': { schema: Type.String() } } },
           ...ERROR_RESPONSES,
         },
       },
-      config: { input: { querystring: LEAD_LIST_INPUT } },
+      config: { input: { querystring: CONTACT_REQUEST_LIST_INPUT } },
     },
     async (request, reply) => {
       const q = request.query;
-      const query: LeadQuery = {};
+      const query: ContactRequestQuery = {};
       if (q.status) query.status = q.status;
       if (q.handled) query.handled = q.handled === 'true';
       const csv = wantsCsv(request, q.format);
@@ -308,19 +308,19 @@ export async function registerContactRoutes(scope: FastifyInstance, options: Con
         return reply
           .type('text/csv; charset=utf-8; header=present')
           .header('Content-Disposition', `attachment; filename="leads-${day}.csv"`)
-          .send(leadsCsv(page.leads));
+          .send(contactRequestsCsv(page.contactRequests));
       }
-      return { leads: page.leads, total: page.total, limit: pageSize ?? page.total, offset };
+      return { leads: page.contactRequests, total: page.total, limit: pageSize ?? page.total, offset };
     },
   );
 
   api.get(
     '/contact/:id',
-    { onRequest: adminOnly, schema: { params: IdParams, response: { 200: LeadWithAttemptsSchema, ...ERROR_RESPONSES } } },
+    { onRequest: adminOnly, schema: { params: IdParams, response: { 200: ContactRequestWithAttemptsSchema, ...ERROR_RESPONSES } } },
     async (request, reply) => {
-      const lead = await store.get(request.params.id);
-      if (!lead) return sendProblem(reply, 404, 'Not Found', CONTACT_MESSAGES.notFound);
-      return { ...lead, deliveryAttempts: await store.attempts(lead.id) };
+      const contactRequest = await store.get(request.params.id);
+      if (!contactRequest) return sendProblem(reply, 404, 'Not Found', CONTACT_MESSAGES.notFound);
+      return { ...contactRequest, deliveryAttempts: await store.attempts(contactRequest.id) };
     },
   );
 
@@ -328,14 +328,14 @@ export async function registerContactRoutes(scope: FastifyInstance, options: Con
     '/contact/:id',
     {
       onRequest: adminOnly,
-      schema: { params: IdParams, body: LeadPatchBody, response: { 200: LeadSchema, ...ERROR_RESPONSES } },
-      config: { input: { body: LEAD_PATCH_INPUT } },
+      schema: { params: IdParams, body: ContactRequestPatchBody, response: { 200: ContactRequestSchema, ...ERROR_RESPONSES } },
+      config: { input: { body: CONTACT_REQUEST_PATCH_INPUT } },
     },
     async (request, reply) => {
       // No body: mark handled.
       const handled = request.body?.handled ?? true;
-      const lead = await store.setHandled(request.params.id, handled, now());
-      return lead ?? sendProblem(reply, 404, 'Not Found', CONTACT_MESSAGES.notFound);
+      const contactRequest = await store.setHandled(request.params.id, handled, now());
+      return contactRequest ?? sendProblem(reply, 404, 'Not Found', CONTACT_MESSAGES.notFound);
     },
   );
 

@@ -3,12 +3,12 @@ import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { API_BASE } from '../../shared/constants';
 import { openStores } from '../db/openStores';
-import { createMailDelivery, type MailDelivery } from '../leads/delivery';
-import { formPageRenderer } from '../leads/formPage';
-import { smtpMailer, type LeadMailer } from '../leads/mail';
-import { leadRetention } from '../leads/retention';
-import type { LeadStore } from '../leads/store';
-import type { LeadSettings } from '../config';
+import { createMailDelivery, type MailDelivery } from '../contactRequests/delivery';
+import { formPageRenderer } from '../contactRequests/formPage';
+import { smtpMailer, type ContactRequestMailer } from '../contactRequests/mail';
+import { contactRequestRetention } from '../contactRequests/retention';
+import type { ContactRequestStore } from '../contactRequests/store';
+import type { ContactRequestSettings } from '../config';
 import { registerAccountRoutes } from '../accounts/index';
 import { registerStaffRoutes } from '../staff/index';
 import { registerPublicPressRoutes } from '../press/publicRoutes';
@@ -52,20 +52,20 @@ export interface ApiOptions {
   passwordCost?: ScryptCost;
   /** Built site (the page a refused no-JavaScript form post is answered with). */
   distDir: string;
-  /** Lead delivery and retention settings (server/config.ts). */
-  leads: LeadSettings;
+  /** Contact request delivery and retention settings (server/config.ts). */
+  contactRequests: ContactRequestSettings;
   /** POST /contact limit per client IP (default 5 per 10 minutes). */
   contactRateLimit?: RouteRateLimit;
-  /** A lead store to use instead of the SQLite file (another database, tests). Not closed by the API. */
-  leadStore?: LeadStore;
+  /** A contact request store to use instead of the SQLite file (another database, tests). Not closed by the API. */
+  contactRequestStore?: ContactRequestStore;
   /** A mailer to use instead of SMTP_URL (tests). */
-  leadMailer?: LeadMailer;
+  contactRequestMailer?: ContactRequestMailer;
   /** Sessions and sign-in limits (server/accounts/settings.ts). */
   accounts?: AccountSettings;
 }
 
 /**
- * The user API of SPEC 7 and the lead API (./contact) under /dc_api/wa_v1, in its own encapsulated scope:
+ * The user API of SPEC 7 and the contact request API (./contact) under /dc_api/wa_v1, in its own encapsulated scope:
  * - bodies are JSON only (anything else is 415); an empty body, with or without a JSON content
  *   type, is "no body" (that is how `PATCH /user/{id}` deactivates); a JSON `null` is refused;
  * - every route declares TypeBox schemas for its body, params, querystring and responses; a
@@ -76,8 +76,8 @@ export interface ApiOptions {
  */
 /** What the API opened that the server's operations parts read (readiness, metrics). */
 export interface ApiHandles {
-  leads: LeadStore;
-  /** Leads are mailed (SMTP or a test mailer configured). */
+  contactRequests: ContactRequestStore;
+  /** Contact requests are mailed (SMTP or a test mailer configured). */
   mailing: boolean;
   /** The administrator guard of every admin route (./adminAuth), for /metrics on the main port. */
   adminOnly: AdminGuard;
@@ -85,32 +85,32 @@ export interface ApiHandles {
 
 export async function registerApi(app: FastifyInstance, options: ApiOptions): Promise<ApiHandles> {
   const stores =
-    options.store && options.leadStore
+    options.store && options.contactRequestStore
       ? null
       : await openStores({
           databasePath: options.databasePath,
           databaseUrl: options.databaseUrl ?? null,
-          messageIdDomain: options.leads.messageIdDomain,
+          messageIdDomain: options.contactRequests.messageIdDomain,
         });
   const store = options.store ?? stores!.users;
-  const leadStore = options.leadStore ?? stores!.leads;
+  const contactRequestStore = options.contactRequestStore ?? stores!.contactRequests;
   if (stores) app.log.info({ database: stores.kind, location: stores.location }, 'API storage');
-  const mailer = options.leadMailer ?? (options.leads.smtpUrl ? smtpMailer(options.leads.smtpUrl) : null);
+  const mailer = options.contactRequestMailer ?? (options.contactRequests.smtpUrl ? smtpMailer(options.contactRequests.smtpUrl) : null);
   let delivery: MailDelivery | null = null;
   if (mailer) {
     delivery = createMailDelivery({
-      outbox: leadStore.outbox,
+      outbox: contactRequestStore.outbox,
       mailer,
-      addresses: { to: options.leads.to, from: options.leads.from },
-      retry: options.leads.retry,
-      pollMs: options.leads.pollMs,
-      leaseMs: options.leads.leaseMs,
+      addresses: { to: options.contactRequests.to, from: options.contactRequests.from },
+      retry: options.contactRequests.retry,
+      pollMs: options.contactRequests.pollMs,
+      leaseMs: options.contactRequests.leaseMs,
       log: app.log,
     });
   } else {
     app.log.warn('SMTP_URL is not set: contact and consultation requests are stored in the database but not mailed.');
   }
-  const retention = leadRetention({ store: leadStore, audit: stores?.staff, days: options.leads.retentionDays, log: app.log });
+  const retention = contactRequestRetention({ store: contactRequestStore, audit: stores?.staff, days: options.contactRequests.retentionDays, log: app.log });
   app.addHook('onReady', async () => {
     retention.start();
     delivery?.start();
@@ -212,7 +212,7 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
             users: store,
             sessions: stores.sessions,
             staff: stores.staff,
-            leads: leadStore,
+            contactRequests: contactRequestStore,
             passkeys: stores.passkeys,
             dashboards: stores.dashboards,
             press: stores.press,
@@ -236,7 +236,7 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
 
       await api.register(async (scope) =>
         registerContactRoutes(scope, {
-          store: leadStore,
+          store: contactRequestStore,
           adminOnly,
           rateLimit: options.contactRateLimit,
           forms: formPageRenderer(options.distDir),
@@ -250,5 +250,5 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
     },
     { prefix: API_BASE },
   );
-  return { leads: leadStore, mailing: mailer !== null, adminOnly };
+  return { contactRequests: contactRequestStore, mailing: mailer !== null, adminOnly };
 }

@@ -3,10 +3,10 @@ import { ProblemSchema } from './problem';
 
 /**
  * The schema parts every API route shares (TypeBox; the shapes of the API's own data live with
- * that data: shared/user.ts, server/leads/store.ts).
+ * that data: shared/user.ts, server/contactRequests/store.ts).
  */
 
-/** `/{id}` of a user or a lead. */
+/** `/{id}` of a user or a contact request. */
 export const IdParams = Type.Object({ id: Type.String() }, { additionalProperties: false });
 
 /** Every error answer is a problem (./problem); declared so the serialiser writes exactly its fields. */

@@ -1,7 +1,7 @@
 import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
-import { createPgLeadStore } from '../leads/pgStore';
-import { openSqliteLeadStore } from '../leads/sqliteStore';
-import type { LeadStore } from '../leads/store';
+import { createPgContactRequestStore } from '../contactRequests/pgStore';
+import { openSqliteContactRequestStore } from '../contactRequests/sqliteStore';
+import type { ContactRequestStore } from '../contactRequests/store';
 import { pgFailureCounter, sqliteFailureCounter, type FailureCounter } from '../accounts/failureCounter';
 import type { AccountStore } from '../accounts/accountStore';
 import { pgAccountStore } from '../accounts/pgAccountStore';
@@ -40,7 +40,7 @@ export interface Stores {
   location: string;
   users: UserStore;
   /** Contact and consultation requests with their mail outbox. */
-  leads: LeadStore;
+  contactRequests: ContactRequestStore;
   /** Sign-in sessions and the failed sign-in counters (server/sessions, server/accounts). */
   sessions: SessionStore;
   signInFailures: FailureCounter;
@@ -65,7 +65,7 @@ export interface Stores {
 export interface StoresOptions {
   databasePath: string;
   databaseUrl: string | null;
-  /** Domain of the leads' Message-IDs (the company's site). */
+  /** Domain of the contact requests' Message-IDs (the company's site). */
   messageIdDomain?: string;
 }
 
@@ -86,7 +86,7 @@ export async function openStores(options: StoresOptions): Promise<Stores> {
       kind: 'postgres',
       location: redactUrl(options.databaseUrl),
       users: createPgUserStore(pool),
-      leads: createPgLeadStore(pool, { messageIdDomain: options.messageIdDomain }),
+      contactRequests: createPgContactRequestStore(pool, { messageIdDomain: options.messageIdDomain }),
       sessions: createPgSessionStore(pool),
       signInFailures: pgFailureCounter(pool),
       accounts: pgAccountStore(pool, options.messageIdDomain),
@@ -99,13 +99,13 @@ export async function openStores(options: StoresOptions): Promise<Stores> {
     };
   }
   const users = openSqliteStore(options.databasePath);
-  const leads = openSqliteLeadStore(options.databasePath, { messageIdDomain: options.messageIdDomain });
+  const contactRequests = openSqliteContactRequestStore(options.databasePath, { messageIdDomain: options.messageIdDomain });
   const sessions = openSqliteSessionStore(options.databasePath);
   return {
     kind: 'sqlite',
     location: options.databasePath,
     users,
-    leads,
+    contactRequests,
     sessions,
     signInFailures: sqliteFailureCounter(sessions.db),
     accounts: sqliteAccountStore(sessions.db, options.messageIdDomain),
@@ -116,7 +116,7 @@ export async function openStores(options: StoresOptions): Promise<Stores> {
     rateLimitStore: undefined,
     close: async () => {
       await sessions.close();
-      await leads.close();
+      await contactRequests.close();
       await users.close();
     },
   };

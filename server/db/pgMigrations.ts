@@ -1,7 +1,7 @@
 /**
  * The PostgreSQL schema, one migration per step, applied in order at start by ./migrate.
  * APPEND ONLY: a migration that has run anywhere is never edited; a change is a new entry.
- * A feature that stores something (users, rate limits, leads and their outbox) adds its
+ * A feature that stores something (users, rate limits, contact requests and their outbox) adds its
  * tables here and its store in its own folder.
  */
 export interface PgMigration {
@@ -141,7 +141,7 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
   },
   {
     // Staff (issue 32): the same as SQLite's migration 5 (roles, passkey-verified sessions,
-    // enrollment links by their SHA-256, the audit log, the lead's internal note, the inbox's indexes).
+    // enrollment links by their SHA-256, the audit log, the contact request's internal note, the inbox's indexes).
     name: 'staff',
     sql: `
       ALTER TABLE users ADD COLUMN role TEXT NOT NULL DEFAULT 'client' CHECK (role IN ('client', 'staff'));
@@ -202,8 +202,8 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
   {
     // One mail outbox (issue 31): the same as SQLite's migration 7. lead_outbox and mail_outbox
     // become one table with a kind per message; every waiting entry of both moves over with its
-    // Message-ID, attempts, due time, lease and last error (a lead's keeps the lead's id and
-    // points at its lead); the attempt log and the leads' statuses stay.
+    // Message-ID, attempts, due time, lease and last error (a contact request's keeps the contact request's id and
+    // points at its contact request); the attempt log and the contact requests' statuses stay.
     name: 'one_outbox',
     sql: `
       CREATE TABLE outbox (

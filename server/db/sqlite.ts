@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 
 /**
- * The one SQLite database of the server (users and leads share the file): opening it with the
+ * The one SQLite database of the server (users and contact requests share the file): opening it with the
  * connection settings every store relies on, and the schema migrations.
  *
  * Settings: WAL journal (readers never block the writer), synchronous=FULL (a committed row
@@ -111,7 +111,7 @@ export const MIGRATIONS: readonly string[] = [
    CREATE INDEX leads_by_email ON leads (lower(email));`,
   // 5: staff (issue 32): a role per user (never set by the public API: server/staff), whether a
   // session was proven with a passkey, single-use staff enrollment links (their SHA-256), the
-  // audit log of staff actions, the internal note on a lead and the indexes of the inbox filters.
+  // audit log of staff actions, the internal note on a contact request and the indexes of the inbox filters.
   `ALTER TABLE users ADD COLUMN role TEXT NOT NULL DEFAULT 'client' CHECK (role IN ('client', 'staff'));
    CREATE INDEX users_by_role ON users (role);
    ALTER TABLE users ADD COLUMN last_sign_in_at TEXT;
@@ -158,11 +158,11 @@ export const MIGRATIONS: readonly string[] = [
      expires_at TEXT NOT NULL
    );
    CREATE INDEX webauthn_challenges_by_expiry ON webauthn_challenges (expires_at);`,
-  // 7: one mail outbox (issue 31): the lead outbox and the account mails' outbox become one table
-  // with a kind per message (server/leads/mailOutbox.ts), sent by one worker. Every waiting entry
-  // of both moves over with its Message-ID, attempt count, due time, lease and last error; a lead's
-  // entry keeps the lead's id as its own and points at its lead (erased with it); its queue time is
-  // the lead's receipt. The attempt log (lead_delivery_attempts) and the leads' statuses stay.
+  // 7: one mail outbox (issue 31): the contact request outbox and the account mails' outbox become one table
+  // with a kind per message (server/contactRequests/mailOutbox.ts), sent by one worker. Every waiting entry
+  // of both moves over with its Message-ID, attempt count, due time, lease and last error; a contact request's
+  // entry keeps the contact request's id as its own and points at its contact request (erased with it); its queue time is
+  // the contact request's receipt. The attempt log (lead_delivery_attempts) and the contact requests' statuses stay.
   `CREATE TABLE outbox (
      id              TEXT PRIMARY KEY NOT NULL,
      kind            TEXT NOT NULL CHECK (kind IN ('lead', 'email-verification', 'password-reset', 'password-changed', 'email-change', 'email-change-notice')),

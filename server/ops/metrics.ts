@@ -2,22 +2,22 @@ import { createServer, type Server } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { API_BASE } from '../../shared/constants';
-import { CONTACT_ENDPOINT } from '../../shared/contactLead';
+import { CONTACT_ENDPOINT } from '../../shared/contactRequest';
 import { DEFAULT_ADMIN_AUTH_RATE_LIMIT, requireAdmin, type AdminGuard } from '../api/adminAuth';
 import { memoryWindowLimit } from '../api/windowLimit';
-import { MAIL_KINDS } from '../leads/mailOutbox';
-import { LEAD_STATUSES, type LeadStore } from '../leads/store';
+import { MAIL_KINDS } from '../contactRequests/mailOutbox';
+import { CONTACT_REQUEST_STATUSES, type ContactRequestStore } from '../contactRequests/store';
 
 /**
  * Prometheus metrics (prom-client), one registry per server:
  *
  * - dc_http_requests_total / dc_http_request_duration_seconds{method,route,status_code}: every
  *   answer by route pattern (never the raw URL: ids and unknown paths would make endless series);
- * - dc_leads{status}: leads stored by delivery status (pending, sent, failed, spam), read from the
+ * - dc_leads{status}: contact requests stored by delivery status (pending, sent, failed, spam), read from the
  *   database at scrape time, so every instance reports the same, restarts included;
- *   dc_leads_received_total{variant}: leads accepted by this instance (201/303);
+ *   dc_leads_received_total{variant}: contact requests accepted by this instance (201/303);
  * - dc_mail_outbox_depth{kind}, dc_mail_outbox_oldest_age_seconds: mails waiting in the site's one
- *   outbox (leads and account mails), and how long the oldest has waited (the "mail is not going
+ *   outbox (contact requests and account mails), and how long the oldest has waited (the "mail is not going
  *   out" alert, see README);
  * - dc_signups_total{outcome}: sign-ups created, and refused because the hash queue was full
  *   (busy: 503) or the rate limits hit (rate_limited: 429);
@@ -31,8 +31,8 @@ import { LEAD_STATUSES, type LeadStore } from '../leads/store';
  * 127.0.0.1:METRICS_PORT only (and not on the main port). Never public by default.
  */
 export interface MetricsOptions {
-  /** The API's lead store, with the site's mail outbox (opened after the metrics are registered). */
-  leads: () => LeadStore | null;
+  /** The API's contact request store, with the site's mail outbox (opened after the metrics are registered). */
+  contactRequests: () => ContactRequestStore | null;
   adminToken: string | null;
   /**
    * The API's administrator guard once it is registered (after the metrics), so wrong tokens sent to
@@ -78,21 +78,21 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
   const signups = new Counter({ name: 'dc_signups_total', help: 'Sign-ups by outcome (created, busy = hash queue full, rate_limited)', labelNames: ['outcome'], registers: [registry] });
   const databaseErrors = new Counter({ name: 'dc_database_errors_total', help: 'Requests and scrapes that failed on a database error', registers: [registry] });
   const overloadRejections = new Counter({ name: 'dc_overload_rejections_total', help: 'API requests refused with 503 while the process was overloaded', labelNames: ['reason'], registers: [registry] });
-  // The lead gauges are read from the database once per scrape (prom-client collects every metric at once).
+  // The contact request gauges are read from the database once per scrape (prom-client collects every metric at once).
   let reading: Promise<void> | null = null;
-  const readLeads = () =>
+  const readContactRequests = () =>
     (reading ??= (async () => {
-      const leads = options.leads();
-      if (!leads) return;
+      const contactRequests = options.contactRequests();
+      if (!contactRequests) return;
       try {
         const [stats, depths, counts] = await Promise.all([
-          leads.outbox.stats(),
-          Promise.all(MAIL_KINDS.map((kind) => leads.outbox.size(kind))),
-          Promise.all(LEAD_STATUSES.map((status) => leads.list({ status, limit: 1, offset: 0 }))),
+          contactRequests.outbox.stats(),
+          Promise.all(MAIL_KINDS.map((kind) => contactRequests.outbox.size(kind))),
+          Promise.all(CONTACT_REQUEST_STATUSES.map((status) => contactRequests.list({ status, limit: 1, offset: 0 }))),
         ]);
         MAIL_KINDS.forEach((kind, i) => outboxDepth.set({ kind }, depths[i]!));
         outboxAge.set(stats.oldestQueuedAt === null ? 0 : Math.max(0, (Date.now() - Date.parse(stats.oldestQueuedAt)) / 1000));
-        LEAD_STATUSES.forEach((status, i) => leadsByStatus.set({ status }, counts[i]!.total));
+        CONTACT_REQUEST_STATUSES.forEach((status, i) => contactRequestsByStatus.set({ status }, counts[i]!.total));
       } catch (error) {
         databaseErrors.inc();
         app.log.warn({ err: error }, 'metrics: the lead tables could not be read');
@@ -100,19 +100,19 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
     })().finally(() => {
       reading = null;
     }));
-  const leadsByStatus = new Gauge({ name: 'dc_leads', help: 'Stored leads by delivery status', labelNames: ['status'], registers: [registry], collect: readLeads });
+  const contactRequestsByStatus = new Gauge({ name: 'dc_leads', help: 'Stored leads by delivery status', labelNames: ['status'], registers: [registry], collect: readContactRequests });
   const outboxDepth = new Gauge({
     name: 'dc_mail_outbox_depth',
     help: 'Mails waiting in the outbox, by kind (lead, email-verification, password-reset, ...)',
     labelNames: ['kind'],
     registers: [registry],
-    collect: readLeads,
+    collect: readContactRequests,
   });
   const outboxAge = new Gauge({
     name: 'dc_mail_outbox_oldest_age_seconds',
     help: 'Age of the oldest mail waiting in the outbox, any kind (0: none waiting)',
     registers: [registry],
-    collect: readLeads,
+    collect: readContactRequests,
   });
 
   app.addHook('onResponse', async (request, reply) => {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { MailOutbox } from '../leads/mailOutbox';
+import type { MailOutbox } from '../contactRequests/mailOutbox';
 
 /**
  * GET /readyz: should this instance get traffic? 200 `{"status":"ready"}` or 503 with the
@@ -8,14 +8,14 @@ import type { MailOutbox } from '../leads/mailOutbox';
  * - not shutting down (../ops/lifecycle: draining);
  * - the database answers and is migrated: the outbox query reads the one mail outbox of the
  *   newest migrations, on SQLite or PostgreSQL, bounded by `timeoutMs`;
- * - the outbox is not stuck: the oldest mail waiting (any kind: a lead, an account mail) was
+ * - the outbox is not stuck: the oldest mail waiting (any kind: a contact request, an account mail) was
  *   queued less than `outboxMaxAgeMs` ago (DC_READY_OUTBOX_MAX_AGE_S, 3600 s). Only when mail is
  *   sent (SMTP_URL set): without SMTP it waits in the database by design.
  *
  * Cheap: one indexed query per call.
  */
 export interface ReadinessOptions {
-  /** The site's mail outbox (../leads/mailOutbox). */
+  /** The site's mail outbox (../contactRequests/mailOutbox). */
   outbox: MailOutbox;
   /** Mail is sent (SMTP configured): the outbox age counts. */
   mailing: boolean;

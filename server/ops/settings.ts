@@ -11,7 +11,7 @@ import { defaultHeapLimitBytes, type OverloadSettings } from './overload';
  *   `Connection: close`, /readyz 503) before the idle ones are closed. Behind the generated nginx
  *   config at least 3: its upstream keepalive_timeout is 2 s, so by then nginx has let go of every
  *   idle connection, and closing them cuts none that nginx is sending a request on.
- * - DC_READY_OUTBOX_MAX_AGE_S (3600): /readyz answers 503 when the oldest lead waiting for its
+ * - DC_READY_OUTBOX_MAX_AGE_S (3600): /readyz answers 503 when the oldest contact request waiting for its
  *   mail was received longer ago than this (mail is not going out).
  * - METRICS_PORT (unset): see ./metrics. DC_OVERLOAD_*: see ./overload.
  */

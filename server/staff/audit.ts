@@ -3,12 +3,12 @@ import type { StaffStore } from './staffStore';
 
 /** Every action the audit log records, once (the console shows them by these names). */
 export const AUDIT_ACTIONS = {
-  leadHandled: 'lead.handled',
-  leadReopened: 'lead.reopened',
-  leadNoted: 'lead.noted',
-  leadRetried: 'lead.retried',
-  leadDeleted: 'lead.deleted',
-  leadsExported: 'leads.exported',
+  contactRequestHandled: 'lead.handled',
+  contactRequestReopened: 'lead.reopened',
+  contactRequestNoted: 'lead.noted',
+  contactRequestRetried: 'lead.retried',
+  contactRequestDeleted: 'lead.deleted',
+  contactRequestsExported: 'leads.exported',
   accountDeactivated: 'account.deactivated',
   accountReactivated: 'account.reactivated',
   accountRenamed: 'account.renamed',

@@ -1,7 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { STAFF_PAGE_MAX, STAFF_PAGE_SIZE } from '../../shared/staffLeads';
+import { STAFF_PAGE_MAX, STAFF_PAGE_SIZE } from '../../shared/staffContactRequests';
 import { STAFF_MESSAGES } from '../../shared/staffMessages';
 import { sendProblem } from '../api/problem';
 import { ERROR_RESPONSES } from '../api/routeSchemas';

@@ -39,7 +39,7 @@ export async function runStaffCli(args: readonly string[], env: NodeJS.ProcessEn
     }
   }
   const config = loadConfig(env);
-  const stores = await openStores({ databasePath: config.databasePath, databaseUrl: config.databaseUrl, messageIdDomain: config.leads.messageIdDomain });
+  const stores = await openStores({ databasePath: config.databasePath, databaseUrl: config.databaseUrl, messageIdDomain: config.contactRequests.messageIdDomain });
   try {
     const audit = (action: (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS], userId: string, detail = '') =>
       stores.staff.audit({ actorId: null, actorEmail: CLI_ACTOR, action, recordType: 'user', recordId: userId, detail }, now());

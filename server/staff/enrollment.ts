@@ -1,4 +1,4 @@
-import type { OutgoingMail } from '../leads/mailOutbox';
+import type { OutgoingMail } from '../contactRequests/mailOutbox';
 import { hashToken, newSessionToken } from '../sessions/token';
 import type { StaffStore } from './staffStore';
 

@@ -5,7 +5,7 @@ import type { FailureCounter } from '../accounts/failureCounter';
 import type { AccountSettings } from '../accounts/settings';
 import type { DashboardStore } from '../dashboards/dashboardStore';
 import { registerStaffDashboardRoutes } from '../dashboards/staffRoutes';
-import type { LeadStore } from '../leads/store';
+import type { ContactRequestStore } from '../contactRequests/store';
 import type { PressStore } from '../press/pressStore';
 import { registerStaffPressRoutes } from '../press/staffRoutes';
 import { passkeyCeremonies } from '../passkeys/ceremonies';
@@ -18,7 +18,7 @@ import type { UserStore } from '../users/store';
 import { auditor } from './audit';
 import { registerAuditRoutes } from './auditRoutes';
 import { requireStaff } from './guard';
-import { registerStaffLeadRoutes } from './leadRoutes';
+import { registerStaffContactRequestRoutes } from './contactRequestRoutes';
 import { registerStaffMemberRoutes } from './memberRoutes';
 import { registerStaffPasskeyRoutes } from './passkeyRoutes';
 import type { StaffStore } from './staffStore';
@@ -28,7 +28,7 @@ export interface StaffRoutesOptions {
   users: UserStore;
   sessions: SessionStore;
   staff: StaffStore;
-  leads: LeadStore;
+  contactRequests: ContactRequestStore;
   passkeys: PasskeyStore;
   /** A client's dashboards (server/dashboards). */
   dashboards: DashboardStore;
@@ -55,7 +55,7 @@ export async function registerStaffRoutes(scope: FastifyInstance, options: Staff
   const sessions = sessionService(options.sessions, { idleMs: options.settings.sessionIdleMs, absoluteMs: options.settings.sessionAbsoluteMs });
   scope.addHook('onRequest', requireStaff(sessions, options.users, options.staff));
   const audit = auditor(options.staff);
-  registerStaffLeadRoutes(scope, { leads: options.leads, audit, kick: options.kick });
+  registerStaffContactRequestRoutes(scope, { contactRequests: options.contactRequests, audit, kick: options.kick });
   registerStaffUserRoutes(scope, { staff: options.staff, users: options.users, accounts: options.accounts, sessions: options.sessions, audit });
   registerStaffMemberRoutes(scope, {
     users: options.users,

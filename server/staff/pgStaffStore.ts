@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { inTransaction, type PgPool } from '../db/postgres';
-import { enqueuePgMail } from '../leads/mailOutboxPg';
-import { containsPattern } from '../leads/store';
+import { enqueuePgMail } from '../contactRequests/mailOutboxPg';
+import { containsPattern } from '../contactRequests/store';
 import { ACCOUNT_COLUMNS, accountFromRow, auditFromRow, staffFromRow, type AccountRow, type AuditRow, type StaffRow } from './staffRows';
 import type { EnrollmentUse, Role, StaffStore } from './staffStore';
 

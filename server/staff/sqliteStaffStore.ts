@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
-import { sqliteMailOutbox } from '../leads/mailOutboxSqlite';
-import type { OutgoingMail } from '../leads/mailOutbox';
-import { containsPattern } from '../leads/store';
+import { sqliteMailOutbox } from '../contactRequests/mailOutboxSqlite';
+import type { OutgoingMail } from '../contactRequests/mailOutbox';
+import { containsPattern } from '../contactRequests/store';
 import { ACCOUNT_COLUMNS, accountFromRow, auditFromRow, staffFromRow, type AccountRow, type AuditRow, type StaffRow } from './staffRows';
 import type { EnrollmentUse, Role, StaffStore } from './staffStore';
 

@@ -1,4 +1,4 @@
-import type { OutgoingMail } from '../leads/mailOutbox';
+import type { OutgoingMail } from '../contactRequests/mailOutbox';
 
 /**
  * What the staff features store (issue 32), on SQLite (./sqliteStaffStore) and PostgreSQL
@@ -107,7 +107,7 @@ export interface StaffStore {
   audit(entry: NewAuditEntry, at: Date): Promise<AuditEntry>;
   /** The audit log, newest first, paged, with the total. */
   auditLog(query: AuditQuery): Promise<{ entries: AuditEntry[]; total: number }>;
-  /** Erases entries older than `cutoff` (kept with the leads' retention); how many. */
+  /** Erases entries older than `cutoff` (kept with the contact requests' retention); how many. */
   deleteAuditBefore(cutoff: Date): Promise<number>;
 }
 

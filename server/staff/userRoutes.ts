@@ -1,7 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { STAFF_PAGE_MAX, STAFF_PAGE_SIZE, STAFF_SEARCH_MAX } from '../../shared/staffLeads';
+import { STAFF_PAGE_MAX, STAFF_PAGE_SIZE, STAFF_SEARCH_MAX } from '../../shared/staffContactRequests';
 import { STAFF_MESSAGES } from '../../shared/staffMessages';
 import { firstNameError, lastNameError } from '../../shared/validation';
 import type { AccountStore } from '../accounts/accountStore';
@@ -11,7 +11,7 @@ import { sendInvalidFields, type InputRules } from '../api/schemaErrors';
 import type { SessionStore } from '../sessions/store';
 import type { UserStore } from '../users/store';
 import { AUDIT_ACTIONS, type Auditor } from './audit';
-import { StaffLeadSchema, staffLead } from './leadRoutes';
+import { StaffContactRequestSchema, staffContactRequest } from './contactRequestRoutes';
 import { removeStaffRole } from './membership';
 import { ROLES, type StaffStore } from './staffStore';
 
@@ -169,11 +169,11 @@ export function registerStaffUserRoutes(scope: FastifyInstance, options: StaffUs
 
   api.get(
     '/staff/users/:id/requests',
-    { schema: { params: IdParams, response: { 200: Type.Object({ requests: Type.Array(StaffLeadSchema) }), ...ERROR_RESPONSES } } },
+    { schema: { params: IdParams, response: { 200: Type.Object({ requests: Type.Array(StaffContactRequestSchema) }), ...ERROR_RESPONSES } } },
     async (request, reply) => {
       const account = await staff.account(request.params.id);
       if (!account) return sendProblem(reply, 404, 'Not Found', STAFF_MESSAGES.accountNotFound);
-      return { requests: (await accounts.requestsFrom(account.email)).map(staffLead) };
+      return { requests: (await accounts.requestsFrom(account.email)).map(staffContactRequest) };
     },
   );
 }

@@ -14,7 +14,7 @@ import { PUBLIC_COLUMNS, userFromRow, type UserRow } from './userRow';
 
 /**
  * UserStore on an embedded SQLite file (better-sqlite3), opened and migrated by ../db/sqlite
- * (WAL, synchronous=FULL, busy_timeout 5 s, foreign keys; the lead store shares the file).
+ * (WAL, synchronous=FULL, busy_timeout 5 s, foreign keys; the contact request store shares the file).
  */
 
 export interface SqliteStoreOptions {
@@ -27,7 +27,7 @@ export interface SqliteUserStore extends UserStore {
   readonly db: Database.Database;
 }
 
-/** Latest schema version this code knows (the schema is shared with the lead store: ../db/sqlite). */
+/** Latest schema version this code knows (the schema is shared with the contact request store: ../db/sqlite). */
 export { SCHEMA_VERSION };
 
 /** The stored row: the public columns and the hash. */

@@ -5,11 +5,11 @@ import { sharedRules } from './rules.js';
  * content of <dc-contact-form> that posts without JavaScript, and the endpoint the element uses.
  */
 const { contactFormHtml } = /** @type {typeof import('../../shared/contactFormHtml')} */ (await sharedRules('contactFormHtml'));
-const { CONTACT_ENDPOINT, FORM_PAGE_PATHS } = /** @type {typeof import('../../shared/contactLead')} */ (await sharedRules('contactLead'));
+const { CONTACT_ENDPOINT, FORM_PAGE_PATHS } = /** @type {typeof import('../../shared/contactRequest')} */ (await sharedRules('contactRequest'));
 
 export const contactEndpoint = CONTACT_ENDPOINT;
 
-/** @param {import('../../shared/contactLead').LeadVariant} variant */
+/** @param {import('../../shared/contactRequest').ContactRequestVariant} variant */
 export function contactForm(variant) {
   return contactFormHtml({ variant, page: FORM_PAGE_PATHS[variant] });
 }

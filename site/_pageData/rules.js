@@ -7,7 +7,7 @@ import { tsImport } from 'tsx/esm/api';
  * `const press = await elementRules('press')` reads widgets/press/rules.ts (one element's rules),
  * `elementRules('embed-builder', 'embedForm')` another module of that element's folder;
  * `libRules('format')` reads widgets/lib (element code two or more elements share);
- * `sharedRules('contactLead')` reads shared/ (code the server runs too). Each module is compiled
+ * `sharedRules('contactRequest')` reads shared/ (code the server runs too). Each module is compiled
  * once per build.
  */
 /** @type {Map<string, Promise<unknown>>} */

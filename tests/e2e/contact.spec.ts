@@ -249,7 +249,7 @@ test.describe('/contact page', () => {
     await expect(info.getByRole('link', { name: 'www.dataclarity.de' })).toBeVisible();
     await expect(page.getByText("We'll get back to you within 24 hours").first()).toBeVisible();
     await expect(page.getByText('Available 24/7').first()).toBeVisible();
-    // Without the script the form is a real form posting to the lead endpoint; the map stays a placeholder with a link.
+    // Without the script the form is a real form posting to the contact request endpoint; the map stays a placeholder with a link.
     const staticForm = page.locator('dc-contact-form form');
     await expect(staticForm).toHaveAttribute('action', '/dc_api/wa_v1/contact');
     await expect(staticForm.getByRole('button', { name: 'Send Message' })).toBeVisible();

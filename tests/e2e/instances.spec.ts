@@ -11,9 +11,9 @@ import { startApiInstance, type ApiInstance } from './support/apiInstance';
 /**
  * Scale-out: two API instances (two server processes) on one PostgreSQL database. What one
  * instance writes the other reads, the register and contact rate limits count the requests of
- * both, and both mail leads from the one outbox to one SMTP server: each lead exactly once.
+ * both, and both mail contact requests from the one outbox to one SMTP server: each contact request exactly once.
  */
-// (shared/contactLead imports company.json, which Playwright's loader cannot import without an attribute.)
+// (shared/contactRequest imports company.json, which Playwright's loader cannot import without an attribute.)
 const COMPANY_EMAIL = (JSON.parse(readFileSync('site/_data/company.json', 'utf8')) as { email: string }).email;
 const CONTACT_ENDPOINT = `${API_BASE}/contact`;
 const ADMIN_TOKEN = 'two-instance-admin-token';
@@ -135,7 +135,7 @@ test.describe('two API instances on one PostgreSQL', () => {
     expect(users).toHaveLength(RATE_MAX - 1);
   });
 
-  test('a lead accepted by either instance while both deliver is mailed exactly once; the contact limit counts both', async () => {
+  test('a contact request accepted by either instance while both deliver is mailed exactly once; the contact limit counts both', async () => {
     const [a, b] = instances as [ApiInstance, ApiInstance];
     const contact = (instance: ApiInstance, i: number) =>
       fetch(`${instance.baseURL}${CONTACT_ENDPOINT}`, {
@@ -143,17 +143,17 @@ test.describe('two API instances on one PostgreSQL', () => {
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({
           variant: 'contact',
-          name: `Lead ${i}`,
+          name: `Contact request ${i}`,
           email: 'jana.weber@example.de',
           phone: '+49 621 4305 8870',
           message: `We would like to talk about our monthly reporting (${i}).`,
         }),
       });
-    // Both instances take leads at the same moment, and both deliver (each kicks its outbox on a lead).
+    // Both instances take contact requests at the same moment, and both deliver (each kicks its outbox on a contact request).
     const accepted = await Promise.all(Array.from({ length: CONTACT_RATE_MAX }, (_, i) => contact(i % 2 === 0 ? a : b, i)));
     expect(accepted.map((r) => r.status), a.output() + b.output()).toEqual(Array<number>(CONTACT_RATE_MAX).fill(201));
     const ids = await Promise.all(accepted.map(async (r) => ((await r.json()) as { id: string }).id));
-    // The shared counter is full: the next lead is refused by either instance (per-process
+    // The shared counter is full: the next contact request is refused by either instance (per-process
     // counters would allow 2 * CONTACT_RATE_MAX).
     for (const instance of [a, b]) {
       const refused = await contact(instance, 99);
@@ -163,17 +163,17 @@ test.describe('two API instances on one PostgreSQL', () => {
       expect(message).toContain(COMPANY_EMAIL);
     }
 
-    // The sign-ups of the test before mailed their verification links to the same server: leads only.
-    const leadMails = () => sink.received.filter((mail) => mail.parsed.messageId?.startsWith('<lead-'));
-    await expect.poll(() => leadMails().length, { timeout: 30_000 }).toBeGreaterThanOrEqual(CONTACT_RATE_MAX);
-    const mails = leadMails();
-    // Both instances agree every lead is sent (the outbox is empty), each after exactly one
-    // attempt: a double claim would be a second attempt, and a sent lead is never claimed again.
+    // The sign-ups of the test before mailed their verification links to the same server: contact requests only.
+    const contactRequestMails = () => sink.received.filter((mail) => mail.parsed.messageId?.startsWith('<lead-'));
+    await expect.poll(() => contactRequestMails().length, { timeout: 30_000 }).toBeGreaterThanOrEqual(CONTACT_RATE_MAX);
+    const mails = contactRequestMails();
+    // Both instances agree every contact request is sent (the outbox is empty), each after exactly one
+    // attempt: a double claim would be a second attempt, and a sent contact request is never claimed again.
     const sent = async () => (await (await admin(b, '/contact?status=sent&limit=200')).json()) as { total: number; leads: Array<{ attempts: number }> };
     await expect.poll(async () => (await sent()).total, { timeout: 20_000 }).toBe(CONTACT_RATE_MAX);
-    expect((await sent()).leads.map((lead) => lead.attempts)).toEqual(Array<number>(CONTACT_RATE_MAX).fill(1));
-    expect(leadMails()).toHaveLength(CONTACT_RATE_MAX);
-    const messageIds = leadMails().map((mail) => mail.parsed.messageId);
+    expect((await sent()).leads.map((contactRequest) => contactRequest.attempts)).toEqual(Array<number>(CONTACT_RATE_MAX).fill(1));
+    expect(contactRequestMails()).toHaveLength(CONTACT_RATE_MAX);
+    const messageIds = contactRequestMails().map((mail) => mail.parsed.messageId);
     expect(new Set(messageIds).size).toBe(CONTACT_RATE_MAX);
     expect(messageIds.map((messageId) => /^<lead-([0-9a-f-]{36})@/.exec(messageId ?? '')?.[1]).sort()).toEqual([...ids].sort());
     expect(mails.every((mail) => mail.parsed.text?.includes('We would like to talk about our monthly reporting'))).toBe(true);

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { expect, test } from './support/test';
 import { findNginx } from '../../scripts/nginxProcess';
-import { loadFigures, mailsPerLead, startCluster, startLoad, type Cluster } from '../../scripts/rollingRestart';
+import { loadFigures, mailsPerContactRequest, startCluster, startLoad, type Cluster } from '../../scripts/rollingRestart';
 import { API_BASE } from '../../shared/constants';
 import { skipForMissing } from '../support/missingProgram';
 import { findPostgres, startPostgres, type PostgresServer } from '../support/postgres';
@@ -10,13 +10,13 @@ import { startSmtpSink, type SmtpSink } from '../support/smtpSink';
 /**
  * Restarts that drop nothing (issue 35): two instances of the built server on one PostgreSQL
  * behind the project's own generated nginx config are restarted one after the other (SIGTERM,
- * exit 0, started again, /readyz) while clients keep loading pages, leads and sign-ups through
- * nginx. No request may fail, no client may see a connection error, and every acknowledged lead
+ * exit 0, started again, /readyz) while clients keep loading pages, contact requests and sign-ups through
+ * nginx. No request may fail, no client may see a connection error, and every acknowledged contact request
  * is mailed exactly once. The same code prints figures in scripts/bench-rolling-restart.ts.
  *
  * No timing thresholds: the load is bounded (a few clients, one request at a time each), the
  * phases end on conditions (numbers of answered requests, the instances' exits and /readyz, the
- * leads' state in the database).
+ * contact requests' state in the database).
  */
 const ADMIN_TOKEN = 'rolling-restart-admin-token';
 const CLIENTS = 4;
@@ -60,7 +60,7 @@ test.describe('rolling restart behind nginx', () => {
     return (await response.json()) as T;
   };
 
-  test('both instances restarted under load: no failed request, no connection error, every lead mailed exactly once', async () => {
+  test('both instances restarted under load: no failed request, no connection error, every contact request mailed exactly once', async () => {
     const c = cluster!;
     const load = startLoad(c.base, { clients: CLIENTS, pauseMs: 50 });
     await load.answered(AROUND);
@@ -79,21 +79,21 @@ test.describe('rolling restart behind nginx', () => {
     expect(failures, logs()).toEqual([]);
     // Every kind of request was in flight while an instance went down and came back.
     const during = load.results.filter((result) => result.during);
-    expect(new Set(during.map((result) => result.kind))).toEqual(new Set(['page', 'lead', 'sign-up']));
+    expect(new Set(during.map((result) => result.kind))).toEqual(new Set(['page', 'contact-request', 'sign-up']));
 
-    // Every acknowledged lead reaches the state "sent" (mailed, SMTP accepted it), and no lead was
+    // Every acknowledged contact request reaches the state "sent" (mailed, SMTP accepted it), and no contact request was
     // stored that the clients were not told about (a retried POST would be one).
-    const acknowledged = load.leadIds.size;
+    const acknowledged = load.contactRequestIds.size;
     await expect
-      .poll(async () => (await admin<{ total: number }>('/contact?status=sent&limit=1')).total, { timeout: 60_000, message: 'leads in the state sent' })
+      .poll(async () => (await admin<{ total: number }>('/contact?status=sent&limit=1')).total, { timeout: 60_000, message: 'contact requests in the state sent' })
       .toBe(acknowledged);
     expect((await admin<{ total: number }>('/contact?limit=1')).total).toBe(acknowledged);
-    // Once every lead is sent nothing can mail it again: each Message-ID (one per lead) arrived once.
-    const leadMails = sink.received.filter((mail) => mail.parsed.messageId?.startsWith('<lead-'));
-    expect(leadMails).toHaveLength(acknowledged);
-    const perLead = mailsPerLead(leadMails.map((mail) => mail.parsed.messageId));
-    expect([...perLead.keys()].sort()).toEqual([...load.leadIds].sort());
-    expect([...perLead.values()].every((count) => count === 1)).toBe(true);
+    // Once every contact request is sent nothing can mail it again: each Message-ID (one per contact request) arrived once.
+    const contactRequestMails = sink.received.filter((mail) => mail.parsed.messageId?.startsWith('<lead-'));
+    expect(contactRequestMails).toHaveLength(acknowledged);
+    const perContactRequest = mailsPerContactRequest(contactRequestMails.map((mail) => mail.parsed.messageId));
+    expect([...perContactRequest.keys()].sort()).toEqual([...load.contactRequestIds].sort());
+    expect([...perContactRequest.values()].every((count) => count === 1)).toBe(true);
 
     // The sign-ups answered 201 are exactly the accounts stored.
     const signUps = load.results.filter((result) => result.kind === 'sign-up').length;

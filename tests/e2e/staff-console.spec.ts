@@ -74,7 +74,7 @@ const newContext = (browser: Browser) => consentedContext(browser, server.baseUR
 const signedInClient = (context: BrowserContext, email: string) => signedInClientOn(context, server.baseURL, email);
 
 /** A request posted to the contact API (as the form sends it). */
-async function postLead(values: { name: string; email: string; message: string; variant?: string }): Promise<void> {
+async function postContactRequest(values: { name: string; email: string; message: string; variant?: string }): Promise<void> {
   const response = await fetch(`${server.baseURL}${API_BASE}/contact`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
@@ -183,8 +183,8 @@ test('a request sent from /contact appears in the inbox, is opened, noted, marke
 });
 
 test('search and the filters narrow the inbox; Back restores the previous list', async () => {
-  await postLead({ name: `Ben Search ${stamp}`, email: `ben.${stamp}@example.de`, message: `A forecast model for 2027, ref ${stamp}-B.` });
-  await postLead({ name: `Dora Consult ${stamp}`, email: `dora.${stamp}@example.de`, message: 'We need a Power BI consultation.', variant: 'consultation' });
+  await postContactRequest({ name: `Ben Search ${stamp}`, email: `ben.${stamp}@example.de`, message: `A forecast model for 2027, ref ${stamp}-B.` });
+  await postContactRequest({ name: `Dora Consult ${stamp}`, email: `dora.${stamp}@example.de`, message: 'We need a Power BI consultation.', variant: 'consultation' });
   await sink.waitFor(3);
   await page.goto(`${server.baseURL}/staff`);
   await expect(row(`Dora Consult ${stamp}`)).toBeVisible();
@@ -206,7 +206,7 @@ test('search and the filters narrow the inbox; Back restores the previous list',
 test('a failed delivery is retried from the request once the mail server takes mail again', async () => {
   const name = `Fritz Failed ${stamp}`;
   sink.refusing = true;
-  await postLead({ name, email: `fritz.${stamp}@example.de`, message: 'Please call me about data cleanup.' });
+  await postContactRequest({ name, email: `fritz.${stamp}@example.de`, message: 'Please call me about data cleanup.' });
   await expect.poll(() => sink.refusals, { timeout: 20_000 }).toBeGreaterThan(0);
   await page.goto(`${server.baseURL}/staff?status=failed`);
   await expect(async () => {
@@ -356,7 +356,7 @@ test("the clients view renames a client, shows their request and deletes them (t
   const message = `We need a KPI dashboard for our stores (${stamp}).`;
   const client = await newContext(browser);
   await signedInClient(client, email);
-  await postLead({ name: `Rita Request ${stamp}`, email, message });
+  await postContactRequest({ name: `Rita Request ${stamp}`, email, message });
 
   await page.getByRole('link', { name: 'Clients' }).click();
   await page.getByLabel('Search accounts').fill(email);

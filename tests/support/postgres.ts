@@ -78,7 +78,7 @@ function run(bin: string, program: string, args: string[]): void {
 export interface StartPostgresOptions {
   /**
    * Production durability (fsync, synchronous_commit, full_page_writes on) instead of the tests'
-   * fast settings; for benchmarks that compare databases (scripts/bench-leads.mjs).
+   * fast settings; for benchmarks that compare databases (scripts/bench-contact-requests.mjs).
    */
   durable?: boolean;
 }

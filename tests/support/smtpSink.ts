@@ -3,7 +3,7 @@ import { SMTPServer } from 'smtp-server';
 
 /**
  * A real SMTP server in the test process (the `smtp-server` package) that the server under test
- * mails leads to. It can refuse (451, temporary failure) or accept, and be stopped and started
+ * mails contact requests to. It can refuse (451, temporary failure) or accept, and be stopped and started
  * again on the same port (an unreachable mail server).
  */
 

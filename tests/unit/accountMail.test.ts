@@ -281,7 +281,7 @@ for (const backend of backends) {
     it('sign-up mails a verification link; the link verifies once; requests show only once verified; resend is limited', async () => {
       counter++;
       const email = `new.${backend.name.toLowerCase()}.${counter}.${Date.now()}@example.de`;
-      await stores.leads.create({ variant: 'contact', name: 'Jana Weber', email: email.toUpperCase(), phone: '+49 621 123456', message: 'Please call me about dashboards.', source: '', spam: false }, new Date());
+      await stores.contactRequests.create({ variant: 'contact', name: 'Jana Weber', email: email.toUpperCase(), phone: '+49 621 123456', message: 'Please call me about dashboards.', source: '', spam: false }, new Date());
       const registered = await api({
         method: 'POST',
         url: '/user/register',
@@ -374,7 +374,7 @@ for (const backend of backends) {
       const keep = await seedUser(true);
       const erase = await seedUser(true);
       for (const email of [keep.email, erase.email]) {
-        await stores.leads.create({ variant: 'consultation', name: 'Jana Weber', email, phone: '+49 621 123456', message: 'A review of our reporting, please.', source: '', spam: false }, new Date());
+        await stores.contactRequests.create({ variant: 'consultation', name: 'Jana Weber', email, phone: '+49 621 123456', message: 'A review of our reporting, please.', source: '', spam: false }, new Date());
       }
       const session = await signIn(keep.email);
       const other = await signIn(keep.email);

@@ -1,4 +1,4 @@
-import { openSqliteLeadStore } from '../../server/leads/sqliteStore';
+import { openSqliteContactRequestStore } from '../../server/contactRequests/sqliteStore';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -52,14 +52,14 @@ async function harness(options: Partial<Parameters<typeof registerApi>[1]> = {},
   const app = Fastify({ logger: { level: 'info', stream } });
   const dbFile = join(root, `db-${++dbCounter}.sqlite`);
   const store = openSqliteStore(dbFile);
-  const leadStore = openSqliteLeadStore(dbFile);
+  const contactRequestStore = openSqliteContactRequestStore(dbFile);
   const hashing = { now: 0, max: 0, calls: 0 };
   await registerApi(app, {
     databasePath: dbFile,
     distDir: root,
-    leads: loadConfig({}).leads,
+    contactRequests: loadConfig({}).contactRequests,
     store,
-    leadStore,
+    contactRequestStore,
     adminToken: TOKEN,
     registerRateLimit: { max: 1000, timeWindowMs: 60_000 },
     hashPassword: async (password) => {
@@ -73,7 +73,7 @@ async function harness(options: Partial<Parameters<typeof registerApi>[1]> = {},
     ...options,
   });
   app.addHook('onClose', async () => {
-    await leadStore.close();
+    await contactRequestStore.close();
     await store.close();
   });
   return { app, store, logs, hashing };

@@ -9,12 +9,12 @@ import { SCHEMA_MESSAGES, schemaProblem } from '../../server/api/schemaErrors';
 import { PATCH_NOT_OBJECT, fieldNotEditable, fieldNotString } from '../../server/api/userPatch';
 import { USER_MESSAGES } from '../../server/api/users';
 import { loadConfig } from '../../server/config';
-import { openSqliteLeadStore } from '../../server/leads/sqliteStore';
-import type { LeadStore } from '../../server/leads/store';
+import { openSqliteContactRequestStore } from '../../server/contactRequests/sqliteStore';
+import type { ContactRequestStore } from '../../server/contactRequests/store';
 import { openSqliteStore } from '../../server/users/sqliteStore';
 import type { UserStore } from '../../server/users/store';
 import { API_BASE } from '../../shared/constants';
-import { CONTACT_ENDPOINT, FORM_PAGE_PATHS } from '../../shared/contactLead';
+import { CONTACT_ENDPOINT, FORM_PAGE_PATHS } from '../../shared/contactRequest';
 import type { User } from '../../shared/user';
 import {
   EMAIL_INVALID,
@@ -45,7 +45,7 @@ const PUBLIC_KEYS = ['_id', 'active', 'createdAt', 'email', 'firstName', 'lastNa
 let root: string;
 let app: FastifyInstance;
 let users: UserStore;
-let leads: LeadStore;
+let contactRequests: ContactRequestStore;
 let dbCounter = 0;
 
 /** A user store whose answers carry the password hash too, as a careless store might. */
@@ -66,15 +66,15 @@ function leakyStore(store: UserStore): UserStore {
 async function start(options: { leaky?: boolean } = {}): Promise<void> {
   const dbFile = join(root, `db-${++dbCounter}.sqlite`);
   users = openSqliteStore(dbFile);
-  leads = openSqliteLeadStore(dbFile);
+  contactRequests = openSqliteContactRequestStore(dbFile);
   app = Fastify({ logger: false });
   await registerApi(app, {
     databasePath: dbFile,
     distDir: join(root, 'dist'),
-    leads: loadConfig({}).leads,
+    contactRequests: loadConfig({}).contactRequests,
     store: options.leaky ? leakyStore(users) : users,
-    leadStore: leads,
-    leadMailer: { send: async () => {}, close: () => {} },
+    contactRequestStore: contactRequests,
+    contactRequestMailer: { send: async () => {}, close: () => {} },
     adminToken: TOKEN,
     registerRateLimit: { max: 1000, timeWindowMs: 60_000 },
     contactRateLimit: { max: 1000, timeWindowMs: 60_000 },
@@ -92,7 +92,7 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 beforeEach(() => start());
 afterEach(async () => {
   await app.close();
-  await leads.close();
+  await contactRequests.close();
   await users.close();
 });
 
@@ -114,10 +114,10 @@ const register = (payload: unknown, headers: Record<string, string> = {}) =>
   call({ method: 'POST', url: '/user/register', payload: payload as InjectOptions['payload'], headers });
 const patchUser = (id: string, payload?: unknown, headers: Record<string, string> = {}) =>
   call({ method: 'PATCH', url: `/user/${id}`, headers: { ...ADMIN, ...headers }, ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }) });
-const postLead = (payload: unknown, headers: Record<string, string> = { 'content-type': 'application/json' }) =>
+const postContactRequest = (payload: unknown, headers: Record<string, string> = { 'content-type': 'application/json' }) =>
   app.inject({ method: 'POST', url: CONTACT_ENDPOINT, payload: payload as InjectOptions['payload'], headers });
 
-const LEAD = { name: 'Jana Weber', email: 'jana.weber@example.de', phone: '+49 621 4305 8870', message: 'We would like to talk about reporting.', variant: 'contact' };
+const CONTACT_REQUEST = { name: 'Jana Weber', email: 'jana.weber@example.de', phone: '+49 621 4305 8870', message: 'We would like to talk about reporting.', variant: 'contact' };
 
 function problemOf(response: { statusCode: number; headers: Record<string, unknown>; json: () => unknown }, status = 400) {
   expect(response.statusCode).toBe(status);
@@ -260,7 +260,7 @@ describe('PATCH /user/{id}', () => {
 describe('response schemas', () => {
   it('a user never carries a password or its hash, even when the store hands one over', async () => {
     await app.close();
-    await leads.close();
+    await contactRequests.close();
     await users.close();
     await start({ leaky: true });
     const created = await register(signUp());
@@ -281,8 +281,8 @@ describe('response schemas', () => {
     }
   });
 
-  it('a lead keeps every field the administrator reads, and nothing else', async () => {
-    const id = (await postLead(LEAD)).json<{ id: string }>().id;
+  it('a contact request keeps every field the administrator reads, and nothing else', async () => {
+    const id = (await postContactRequest(CONTACT_REQUEST)).json<{ id: string }>().id;
     const one = (await app.inject({ method: 'GET', url: `${CONTACT_ENDPOINT}/${id}`, headers: ADMIN })).json<Record<string, unknown>>();
     expect(Object.keys(one).sort()).toEqual(
       ['attempts', 'deliveredAt', 'deliveryAttempts', 'email', 'handledAt', 'id', 'lastError', 'message', 'name', 'phone', 'receivedAt', 'source', 'status', 'variant'].sort(),
@@ -295,19 +295,19 @@ describe('response schemas', () => {
 
 describe('POST /contact', () => {
   it('refuses an unknown key (JSON) with 400 naming it, and stores nothing', async () => {
-    const body = problemOf(await postLead({ ...LEAD, budget: '10k' }));
+    const body = problemOf(await postContactRequest({ ...CONTACT_REQUEST, budget: '10k' }));
     expect(body.errors).toEqual({ budget: SCHEMA_MESSAGES.unknownKey('budget') });
-    expect((await leads.list()).total).toBe(0);
+    expect((await contactRequests.list()).total).toBe(0);
   });
 
   it('answers wrong types with the element\'s SPEC 8 messages', async () => {
-    const body = problemOf(await postLead({ ...LEAD, name: 42, email: ['jana@example.de'] }));
+    const body = problemOf(await postContactRequest({ ...CONTACT_REQUEST, name: 42, email: ['jana@example.de'] }));
     expect(body.errors).toEqual({ name: NAME_REQUIRED, email: EMAIL_REQUIRED });
   });
 
   it('accepts a message of 5000 characters and refuses 5001', async () => {
-    expect((await postLead({ ...LEAD, message: 'm'.repeat(5000) })).statusCode).toBe(201);
-    const body = problemOf(await postLead({ ...LEAD, message: 'm'.repeat(5001) }));
+    expect((await postContactRequest({ ...CONTACT_REQUEST, message: 'm'.repeat(5000) })).statusCode).toBe(201);
+    const body = problemOf(await postContactRequest({ ...CONTACT_REQUEST, message: 'm'.repeat(5001) }));
     expect(body.errors).toEqual({ message: MESSAGE_TOO_LONG });
   });
 
@@ -315,27 +315,27 @@ describe('POST /contact', () => {
     ['no body', undefined],
     ['a JSON null', 'null'],
   ])('answers %s with the "JSON object" message', async (_name, payload) => {
-    const body = problemOf(await postLead(payload));
+    const body = problemOf(await postContactRequest(payload));
     expect(body.message).toBe(CONTACT_MESSAGES.bodyNotObject);
   });
 
   it('a form post refused by the schema is still an HTML page: the form with the message, or a notice', async () => {
     const form = { 'content-type': 'application/x-www-form-urlencoded' };
     // A repeated field arrives as a list: the field's message, in the form again.
-    const repeated = await postLead(`${new URLSearchParams({ ...LEAD }).toString()}&name=Eve`, form);
+    const repeated = await postContactRequest(`${new URLSearchParams({ ...CONTACT_REQUEST }).toString()}&name=Eve`, form);
     expect(repeated.statusCode).toBe(400);
     expect(repeated.headers['content-type']).toMatch(/^text\/html/);
     expect(repeated.body).toContain(NAME_REQUIRED);
     // A key no form of ours has: a notice, never JSON.
-    const unknown = await postLead(new URLSearchParams({ ...LEAD, extra: 'x' }).toString(), form);
+    const unknown = await postContactRequest(new URLSearchParams({ ...CONTACT_REQUEST, extra: 'x' }).toString(), form);
     expect(unknown.statusCode).toBe(400);
     expect(unknown.headers['content-type']).toMatch(/^text\/html/);
     expect(unknown.body).toContain(`href="${FORM_PAGE_PATHS.contact}"`);
-    expect((await leads.list()).total).toBe(0);
+    expect((await contactRequests.list()).total).toBe(0);
   });
 });
 
-describe('the administrator\'s lead routes', () => {
+describe('the administrator\'s contact request routes', () => {
   it.each([
     ['?status=bogus', { status: CONTACT_MESSAGES.badStatus }],
     ['?status=sent&status=spam', { status: CONTACT_MESSAGES.badStatus }],
@@ -349,7 +349,7 @@ describe('the administrator\'s lead routes', () => {
   });
 
   it('PATCH /contact/{id}: no body or {"handled": bool}; anything else is 400', async () => {
-    const id = (await postLead(LEAD)).json<{ id: string }>().id;
+    const id = (await postContactRequest(CONTACT_REQUEST)).json<{ id: string }>().id;
     const json = { ...ADMIN, 'content-type': 'application/json' };
     for (const payload of ['null', '{}', '{"handled":"yes"}', '{"handled":true,"status":"sent"}', '[true]']) {
       const body = problemOf(await app.inject({ method: 'PATCH', url: `${CONTACT_ENDPOINT}/${id}`, headers: json, payload }));

@@ -5,22 +5,22 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
-import type { LeadMail, LeadMailer } from '../../server/leads/mail';
-import { openSqliteLeadStore } from '../../server/leads/sqliteStore';
+import type { ContactRequestMail, ContactRequestMailer } from '../../server/contactRequests/mail';
+import { openSqliteContactRequestStore } from '../../server/contactRequests/sqliteStore';
 import { openStores } from '../../server/db/openStores';
 import { backupPostgres, backupSqlite, restorePostgres, restoreSqlite, verifySqliteBackup } from '../../server/ops/backup';
 import { findPostgres, startPostgres, type PostgresServer } from '../support/postgres';
 import { openSqliteStore } from '../../server/users/sqliteStore';
-import { lead } from './leadStoreContract';
+import { contactRequest } from './contactRequestStoreContract';
 
 /** Pages better-sqlite3's backup copies per step unless told otherwise. */
 const DEFAULT_BACKUP_STEP_PAGES = 100;
 
 /**
- * npm run backup / restore on SQLite: a backup taken while 10 writers add leads and users holds
+ * npm run backup / restore on SQLite: a backup taken while 10 writers add contact requests and users holds
  * every row acknowledged before it began, also when the database is more pages than one backup
  * step of the library's default copies (a write between two steps restarted the copy, forever); restored into a new file, a fresh server serves it and
- * mails its pending leads. Restore refuses to overwrite data without --force.
+ * mails its pending contact requests. Restore refuses to overwrite data without --force.
  */
 
 vi.setConfig({ testTimeout: 120_000 });
@@ -35,7 +35,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe('backup and restore (SQLite)', () => {
   it('a backup under 10 writers holds every acknowledged row; the restored server serves and delivers', async () => {
     const live = join(dir, 'live.sqlite');
-    const leads = openSqliteLeadStore(live);
+    const contactRequests = openSqliteContactRequestStore(live);
     const users = openSqliteStore(live);
     const acknowledged: Array<{ kind: 'lead' | 'user'; id: string; at: number }> = [];
     let writing = true;
@@ -44,7 +44,7 @@ describe('backup and restore (SQLite)', () => {
       while (writing) {
         const i = n++;
         if (i % 2 === 0) {
-          const { lead: stored } = await leads.create(lead({ message: `Lead ${i} from writer ${w}, written during the backup. ${'Filler to grow the database. '.repeat(60)}` }), new Date());
+          const { contactRequest: stored } = await contactRequests.create(contactRequest({ message: `Contact request ${i} from writer ${w}, written during the backup. ${'Filler to grow the database. '.repeat(60)}` }), new Date());
           acknowledged.push({ kind: 'lead', id: stored.id, at: performance.now() });
         } else {
           const user = await users.create({ firstName: 'Jana', lastName: `Writer${w}`, email: `w${w}-${i}@example.de`, passwordHash: 'scrypt$test' });
@@ -64,7 +64,7 @@ describe('backup and restore (SQLite)', () => {
     const summary = await backupSqlite(live, file);
     writing = false;
     await Promise.all(writers);
-    await leads.close();
+    await contactRequests.close();
     await users.close();
     expect(summary.rows!.leads + summary.rows!.users).toBeGreaterThanOrEqual(before.length);
     await expect(backupSqlite(live, file)).rejects.toThrow(/exists already/);
@@ -72,7 +72,7 @@ describe('backup and restore (SQLite)', () => {
     // Restore into a new file and start a fresh server on it.
     const restored = join(dir, 'restored.sqlite');
     expect(restoreSqlite(file, restored, false)).toEqual(verifySqliteBackup(file));
-    const check = openSqliteLeadStore(restored);
+    const check = openSqliteContactRequestStore(restored);
     const checkUsers = openSqliteStore(restored);
     for (const row of before) {
       if (row.kind === 'lead') expect(await check.get(row.id), row.id).not.toBeNull();
@@ -82,9 +82,9 @@ describe('backup and restore (SQLite)', () => {
     await check.close();
     await checkUsers.close();
 
-    const mails: LeadMail[] = [];
-    const mailer: LeadMailer = { async send(mail) { mails.push(mail); }, close() {} };
-    const app = await buildApp({ ...loadConfig({ LOG_LEVEL: 'silent' }), distDir: dir, databasePath: restored }, { leadMailer: mailer });
+    const mails: ContactRequestMail[] = [];
+    const mailer: ContactRequestMailer = { async send(mail) { mails.push(mail); }, close() {} };
+    const app = await buildApp({ ...loadConfig({ LOG_LEVEL: 'silent' }), distDir: dir, databasePath: restored }, { contactRequestMailer: mailer });
     await app.ready();
     try {
       expect((await app.inject('/')).statusCode).toBe(200);
@@ -99,8 +99,8 @@ describe('backup and restore (SQLite)', () => {
 
   it('restore refuses to overwrite a database holding data without --force', async () => {
     const live = join(dir, 'refuse.sqlite');
-    const store = openSqliteLeadStore(live);
-    await store.create(lead(), new Date());
+    const store = openSqliteContactRequestStore(live);
+    await store.create(contactRequest(), new Date());
     await store.close();
     const file = join(dir, 'refuse-backup.sqlite');
     await backupSqlite(live, file);
@@ -121,14 +121,14 @@ describe.skipIf(!postgres.ok)('backup and restore (PostgreSQL, pg_dump / pg_rest
   });
   afterAll(async () => server?.stop());
 
-  it('a backup under 10 writers holds every acknowledged lead; restore refuses a database with data, fills an empty one', async () => {
+  it('a backup under 10 writers holds every acknowledged contact request; restore refuses a database with data, fills an empty one', async () => {
     const liveUrl = await server.createDatabase('live');
     const stores = await openStores({ databasePath: '', databaseUrl: liveUrl });
     const acknowledged: Array<{ id: string; at: number }> = [];
     let writing = true;
     const writer = async (w: number) => {
       for (let i = 0; writing; i++) {
-        const { lead: stored } = await stores.leads.create(lead({ message: `Lead ${i} from writer ${w}, during the dump.` }), new Date());
+        const { contactRequest: stored } = await stores.contactRequests.create(contactRequest({ message: `Contact request ${i} from writer ${w}, during the dump.` }), new Date());
         acknowledged.push({ id: stored.id, at: performance.now() });
       }
     };
@@ -150,7 +150,7 @@ describe.skipIf(!postgres.ok)('backup and restore (PostgreSQL, pg_dump / pg_rest
     restorePostgres(file, restoredUrl, false);
     const restored = await openStores({ databasePath: '', databaseUrl: restoredUrl });
     try {
-      for (const row of before) expect(await restored.leads.get(row.id), row.id).not.toBeNull();
+      for (const row of before) expect(await restored.contactRequests.get(row.id), row.id).not.toBeNull();
     } finally {
       await restored.close();
     }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { CONTACT_FIELDS, VARIANT_TEXT } from '../../shared/contactLead';
+import { CONTACT_FIELDS, VARIANT_TEXT } from '../../shared/contactRequest';
 import {
   buttonText,
   firstInvalidField,

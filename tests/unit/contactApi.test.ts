@@ -6,11 +6,11 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { CONTACT_MESSAGES } from '../../server/api/contact';
 import { buildApp } from '../../server/app';
 import { loadConfig, type ServerConfig } from '../../server/config';
-import { FORM_ERROR_PAGE, FORM_MARKER } from '../../server/leads/formPage';
-import type { LeadMail, LeadMailer } from '../../server/leads/mail';
+import { FORM_ERROR_PAGE, FORM_MARKER } from '../../server/contactRequests/formPage';
+import type { ContactRequestMail, ContactRequestMailer } from '../../server/contactRequests/mail';
 import { openStores } from '../../server/db/openStores';
-import { openSqliteLeadStore } from '../../server/leads/sqliteStore';
-import { CONTACT_ENDPOINT, HONEYPOT_FIELD, SEND_FAILURE } from '../../shared/contactLead';
+import { openSqliteContactRequestStore } from '../../server/contactRequests/sqliteStore';
+import { CONTACT_ENDPOINT, HONEYPOT_FIELD, SEND_FAILURE } from '../../shared/contactRequest';
 import {
   EMAIL_INVALID,
   MESSAGE_REQUIRED,
@@ -23,11 +23,11 @@ import {
   MESSAGE_TOO_SHORT,
 } from '../../shared/validation';
 import { databaseBackends } from '../support/databaseBackends';
-import { lead } from './leadStoreContract';
+import { contactRequest } from './contactRequestStoreContract';
 
 /** POST/GET/PATCH/DELETE /dc_api/wa_v1/contact through inject, on the whole server and a real SQLite file. */
 
-const TOKEN = 'test-admin-token-lead';
+const TOKEN = 'test-admin-token-contact-request';
 const ADMIN = { authorization: `Bearer ${TOKEN}` };
 const VALID = { name: 'Jana Weber', email: 'jana.weber@example.de', phone: '+49 621 4305 8870', message: 'We would like to talk about our monthly reporting.', variant: 'contact' };
 
@@ -35,9 +35,9 @@ let root: string;
 let dist: string;
 let dbFile: string;
 let app: FastifyInstance;
-let mails: LeadMail[];
+let mails: ContactRequestMail[];
 
-const recordingMailer = (): LeadMailer => ({
+const recordingMailer = (): ContactRequestMailer => ({
   async send(mail) {
     mails.push(mail);
   },
@@ -49,7 +49,7 @@ function config(env: Record<string, string> = {}): ServerConfig {
 }
 
 async function start(env: Record<string, string> = {}) {
-  const server = await buildApp(config(env), { leadMailer: recordingMailer() });
+  const server = await buildApp(config(env), { contactRequestMailer: recordingMailer() });
   await server.ready();
   return server;
 }
@@ -87,7 +87,7 @@ afterEach(async () => app.close());
 async function drainOutbox(): Promise<number> {
   const other = await openStores({ databasePath: dbFile, databaseUrl: databaseUrl });
   try {
-    return (await other.leads.outbox.claimDue(new Date(Date.now() + 365 * 86_400_000), 100, 60_000)).length;
+    return (await other.contactRequests.outbox.claimDue(new Date(Date.now() + 365 * 86_400_000), 100, 60_000)).length;
   } finally {
     await other.close();
   }
@@ -103,14 +103,14 @@ async function waitForMails(count: number) {
 }
 
 describe('POST /contact (JSON)', () => {
-  it('201 {id, receivedAt} after the lead is committed; the lead is mailed', async () => {
+  it('201 {id, receivedAt} after the contact request is committed; the contact request is mailed', async () => {
     const response = await post(VALID, { origin: 'https://www.dataclarity.de' });
     expect(response.statusCode).toBe(201);
     const body = response.json<{ id: string; receivedAt: string }>();
     expect(Object.keys(body).sort()).toEqual(['id', 'receivedAt']);
     expect(response.headers.location).toBe(`${CONTACT_ENDPOINT}/${body.id}`);
     // Committed: another connection to the file sees it.
-    const other = openSqliteLeadStore(dbFile);
+    const other = openSqliteContactRequestStore(dbFile);
     const stored = await other.get(body.id);
     await other.close();
     expect(stored).toMatchObject({ ...VALID, receivedAt: body.receivedAt, source: 'https://www.dataclarity.de' });
@@ -174,7 +174,7 @@ describe('POST /contact (JSON)', () => {
     expect((await post(VALID)).statusCode).toBe(429);
   });
 
-  it('a filled honeypot answers like a success; the lead is kept as spam and not mailed', async () => {
+  it('a filled honeypot answers like a success; the contact request is kept as spam and not mailed', async () => {
     const response = await post({ ...VALID, [HONEYPOT_FIELD]: 'https://spam.example' });
     expect(response.statusCode).toBe(201);
     expect(Object.keys(response.json()).sort()).toEqual(['id', 'receivedAt']);
@@ -266,13 +266,13 @@ describe('Idempotency-Key on SQLite and PostgreSQL', () => {
     expect(second.statusCode).toBe(201);
     expect(second.json().id).toBe(first.json().id);
     await waitForMails(1);
-    await vi.waitFor(async () => expect((await admin('')).json().leads.map((lead: { status: string }) => lead.status)).toEqual(['sent']));
+    await vi.waitFor(async () => expect((await admin('')).json().leads.map((contactRequest: { status: string }) => contactRequest.status)).toEqual(['sent']));
     expect(await drainOutbox()).toBe(0);
     expect(mails).toHaveLength(1);
     expect((await admin('')).json().total).toBe(1);
   });
 
-  it(`an Idempotency-Key reused with another body is refused with 422; the first lead is untouched and the second is not stored (${backend.name})`, async () => {
+  it(`an Idempotency-Key reused with another body is refused with 422; the first contact request is untouched and the second is not stored (${backend.name})`, async () => {
     const first = await post(VALID, { 'idempotency-key': 'k-reused-0123456789' });
     expect(first.statusCode).toBe(201);
     const other = await post({ ...VALID, message: 'A different request that must not be lost silently.' }, { 'idempotency-key': 'k-reused-0123456789' });
@@ -285,7 +285,7 @@ describe('Idempotency-Key on SQLite and PostgreSQL', () => {
     expect(list.leads[0]!.message).toBe(VALID.message);
   });
 
-  it(`an Idempotency-Key is scoped to the client: another address with the same key and body gets a lead of its own (${backend.name})`, async () => {
+  it(`an Idempotency-Key is scoped to the client: another address with the same key and body gets a contact request of its own (${backend.name})`, async () => {
     const key = { 'idempotency-key': 'k-shared-0123456789' };
     const first = await app.inject({ method: 'POST', url: CONTACT_ENDPOINT, payload: VALID, headers: key, remoteAddress: '198.51.100.7' });
     const second = await app.inject({ method: 'POST', url: CONTACT_ENDPOINT, payload: VALID, headers: key, remoteAddress: '203.0.113.9' });
@@ -331,7 +331,7 @@ describe('POST /contact (form post, no JavaScript)', () => {
   });
 });
 
-describe('the administrator\'s lead API', () => {
+describe('the administrator\'s contact request API', () => {
   it('401 without the token', async () => {
     for (const [method, url] of [['GET', ''], ['GET', '/x'], ['PATCH', '/x'], ['DELETE', '/x']] as const) {
       const response = await app.inject({ method, url: CONTACT_ENDPOINT + url });
@@ -368,7 +368,7 @@ describe('the administrator\'s lead API', () => {
     expect(one.deliveryAttempts[0].error).toBeNull();
   });
 
-  it('DELETE erases a lead', async () => {
+  it('DELETE erases a contact request', async () => {
     const id = (await post(VALID)).json().id;
     expect((await admin(`/${id}`, { method: 'DELETE' })).statusCode).toBe(204);
     expect((await admin(`/${id}`)).statusCode).toBe(404);
@@ -392,11 +392,11 @@ describe('the administrator\'s lead API', () => {
     expect(text.endsWith('\r\n')).toBe(true);
   });
 
-  it('retention: leads older than LEAD_RETENTION_DAYS are deleted when the server starts', async () => {
+  it('retention: contact requests older than LEAD_RETENTION_DAYS are deleted when the server starts', async () => {
     await app.close();
-    const store = openSqliteLeadStore(dbFile);
-    const old = (await store.create(lead(), new Date(Date.now() - 31 * 86_400_000))).lead;
-    const recent = (await store.create(lead(), new Date(Date.now() - 29 * 86_400_000))).lead;
+    const store = openSqliteContactRequestStore(dbFile);
+    const old = (await store.create(contactRequest(), new Date(Date.now() - 31 * 86_400_000))).contactRequest;
+    const recent = (await store.create(contactRequest(), new Date(Date.now() - 29 * 86_400_000))).contactRequest;
     await store.close();
     app = await start({ LEAD_RETENTION_DAYS: '30' });
     await vi.waitFor(async () => expect((await admin(`/${old.id}`)).statusCode).toBe(404), { timeout: 5_000, interval: 10 });

@@ -5,10 +5,10 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
-import type { LeadMailer } from '../../server/leads/mail';
+import type { ContactRequestMailer } from '../../server/contactRequests/mail';
 import { OVERLOAD_MESSAGE } from '../../server/ops/overload';
 import { API_BASE } from '../../shared/constants';
-import { CONTACT_ENDPOINT, HONEYPOT_FIELD } from '../../shared/contactLead';
+import { CONTACT_ENDPOINT, HONEYPOT_FIELD } from '../../shared/contactRequest';
 import { databaseBackends } from '../support/databaseBackends';
 
 /** GET /metrics (Prometheus) behind the admin token or on METRICS_PORT, and the API's 503 under overload. */
@@ -32,16 +32,16 @@ afterEach(async () => {
 });
 
 let dbCounter = 0;
-const mailer: LeadMailer = { async send() {}, close() {} };
+const mailer: ContactRequestMailer = { async send() {}, close() {} };
 async function start(env: Record<string, string> = {}) {
   app = await buildApp(
     { ...loadConfig({ LOG_LEVEL: 'silent', DC_ADMIN_TOKEN: TOKEN, DATABASE_PATH: join(dir, `db-${++dbCounter}.sqlite`), ...env }), distDir: dir },
-    { leadMailer: mailer },
+    { contactRequestMailer: mailer },
   );
   return app;
 }
 
-/** The lead and outbox gauges are read from the database: they are checked on both. */
+/** The contact request and outbox gauges are read from the database: they are checked on both. */
 const backends = databaseBackends('Metrics');
 
 describe('GET /metrics', () => {
@@ -55,7 +55,7 @@ describe('GET /metrics', () => {
     expect(metrics.headers['cache-control']).toBe('no-store');
   });
 
-  for (const backend of backends) it.skipIf(backend.skip)(`counts requests by route and status with latency, leads, the outbox, sign-ups and the event loop (${backend.name})`, async () => {
+  for (const backend of backends) it.skipIf(backend.skip)(`counts requests by route and status with latency, contact requests, the outbox, sign-ups and the event loop (${backend.name})`, async () => {
     const server = await start({ DC_REGISTER_RATE_MAX: '1', ...(await backend.fresh()) });
     await server.inject('/');
     await server.inject('/no-such-page');

@@ -7,19 +7,19 @@ import { migratePostgres } from '../../server/db/migrate';
 import { PG_MIGRATIONS } from '../../server/db/pgMigrations';
 import { openPgPool, type PgPool } from '../../server/db/postgres';
 import { MIGRATIONS } from '../../server/db/sqlite';
-import { createMailDelivery } from '../../server/leads/delivery';
-import { smtpMailer } from '../../server/leads/mail';
-import { createPgLeadStore } from '../../server/leads/pgStore';
-import { openSqliteLeadStore } from '../../server/leads/sqliteStore';
-import type { LeadStore } from '../../server/leads/store';
+import { createMailDelivery } from '../../server/contactRequests/delivery';
+import { smtpMailer } from '../../server/contactRequests/mail';
+import { createPgContactRequestStore } from '../../server/contactRequests/pgStore';
+import { openSqliteContactRequestStore } from '../../server/contactRequests/sqliteStore';
+import type { ContactRequestStore } from '../../server/contactRequests/store';
 import { findPostgres, startPostgres, type PostgresServer } from '../support/postgres';
 import { startSmtpSink, type SmtpSink } from '../support/smtpSink';
 
 /**
  * The migration to one mail outbox (SQLite 7, PostgreSQL 'one_outbox'), from a database at the
- * schema version before it, on both databases: every waiting entry of the lead outbox and of the
+ * schema version before it, on both databases: every waiting entry of the contact request outbox and of the
  * account mails' outbox moves over with its Message-ID, attempt count, due time, lease and last
- * error; the leads, their statuses and attempt logs stay; afterwards the one worker mails every
+ * error; the contact requests, their statuses and attempt logs stay; afterwards the one worker mails every
  * entry to a real SMTP server with its old Message-ID, an entry leased before the upgrade only when
  * its lease has run out.
  */
@@ -36,7 +36,7 @@ const PG_TWO_OUTBOXES = PG_MIGRATIONS.findIndex((migration) => migration.name ==
 
 type Exec = (sql: string, params: unknown[]) => Promise<void>;
 
-interface Lead5 {
+interface ContactRequest5 {
   id: string;
   status: 'pending' | 'sent' | 'failed' | 'spam';
   deliveredAt?: string;
@@ -45,7 +45,7 @@ interface Lead5 {
   outbox?: { attempts: number; next: string; leaseToken?: string; leaseUntil?: string; lastError?: string };
 }
 
-const LEADS: Lead5[] = [
+const CONTACT_REQUESTS: ContactRequest5[] = [
   { id: '11111111-1111-4111-8111-111111111111', status: 'pending', log: [], outbox: { attempts: 0, next: at(0) } },
   {
     id: '22222222-2222-4222-8222-222222222222',
@@ -70,30 +70,30 @@ const MAILS = [
   { id: 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb', kind: 'password-reset', attempts: 2, next: at(600_000), lastError: 'ECONNREFUSED: connect failed' },
 ] as const;
 
-const leadMessageId = (id: string) => `<lead-${id}@${DOMAIN}>`;
+const contactRequestMessageId = (id: string) => `<lead-${id}@${DOMAIN}>`;
 const mailMessageId = (mail: (typeof MAILS)[number]) => `<${mail.kind}-${mail.id}@${DOMAIN}>`;
 
-/** Fills a database at the schema before the one outbox: leads in every state, both outboxes with waiting entries. */
+/** Fills a database at the schema before the one outbox: contact requests in every state, both outboxes with waiting entries. */
 async function seedTwoOutboxes(exec: Exec): Promise<void> {
-  for (const [i, lead] of LEADS.entries()) {
+  for (const [i, contactRequest] of CONTACT_REQUESTS.entries()) {
     await exec(
       `INSERT INTO leads (id, variant, name, email, phone, message, source, received_at, status, delivered_at)
        VALUES (?, 'contact', ?, ?, '+49 621 4305 8870', 'Our monthly reporting.', '', ?, ?, ?)`,
-      [lead.id, `Person ${i}`, `person.${i}@example.de`, at(-60_000 + i), lead.status, lead.deliveredAt ?? null],
+      [contactRequest.id, `Person ${i}`, `person.${i}@example.de`, at(-60_000 + i), contactRequest.status, contactRequest.deliveredAt ?? null],
     );
-    for (const [n, error] of lead.log.entries()) {
+    for (const [n, error] of contactRequest.log.entries()) {
       await exec('INSERT INTO lead_delivery_attempts (lead_id, attempt, started_at, finished_at, error) VALUES (?, ?, ?, ?, ?)', [
-        lead.id,
+        contactRequest.id,
         n + 1,
         at(-50_000 + n * 1000),
         at(-49_000 + n * 1000),
         error,
       ]);
     }
-    if (lead.outbox) {
+    if (contactRequest.outbox) {
       await exec(
         'INSERT INTO lead_outbox (lead_id, message_id, attempts, next_attempt_at, lease_token, lease_until, last_error) VALUES (?, ?, ?, ?, ?, ?, ?)',
-        [lead.id, leadMessageId(lead.id), lead.outbox.attempts, lead.outbox.next, lead.outbox.leaseToken ?? null, lead.outbox.leaseUntil ?? null, lead.outbox.lastError ?? null],
+        [contactRequest.id, contactRequestMessageId(contactRequest.id), contactRequest.outbox.attempts, contactRequest.outbox.next, contactRequest.outbox.leaseToken ?? null, contactRequest.outbox.leaseUntil ?? null, contactRequest.outbox.lastError ?? null],
       );
     }
   }
@@ -124,21 +124,21 @@ const iso = (value: string | Date | null) => (value === null ? null : new Date(v
 
 /** What the one outbox must hold after the migration. */
 const EXPECTED_ROWS = [
-  ...LEADS.flatMap((lead, i) =>
-    lead.outbox
+  ...CONTACT_REQUESTS.flatMap((contactRequest, i) =>
+    contactRequest.outbox
       ? [
           {
-            id: lead.id,
+            id: contactRequest.id,
             kind: 'lead',
-            lead_id: lead.id,
+            lead_id: contactRequest.id,
             recipient: null,
-            message_id: leadMessageId(lead.id),
+            message_id: contactRequestMessageId(contactRequest.id),
             created_at: at(-60_000 + i),
-            attempts: lead.outbox.attempts,
-            next_attempt_at: lead.outbox.next,
-            lease_token: lead.outbox.leaseToken ?? null,
-            lease_until: lead.outbox.leaseUntil ?? null,
-            last_error: lead.outbox.lastError ?? null,
+            attempts: contactRequest.outbox.attempts,
+            next_attempt_at: contactRequest.outbox.next,
+            lease_token: contactRequest.outbox.leaseToken ?? null,
+            lease_until: contactRequest.outbox.leaseUntil ?? null,
+            last_error: contactRequest.outbox.lastError ?? null,
           },
         ]
       : [],
@@ -162,7 +162,7 @@ interface Backend {
   name: string;
   skip: boolean;
   /** A database at the schema before the one outbox, seeded; then migrated by opening the current stores. */
-  open(): Promise<{ store: LeadStore; rows(): Promise<OutboxRow[]>; tables(): Promise<string[]>; close(): Promise<void> }>;
+  open(): Promise<{ store: ContactRequestStore; rows(): Promise<OutboxRow[]>; tables(): Promise<string[]>; close(): Promise<void> }>;
 }
 
 const postgres = findPostgres();
@@ -198,7 +198,7 @@ const backends: Backend[] = [
       old.prepare('INSERT INTO schema_version (version) VALUES (?)').run(SQLITE_TWO_OUTBOXES);
       await seedTwoOutboxes(async (sql, params) => void old.prepare(sql).run(...params));
       old.close();
-      const store = openSqliteLeadStore(file);
+      const store = openSqliteContactRequestStore(file);
       return {
         store,
         rows: async () => store.db.prepare(ROWS_SQL).all() as OutboxRow[],
@@ -219,7 +219,7 @@ const backends: Backend[] = [
       });
       // one_outbox, then the migrations after it (client_dashboards, …).
       expect(await migratePostgres(pool)).toEqual(PG_MIGRATIONS.slice(PG_TWO_OUTBOXES).map((_, i) => PG_TWO_OUTBOXES + 1 + i));
-      const store = createPgLeadStore(pool, { ownsPool: true });
+      const store = createPgContactRequestStore(pool, { ownsPool: true });
       return {
         store,
         rows: async () => (await pool.query<OutboxRow>(ROWS_SQL)).rows,
@@ -233,7 +233,7 @@ const backends: Backend[] = [
 
 for (const backend of backends) {
   describe.skipIf(backend.skip)(`migration to one mail outbox on ${backend.name}`, () => {
-    it('carries every waiting entry of both outboxes over unchanged, and keeps the leads and their attempt logs', async () => {
+    it('carries every waiting entry of both outboxes over unchanged, and keeps the contact requests and their attempt logs', async () => {
       const db = await backend.open();
       try {
         const tables = await db.tables();
@@ -248,12 +248,12 @@ for (const backend of backends) {
           lease_until: iso(row.lease_until),
         }));
         expect(rows).toEqual(EXPECTED_ROWS);
-        for (const lead of LEADS) {
-          expect(await db.store.get(lead.id)).toMatchObject({
-            status: lead.status,
-            deliveredAt: lead.deliveredAt ?? null,
-            attempts: lead.log.length,
-            lastError: lead.log.at(-1) ?? null,
+        for (const contactRequest of CONTACT_REQUESTS) {
+          expect(await db.store.get(contactRequest.id)).toMatchObject({
+            status: contactRequest.status,
+            deliveredAt: contactRequest.deliveredAt ?? null,
+            attempts: contactRequest.log.length,
+            lastError: contactRequest.log.at(-1) ?? null,
           });
         }
         expect(await db.store.outbox.stats()).toEqual({ size: EXPECTED_ROWS.length, oldestQueuedAt: at(-60_000) });
@@ -274,23 +274,23 @@ for (const backend of backends) {
         now: () => now,
       });
       try {
-        // One minute on: due are the two untried entries and the lead whose retry time has come;
+        // One minute on: due are the two untried entries and the contact request whose retry time has come;
         // the lease of the old version still runs, the reset mail waits for its retry time.
         await delivery.runOnce();
         const first = sink.received.map((mail) => mail.parsed.messageId).sort();
-        expect(first).toEqual([leadMessageId(LEADS[0]!.id), leadMessageId(LEADS[1]!.id), mailMessageId(MAILS[0])].sort());
+        expect(first).toEqual([contactRequestMessageId(CONTACT_REQUESTS[0]!.id), contactRequestMessageId(CONTACT_REQUESTS[1]!.id), mailMessageId(MAILS[0])].sort());
         now = new Date(T0 + 3_600_000);
         await delivery.runOnce();
         const all = sink.received.map((mail) => mail.parsed.messageId).sort();
         expect(all).toEqual(EXPECTED_ROWS.map((row) => row.message_id).sort());
         expect(await db.store.outbox.stats()).toEqual({ size: 0, oldestQueuedAt: null });
         // The attempt counts went on from where the old outboxes left them.
-        expect(await db.store.get(LEADS[1]!.id)).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
-        expect((await db.store.attempts(LEADS[2]!.id)).map((a) => a.attempt)).toEqual([2]);
+        expect(await db.store.get(CONTACT_REQUESTS[1]!.id)).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
+        expect((await db.store.attempts(CONTACT_REQUESTS[2]!.id)).map((a) => a.attempt)).toEqual([2]);
         const reset = sink.received.find((mail) => mail.parsed.messageId === mailMessageId(MAILS[1]))!;
         expect(reset.envelope.to).toEqual(['jana.weber@example.de']);
         expect(reset.parsed.subject).toBe('Subject of password-reset');
-        for (const lead of LEADS.filter((l) => l.outbox)) expect((await db.store.get(lead.id))!.status).toBe('sent');
+        for (const contactRequest of CONTACT_REQUESTS.filter((l) => l.outbox)) expect((await db.store.get(contactRequest.id))!.status).toBe('sent');
       } finally {
         await delivery.stop();
         await db.close();

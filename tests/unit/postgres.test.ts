@@ -8,9 +8,9 @@ import { openStores } from '../../server/db/openStores';
 import { PG_MIGRATIONS, PG_SCHEMA_VERSION } from '../../server/db/pgMigrations';
 import { pgRateLimitStore } from '../../server/db/pgRateLimitStore';
 import { isPostgresUrl, openPgPool, redactUrl, type PgPool } from '../../server/db/postgres';
-import type { LeadMail, LeadMailer } from '../../server/leads/mail';
+import type { ContactRequestMail, ContactRequestMailer } from '../../server/contactRequests/mail';
 import { API_BASE } from '../../shared/constants';
-import { CONTACT_ENDPOINT, SEND_FAILURE } from '../../shared/contactLead';
+import { CONTACT_ENDPOINT, SEND_FAILURE } from '../../shared/contactRequest';
 import { skipForMissing } from '../support/missingProgram';
 import { findPostgres, startPostgres, type PostgresServer } from '../support/postgres';
 
@@ -62,7 +62,7 @@ describe.skipIf(skipPostgres)('on a real PostgreSQL', () => {
         databasePath: ':memory:',
         databaseUrl: url,
         distDir: loadConfig({}).distDir,
-        leads: loadConfig({}).leads,
+        contactRequests: loadConfig({}).contactRequests,
         adminToken: 'token',
         ...options,
       });
@@ -129,9 +129,9 @@ describe.skipIf(skipPostgres)('on a real PostgreSQL', () => {
     expect((await register(apps[1]!, 'c@example.de')).statusCode).toBe(429);
   });
 
-  it('holds the contact limit across two API instances, and both deliver each lead exactly once', { timeout: 60_000 }, async () => {
-    const mails: LeadMail[] = [];
-    const mailer: LeadMailer = {
+  it('holds the contact limit across two API instances, and both deliver each contact request exactly once', { timeout: 60_000 }, async () => {
+    const mails: ContactRequestMail[] = [];
+    const mailer: ContactRequestMailer = {
       async send(mail) {
         await new Promise((resolve) => setTimeout(resolve, 5)); // an SMTP round trip: the other instance may claim meanwhile
         mails.push(mail);
@@ -139,9 +139,9 @@ describe.skipIf(skipPostgres)('on a real PostgreSQL', () => {
       close() {},
     };
     const apps = await twoInstances('dc_two_apps_leads', {
-      leads: loadConfig({ LEAD_POLL_S: '1' }).leads,
+      contactRequests: loadConfig({ LEAD_POLL_S: '1' }).contactRequests,
       contactRateLimit: { max: 3, timeWindowMs: 60_000 },
-      leadMailer: mailer,
+      contactRequestMailer: mailer,
     });
     const contact = (app: FastifyInstance, ip: string, name: string) =>
       app.inject({
@@ -150,20 +150,20 @@ describe.skipIf(skipPostgres)('on a real PostgreSQL', () => {
         remoteAddress: ip,
         payload: { name, email: 'jana.weber@example.de', phone: '+49 621 4305 8870', message: 'We would like to talk about our monthly reporting.', variant: 'contact' },
       });
-    // One client, alternating instances: the third lead is the last it may send.
-    expect((await contact(apps[0]!, '203.0.113.7', 'Lead 1')).statusCode).toBe(201);
-    expect((await contact(apps[1]!, '203.0.113.7', 'Lead 2')).statusCode).toBe(201);
-    expect((await contact(apps[0]!, '203.0.113.7', 'Lead 3')).statusCode).toBe(201);
-    const limited = await contact(apps[1]!, '203.0.113.7', 'Lead 4');
+    // One client, alternating instances: the third contact request is the last it may send.
+    expect((await contact(apps[0]!, '203.0.113.7', 'Contact request 1')).statusCode).toBe(201);
+    expect((await contact(apps[1]!, '203.0.113.7', 'Contact request 2')).statusCode).toBe(201);
+    expect((await contact(apps[0]!, '203.0.113.7', 'Contact request 3')).statusCode).toBe(201);
+    const limited = await contact(apps[1]!, '203.0.113.7', 'Contact request 4');
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toMatchObject({ message: SEND_FAILURE.rateLimited });
-    expect((await contact(apps[0]!, '203.0.113.7', 'Lead 5')).statusCode).toBe(429);
+    expect((await contact(apps[0]!, '203.0.113.7', 'Contact request 5')).statusCode).toBe(429);
     // Other clients, at both instances at once, while both deliver.
     const more = await Promise.all(
-      Array.from({ length: 24 }, (_, i) => contact(apps[i % 2]!, `198.51.100.${Math.floor(i / 3) + 1}`, `Lead ${i + 6}`)),
+      Array.from({ length: 24 }, (_, i) => contact(apps[i % 2]!, `198.51.100.${Math.floor(i / 3) + 1}`, `Contact request ${i + 6}`)),
     );
     expect(more.map((r) => r.statusCode)).toEqual(Array(24).fill(201));
-    // Every lead sent leaves the outbox, so nothing is left to claim: once all 27 are sent after
+    // Every contact request sent leaves the outbox, so nothing is left to claim: once all 27 are sent after
     // exactly one attempt each, no second copy can follow (a double claim is a second attempt).
     const sent = async () =>
       (await apps[1]!.inject({ method: 'GET', url: `${CONTACT_ENDPOINT}?status=sent&limit=200`, headers: { authorization: 'Bearer token' } })).json<{
@@ -171,7 +171,7 @@ describe.skipIf(skipPostgres)('on a real PostgreSQL', () => {
         leads: Array<{ attempts: number }>;
       }>();
     await vi.waitFor(async () => expect((await sent()).total).toBe(27), { timeout: 30_000, interval: 50 });
-    expect((await sent()).leads.map((lead) => lead.attempts)).toEqual(Array(27).fill(1));
+    expect((await sent()).leads.map((contactRequest) => contactRequest.attempts)).toEqual(Array(27).fill(1));
     expect(mails).toHaveLength(27);
     expect(new Set(mails.map((m) => m.messageId)).size).toBe(27);
   });

@@ -5,14 +5,14 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
-import type { LeadMailer } from '../../server/leads/mail';
+import type { ContactRequestMailer } from '../../server/contactRequests/mail';
 import { openStores } from '../../server/db/openStores';
 import { openPgPool } from '../../server/db/postgres';
-import { createPgLeadStore } from '../../server/leads/pgStore';
-import { openSqliteLeadStore } from '../../server/leads/sqliteStore';
+import { createPgContactRequestStore } from '../../server/contactRequests/pgStore';
+import { openSqliteContactRequestStore } from '../../server/contactRequests/sqliteStore';
 import '../../server/ops/lifecycle';
 import { readiness } from '../../server/ops/readiness';
-import { CONTACT_ENDPOINT } from '../../shared/contactLead';
+import { CONTACT_ENDPOINT } from '../../shared/contactRequest';
 import { databaseBackends, type DatabaseBackend } from '../support/databaseBackends';
 import { freePort } from '../support/postgres';
 
@@ -38,9 +38,9 @@ for (const backend of backends) describe.skipIf(backend.skip)(`GET /readyz on ${
 
 function readinessSuite(backend: DatabaseBackend) {
   let database: Record<string, string> = {};
-  async function start(env: Record<string, string>, mailer?: LeadMailer) {
+  async function start(env: Record<string, string>, mailer?: ContactRequestMailer) {
     database = await backend.fresh();
-    app = await buildApp({ ...loadConfig({ LOG_LEVEL: 'silent', DC_CONTACT_RATE_MAX: '100', ...database, ...env }), distDir: dir }, mailer ? { leadMailer: mailer } : {});
+    app = await buildApp({ ...loadConfig({ LOG_LEVEL: 'silent', DC_CONTACT_RATE_MAX: '100', ...database, ...env }), distDir: dir }, mailer ? { contactRequestMailer: mailer } : {});
     await app.ready();
     return app;
   }
@@ -59,8 +59,8 @@ function readinessSuite(backend: DatabaseBackend) {
     expect((await server.inject('/healthz')).statusCode).toBe(200);
   });
 
-  it('503 when the oldest lead waiting for its mail is older than DC_READY_OUTBOX_MAX_AGE_S (mail is not going out)', async () => {
-    const refusing: LeadMailer = {
+  it('503 when the oldest contact request waiting for its mail is older than DC_READY_OUTBOX_MAX_AGE_S (mail is not going out)', async () => {
+    const refusing: ContactRequestMailer = {
       async send() {
         throw Object.assign(new Error('connection refused'), { code: 'ECONNREFUSED' });
       },
@@ -80,12 +80,12 @@ function readinessSuite(backend: DatabaseBackend) {
     expect(answer.json().checks.oldestPendingAgeS).toBeGreaterThanOrEqual(1);
   });
 
-  it('without SMTP, leads waiting in the database do not make the instance unready', async () => {
+  it('without SMTP, contact requests waiting in the database do not make the instance unready', async () => {
     const server = await start({ DC_READY_OUTBOX_MAX_AGE_S: '1' });
     await server.inject({ method: 'POST', url: CONTACT_ENDPOINT, payload: VALID });
     const config = loadConfig(database);
     const stores = await openStores({ databasePath: config.databasePath, databaseUrl: config.databaseUrl });
-    const report = await readiness(server, { outbox: stores.leads.outbox, mailing: false, outboxMaxAgeMs: 1000, now: () => new Date(Date.now() + 60_000) });
+    const report = await readiness(server, { outbox: stores.contactRequests.outbox, mailing: false, outboxMaxAgeMs: 1000, now: () => new Date(Date.now() + 60_000) });
     await stores.close();
     expect(report).toMatchObject({ status: 'ready', checks: { outbox: 'ok' } });
     expect(report.checks.oldestPendingAgeS).toBeGreaterThanOrEqual(59);
@@ -96,11 +96,11 @@ function readinessSuite(backend: DatabaseBackend) {
     bare.decorate('lifecycle', { draining: false });
     let store;
     if (backend.name === 'SQLite') {
-      store = openSqliteLeadStore(join(dir, 'gone.sqlite'));
+      store = openSqliteContactRequestStore(join(dir, 'gone.sqlite'));
       await store.close();
     } else {
       // A PostgreSQL that is not there (nothing listens on the port).
-      store = createPgLeadStore(openPgPool(`postgres://dc@127.0.0.1:${await freePort()}/gone`), { ownsPool: true });
+      store = createPgContactRequestStore(openPgPool(`postgres://dc@127.0.0.1:${await freePort()}/gone`), { ownsPool: true });
     }
     const report = await readiness(bare, { outbox: store.outbox, mailing: true, outboxMaxAgeMs: 1000 });
     expect(report).toMatchObject({ status: 'not ready', checks: { database: 'unreachable', outbox: 'unknown' } });

@@ -38,7 +38,7 @@ async function instance(databaseUrl: string, options: Partial<Parameters<typeof 
     databasePath: join(root, 'unused.sqlite'),
     databaseUrl,
     distDir: root,
-    leads: loadConfig({}).leads,
+    contactRequests: loadConfig({}).contactRequests,
     adminToken: TOKEN,
     registerRateLimit: { max: 1000, timeWindowMs: 60_000 },
     hashPassword: async (password) => `fake$${password.length}`,

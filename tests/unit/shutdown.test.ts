@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openPgPool } from '../../server/db/postgres';
-import { CONTACT_ENDPOINT } from '../../shared/contactLead';
+import { CONTACT_ENDPOINT } from '../../shared/contactRequest';
 import { databaseBackends } from '../support/databaseBackends';
 import { startServerProcess, type ServerProcess } from '../support/serverProcess';
 
@@ -72,8 +72,8 @@ async function refused(port: number): Promise<boolean> {
 /** The commit of the request in flight and the closing of the database, on both databases. */
 const backends = databaseBackends('Graceful shutdown');
 
-/** How many leads the database holds (read after the server exited). */
-async function leadCount(database: { DATABASE_PATH: string } | { DATABASE_URL: string }): Promise<number> {
+/** How many contact requests the database holds (read after the server exited). */
+async function contactRequestCount(database: { DATABASE_PATH: string } | { DATABASE_URL: string }): Promise<number> {
   if ('DATABASE_URL' in database) {
     const pool = openPgPool(database.DATABASE_URL);
     try {
@@ -109,7 +109,7 @@ describe('graceful shutdown (SIGTERM)', () => {
     // Answered after the signal: its connection closes, so the shutdown does not wait for the keep-alive timeout.
     expect(response).toMatch(/\r\nconnection: close\r\n/i);
     expect(await exited, server.output()).toBe(0);
-    expect(await leadCount(database)).toBe(1);
+    expect(await contactRequestCount(database)).toBe(1);
   });
 
   it('a second signal exits at once; an in-flight request that never ends is cut after DC_SHUTDOWN_TIMEOUT_S (exit 1)', async () => {

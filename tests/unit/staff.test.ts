@@ -11,7 +11,7 @@ import { AUDIT_ACTIONS, CLI_ACTOR } from '../../server/staff/audit';
 import { runStaffCli, STAFF_USAGE } from '../../server/staff/cli';
 import { ENROLLMENT_PAGE, ENROLLMENT_TTL_MS } from '../../server/staff/enrollment';
 import { API_BASE } from '../../shared/constants';
-import { STAFF_NOTE_MAX, STAFF_PAGE_MAX, STAFF_SEARCH_MAX } from '../../shared/staffLeads';
+import { STAFF_NOTE_MAX, STAFF_PAGE_MAX, STAFF_SEARCH_MAX } from '../../shared/staffContactRequests';
 import { STAFF_MESSAGES } from '../../shared/staffMessages';
 import { EMAIL_INVALID, EMAIL_REQUIRED, FIRST_NAME_TOO_SHORT, LAST_NAME_TOO_LONG, LAST_NAME_TOO_SHORT } from '../../shared/validation';
 import { ACCOUNT_MAIL_SUBJECTS } from '../../server/accounts/accountMails';
@@ -23,7 +23,7 @@ import { makeTestSite } from '../support/testSite';
 /**
  * The staff console's API and the staff CLI (issue 32), through inject on the whole server
  * (buildApp), on SQLite and on PostgreSQL, with a real SMTP server (tests/support/smtpSink) for
- * the lead deliveries. Sessions are made in the session store with a known token: a staff
+ * the contact request deliveries. Sessions are made in the session store with a known token: a staff
  * session "proven with a passkey" is one whose row says so (the passkey ceremony itself is not
  * part of this branch).
  */
@@ -126,33 +126,33 @@ for (const backend of backends) {
       return { cookie: `${SESSION_COOKIE}=${await sessionOf(user.id, persona === 'staff' || persona === 'unverified client' || persona === 'client')}` };
     }
 
-    let leadCounter = 0;
-    async function seedLead(fields: Partial<{ name: string; email: string; message: string; variant: 'contact' | 'consultation' }> = {}, at = new Date()) {
-      leadCounter++;
-      const { lead } = await stores.leads.create(
+    let contactRequestCounter = 0;
+    async function seedContactRequest(fields: Partial<{ name: string; email: string; message: string; variant: 'contact' | 'consultation' }> = {}, at = new Date()) {
+      contactRequestCounter++;
+      const { contactRequest } = await stores.contactRequests.create(
         {
           variant: fields.variant ?? 'contact',
-          name: fields.name ?? `Lead Person ${leadCounter}`,
-          email: fields.email ?? `lead.${leadCounter}@firma.example`,
+          name: fields.name ?? `Contact Person ${contactRequestCounter}`,
+          email: fields.email ?? `contact.${contactRequestCounter}@firma.example`,
           phone: '+49 621 1234567',
-          message: fields.message ?? `We would like a Power BI review, request number ${leadCounter}.`,
+          message: fields.message ?? `We would like a Power BI review, request number ${contactRequestCounter}.`,
           source: 'http://localhost/contact',
           spam: false,
         },
         at,
       );
-      return lead;
+      return contactRequest;
     }
 
-    const statusOf = async (id: string) => (await stores.leads.get(id))?.status;
+    const statusOf = async (id: string) => (await stores.contactRequests.get(id))?.status;
 
-    /** A lead whose only delivery attempt the SMTP server refused. */
-    async function failedLead() {
+    /** A contact request whose only delivery attempt the SMTP server refused. */
+    async function failedContactRequest() {
       sink.refusing = true;
       try {
-        const lead = await seedLead();
-        await vi.waitFor(async () => expect(await statusOf(lead.id)).toBe('failed'), { timeout: 15_000, interval: 100 });
-        return lead;
+        const contactRequest = await seedContactRequest();
+        await vi.waitFor(async () => expect(await statusOf(contactRequest.id)).toBe('failed'), { timeout: 15_000, interval: 100 });
+        return contactRequest;
       } finally {
         sink.refusing = false;
       }
@@ -190,11 +190,11 @@ for (const backend of backends) {
     ];
 
     it('checks the role on every route for each request: 401 / 403 / 403 / 403 / success, and nothing of the console in a refusal', async () => {
-      const secret = await seedLead({ name: 'Secretive Prospect', email: 'secret.prospect@firma.example' });
+      const secret = await seedContactRequest({ name: 'Secretive Prospect', email: 'secret.prospect@firma.example' });
       const table: string[] = [];
       for (const route of ROUTES) {
         for (const persona of PERSONAS) {
-          const lead = route.method === 'POST' && route.url('', '', '').endsWith('/retry') ? await failedLead() : await seedLead();
+          const contactRequest = route.method === 'POST' && route.url('', '', '').endsWith('/retry') ? await failedContactRequest() : await seedContactRequest();
           const target = await seedUser({ verified: true, ...(route.targetRole ? { role: route.targetRole } : {}) });
           const pressItem = await stores.press.add(
             { title: 'Secret draft coverage', url: 'https://example.com/secret', source: '', outlet_type: 'Other', date: '', excerpt: '' },
@@ -205,7 +205,7 @@ for (const backend of backends) {
           const headers = { ...SAME_SITE, ...(await cookieOf(persona)) };
           const response = await api({
             method: route.method,
-            url: route.url(lead.id, target.id, pressItem.id),
+            url: route.url(contactRequest.id, target.id, pressItem.id),
             headers,
             ...(route.payload ? { payload: route.payload } : {}),
           });
@@ -216,10 +216,10 @@ for (const backend of backends) {
           }
           expect(response.statusCode, table.at(-1)).toBe(REFUSAL[persona].status);
           expect(response.json()).toEqual({ type: 'about:blank', title: expect.any(String), status: REFUSAL[persona].status, detail: REFUSAL[persona].message, message: REFUSAL[persona].message });
-          for (const leaked of [secret.name, secret.email, lead.email, lead.id, target.email, pressItem.id, 'author@dataclarity.de'])
+          for (const leaked of [secret.name, secret.email, contactRequest.email, contactRequest.id, target.email, pressItem.id, 'author@dataclarity.de'])
             expect(response.body).not.toContain(leaked);
           // A refused change changed nothing.
-          const after = await stores.leads.get(lead.id);
+          const after = await stores.contactRequests.get(contactRequest.id);
           expect(after).not.toBeNull();
           expect(after!.handledAt).toBeNull();
           expect(await stores.users.get(target.id)).toMatchObject({ active: true, firstName: 'Jana', lastName: 'Weber' });
@@ -244,11 +244,11 @@ for (const backend of backends) {
 
     it('refuses a cross-site change from a staff session (403) and changes nothing', async () => {
       const member = await seedUser({ role: 'staff' });
-      const lead = await seedLead();
+      const contactRequest = await seedContactRequest();
       const cookie = `${SESSION_COOKIE}=${await sessionOf(member.id, true)}`;
-      const response = await api({ method: 'DELETE', url: `/staff/leads/${lead.id}`, headers: { cookie, origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' } });
+      const response = await api({ method: 'DELETE', url: `/staff/leads/${contactRequest.id}`, headers: { cookie, origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' } });
       expect(response.statusCode).toBe(403);
-      expect(await stores.leads.get(lead.id)).not.toBeNull();
+      expect(await stores.contactRequests.get(contactRequest.id)).not.toBeNull();
     });
 
     it('never lets the public API set a role: sign-up and PATCH /me refuse the key, the role stays client', async () => {
@@ -282,14 +282,14 @@ for (const backend of backends) {
 
       it('filters the inbox by variant, status, handled and text (wildcards are plain text), newest first, paged', async () => {
         const tag = `t${Date.now()}`;
-        const a = await seedLead({ name: `Anna ${tag}`, variant: 'consultation', message: `Dashboard audit, 100%_sure ${tag}` });
-        const b = await seedLead({ name: `Ben ${tag}`, variant: 'contact', message: `Only a question ${tag}` });
-        const c = await seedLead({ email: `carla.${tag}@firma.example`, variant: 'consultation' });
-        await stores.leads.setHandled(b.id, true, new Date());
+        const a = await seedContactRequest({ name: `Anna ${tag}`, variant: 'consultation', message: `Dashboard audit, 100%_sure ${tag}` });
+        const b = await seedContactRequest({ name: `Ben ${tag}`, variant: 'contact', message: `Only a question ${tag}` });
+        const c = await seedContactRequest({ email: `carla.${tag}@firma.example`, variant: 'consultation' });
+        await stores.contactRequests.setHandled(b.id, true, new Date());
 
         const byText = (await get(`/staff/leads?q=${tag}`)).json();
         expect(byText.total).toBe(3);
-        expect(byText.leads.map((lead: { id: string }) => lead.id)).toEqual([c.id, b.id, a.id]);
+        expect(byText.leads.map((contactRequest: { id: string }) => contactRequest.id)).toEqual([c.id, b.id, a.id]);
         expect((await get(`/staff/leads?q=${tag.toUpperCase()}&variant=consultation`)).json().leads.map((l: { id: string }) => l.id)).toEqual([c.id, a.id]);
         expect((await get(`/staff/leads?q=${tag}&handled=true`)).json().leads.map((l: { id: string }) => l.id)).toEqual([b.id]);
         expect((await get(`/staff/leads?q=${tag}&handled=false`)).json().total).toBe(2);
@@ -300,7 +300,7 @@ for (const backend of backends) {
         expect(page).toMatchObject({ total: 3, limit: 2, offset: 2 });
         expect(page.leads.map((l: { id: string }) => l.id)).toEqual([a.id]);
 
-        const failed = await failedLead();
+        const failed = await failedContactRequest();
         const failedOnly = (await get('/staff/leads?status=failed&limit=100')).json();
         expect(failedOnly.leads.map((l: { id: string }) => l.id)).toContain(failed.id);
         expect(failedOnly.leads.every((l: { status: string }) => l.status === 'failed')).toBe(true);
@@ -325,59 +325,59 @@ for (const backend of backends) {
         expect((await get('/staff/leads?sort=name')).statusCode).toBe(400);
       });
 
-      it('opens a lead with every field, its origin and each delivery attempt with its error; notes it and marks it handled, audited', async () => {
-        const lead = await failedLead();
-        const detail = (await get(`/staff/leads/${lead.id}`)).json();
-        expect(detail.lead).toMatchObject({ id: lead.id, name: lead.name, email: lead.email, phone: lead.phone, message: lead.message, source: 'http://localhost/contact', status: 'failed' });
+      it('opens a contact request with every field, its origin and each delivery attempt with its error; notes it and marks it handled, audited', async () => {
+        const contactRequest = await failedContactRequest();
+        const detail = (await get(`/staff/leads/${contactRequest.id}`)).json();
+        expect(detail.lead).toMatchObject({ id: contactRequest.id, name: contactRequest.name, email: contactRequest.email, phone: contactRequest.phone, message: contactRequest.message, source: 'http://localhost/contact', status: 'failed' });
         expect(detail.note).toBe('');
         expect(detail.deliveryAttempts).toHaveLength(1);
         expect(detail.deliveryAttempts[0].error).toEqual(expect.any(String));
         expect(detail.deliveryAttempts[0].error.length).toBeGreaterThan(0);
 
-        const patched = await api({ method: 'PATCH', url: `/staff/leads/${lead.id}`, headers, payload: { handled: true, note: 'Called back, sends the data model on Monday.' } });
+        const patched = await api({ method: 'PATCH', url: `/staff/leads/${contactRequest.id}`, headers, payload: { handled: true, note: 'Called back, sends the data model on Monday.' } });
         expect(patched.statusCode).toBe(200);
         expect(patched.json().note).toBe('Called back, sends the data model on Monday.');
         expect(patched.json().lead.handledAt).toEqual(expect.any(String));
-        const reopened = await api({ method: 'PATCH', url: `/staff/leads/${lead.id}`, headers, payload: { handled: false } });
+        const reopened = await api({ method: 'PATCH', url: `/staff/leads/${contactRequest.id}`, headers, payload: { handled: false } });
         expect(reopened.json().lead.handledAt).toBeNull();
         expect(reopened.json().note).toBe('Called back, sends the data model on Monday.');
 
         const audit = (await get('/staff/audit?limit=10')).json();
-        const mine = audit.entries.filter((entry: { recordId: string }) => entry.recordId === lead.id);
-        expect(mine.map((entry: { action: string }) => entry.action)).toEqual([AUDIT_ACTIONS.leadReopened, AUDIT_ACTIONS.leadNoted, AUDIT_ACTIONS.leadHandled]);
+        const mine = audit.entries.filter((entry: { recordId: string }) => entry.recordId === contactRequest.id);
+        expect(mine.map((entry: { action: string }) => entry.action)).toEqual([AUDIT_ACTIONS.contactRequestReopened, AUDIT_ACTIONS.contactRequestNoted, AUDIT_ACTIONS.contactRequestHandled]);
         for (const entry of mine) expect(entry).toMatchObject({ actorId: member.id, actorEmail: member.email, recordType: 'lead' });
 
         for (const payload of [{}, { handled: 'yes' }, { note: 'x'.repeat(STAFF_NOTE_MAX + 1) }, { status: 'spam' }]) {
-          const bad = await api({ method: 'PATCH', url: `/staff/leads/${lead.id}`, headers, payload });
+          const bad = await api({ method: 'PATCH', url: `/staff/leads/${contactRequest.id}`, headers, payload });
           expect(bad.statusCode, JSON.stringify(payload)).toBe(400);
           expect(bad.json().message).toEqual(expect.any(String));
         }
-        expect((await api({ method: 'PATCH', url: `/staff/leads/${lead.id}`, headers, payload: { note: 'x'.repeat(STAFF_NOTE_MAX) } })).statusCode).toBe(200);
+        expect((await api({ method: 'PATCH', url: `/staff/leads/${contactRequest.id}`, headers, payload: { note: 'x'.repeat(STAFF_NOTE_MAX) } })).statusCode).toBe(200);
         expect((await get('/staff/leads/no-such-lead')).statusCode).toBe(404);
       });
 
-      it('retries a failed delivery now: it is mailed once the SMTP server takes it; a lead that did not fail cannot be retried', async () => {
-        const lead = await failedLead();
+      it('retries a failed delivery now: it is mailed once the SMTP server takes it; a contact request that did not fail cannot be retried', async () => {
+        const contactRequest = await failedContactRequest();
         const before = sink.received.length;
-        const retried = await api({ method: 'POST', url: `/staff/leads/${lead.id}/retry`, headers });
+        const retried = await api({ method: 'POST', url: `/staff/leads/${contactRequest.id}/retry`, headers });
         expect(retried.statusCode).toBe(202);
         expect(retried.json().lead.status).toBe('received');
-        await vi.waitFor(async () => expect(await statusOf(lead.id)).toBe('sent'), { timeout: 15_000, interval: 100 });
+        await vi.waitFor(async () => expect(await statusOf(contactRequest.id)).toBe('sent'), { timeout: 15_000, interval: 100 });
         expect(sink.received.length).toBe(before + 1);
-        const detail = (await get(`/staff/leads/${lead.id}`)).json();
+        const detail = (await get(`/staff/leads/${contactRequest.id}`)).json();
         expect(detail.lead.status).toBe('delivered');
         expect(detail.deliveryAttempts.map((attempt: { error: string | null }) => attempt.error === null)).toEqual([false, true]);
-        const again = await api({ method: 'POST', url: `/staff/leads/${lead.id}/retry`, headers });
+        const again = await api({ method: 'POST', url: `/staff/leads/${contactRequest.id}/retry`, headers });
         expect(again.statusCode).toBe(409);
         expect(again.json().message).toBe(STAFF_MESSAGES.notFailed);
         const audit = (await get('/staff/audit')).json().entries;
-        expect(audit.filter((entry: { recordId: string }) => entry.recordId === lead.id).map((entry: { action: string }) => entry.action)).toEqual([AUDIT_ACTIONS.leadRetried]);
+        expect(audit.filter((entry: { recordId: string }) => entry.recordId === contactRequest.id).map((entry: { action: string }) => entry.action)).toEqual([AUDIT_ACTIONS.contactRequestRetried]);
       });
 
-      it('exports the filtered list as the safe CSV and erases a lead, both audited', async () => {
+      it('exports the filtered list as the safe CSV and erases a contact request, both audited', async () => {
         const tag = `x${Date.now()}`;
-        const risky = await seedLead({ name: `=HYPERLINK("http://evil.example") ${tag}` });
-        await seedLead({ name: `Other ${tag}`, variant: 'consultation' });
+        const risky = await seedContactRequest({ name: `=HYPERLINK("http://evil.example") ${tag}` });
+        await seedContactRequest({ name: `Other ${tag}`, variant: 'consultation' });
         const csv = await get(`/staff/leads.csv?q=${tag}&variant=contact`);
         expect(csv.statusCode).toBe(200);
         expect(csv.headers['content-type']).toMatch(/^text\/csv/);
@@ -387,12 +387,12 @@ for (const backend of backends) {
         expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil.example"") ${tag}"`);
 
         expect((await api({ method: 'DELETE', url: `/staff/leads/${risky.id}`, headers })).statusCode).toBe(204);
-        expect(await stores.leads.get(risky.id)).toBeNull();
+        expect(await stores.contactRequests.get(risky.id)).toBeNull();
         expect((await api({ method: 'DELETE', url: `/staff/leads/${risky.id}`, headers })).statusCode).toBe(404);
         const audit = (await get('/staff/audit?limit=3')).json();
         expect(audit.entries.slice(0, 2).map((entry: { action: string; recordId: string }) => [entry.action, entry.recordId])).toEqual([
-          [AUDIT_ACTIONS.leadDeleted, risky.id],
-          [AUDIT_ACTIONS.leadsExported, 'export'],
+          [AUDIT_ACTIONS.contactRequestDeleted, risky.id],
+          [AUDIT_ACTIONS.contactRequestsExported, 'export'],
         ]);
         expect(audit.entries[1].detail).toBe('1 of 1');
         expect(JSON.stringify(audit)).not.toContain(risky.name);
@@ -494,17 +494,17 @@ for (const backend of backends) {
         const client = await seedUser();
         // Received in the same millisecond: the later one is still listed first.
         const at = new Date();
-        const first = await seedLead({ email: client.email.toUpperCase(), variant: 'consultation' }, at);
-        await seedLead({ email: `someone.else.${counter}@example.de` }, at);
-        const second = await seedLead({ email: client.email }, at);
-        await stores.leads.create(
+        const first = await seedContactRequest({ email: client.email.toUpperCase(), variant: 'consultation' }, at);
+        await seedContactRequest({ email: `someone.else.${counter}@example.de` }, at);
+        const second = await seedContactRequest({ email: client.email }, at);
+        await stores.contactRequests.create(
           { variant: 'contact', name: 'Spam Bot', email: client.email, phone: '+49 621 1234567', message: 'Cheap followers for your brand!', source: '', spam: true },
           new Date(),
         );
         const answer = await call('GET', `/staff/users/${client.id}/requests`);
         expect(answer.statusCode).toBe(200);
         const requests = answer.json().requests as Array<{ id: string; status: string; variant: string }>;
-        expect(requests.map((lead) => lead.id)).toEqual([second.id, first.id]);
+        expect(requests.map((contactRequest) => contactRequest.id)).toEqual([second.id, first.id]);
         expect(requests[1]).toMatchObject({ variant: 'consultation', status: expect.stringMatching(/^(received|delivered)$/) });
         expect((await call('GET', `/staff/users/${(await seedUser()).id}/requests`)).json()).toEqual({ requests: [] });
         expect((await call('GET', '/staff/users/nobody/requests')).statusCode).toBe(404);
@@ -516,7 +516,7 @@ for (const backend of backends) {
         await stores.passkeys.add({ id: `pk-${client.id}`, userId: client.id, publicKey: 'pQECAyYgASFYIA', counter: 0, transports: ['internal'], name: 'Phone' }, new Date());
         await stores.dashboards.add(client.id, { title: 'Sales', category: 'Sales', src: 'https://app.powerbi.com/view?r=sales' }, new Date());
         await stores.staff.issueEnrollment(client.id, hashToken(newSessionToken()), new Date(Date.now() + ENROLLMENT_TTL_MS), new Date());
-        const lead = await seedLead({ email: client.email });
+        const contactRequest = await seedContactRequest({ email: client.email });
 
         const deleted = await call('DELETE', `/staff/users/${client.id}`);
         expect(deleted.statusCode).toBe(204);
@@ -527,7 +527,7 @@ for (const backend of backends) {
         expect(await stores.passkeys.get(`pk-${client.id}`)).toBeNull();
         expect(await stores.dashboards.list(client.id)).toEqual([]);
         expect(await stores.staff.roleOf(client.id)).toBeNull();
-        expect(await stores.leads.get(lead.id)).not.toBeNull();
+        expect(await stores.contactRequests.get(contactRequest.id)).not.toBeNull();
         // They can no longer sign in.
         const signIn = await api({ method: 'POST', url: '/session', headers: SAME_SITE, payload: { email: client.email, password: 'Mannheim#2025' } });
         expect(signIn.statusCode).toBe(401);
@@ -586,7 +586,7 @@ for (const backend of backends) {
         expect(options.statusCode).toBe(200);
         expect(options.json().user).toMatchObject({ name: email });
         // The mail left the outbox once it was accepted: the token is not kept in the clear.
-        expect(await stores.leads.outbox.size('staff-invitation')).toBe(0);
+        expect(await stores.contactRequests.outbox.size('staff-invitation')).toBe(0);
         expect(await auditOf(userId)).toEqual([
           [AUDIT_ACTIONS.staffInvited, member.email],
           [AUDIT_ACTIONS.staffAdded, member.email],

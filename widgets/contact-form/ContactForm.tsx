@@ -10,7 +10,7 @@ import {
   type ContactValues,
 } from '../../shared/validation';
 import { contactFieldSpecs } from '../../shared/contactFields';
-import { COMPANY_EMAIL, CONTACT_FIELDS, HONEYPOT_FIELD, VARIANT_TEXT, sendFailureMessage } from '../../shared/contactLead';
+import { COMPANY_EMAIL, CONTACT_FIELDS, HONEYPOT_FIELD, VARIANT_TEXT, sendFailureMessage } from '../../shared/contactRequest';
 import {
   EMPTY_CONTACT,
   buttonText,
@@ -21,7 +21,7 @@ import {
   textOr,
   type FormStatus,
 } from './formModel';
-import { defaultEndpoint, newIdempotencyKey, sendLead } from './sendLead';
+import { defaultEndpoint, newIdempotencyKey, sendContactRequest } from './sendContactRequest';
 import type { DcContactFormAttributes } from './attributes';
 
 /** Where a form without `action` sends: the contact endpoint of the site this script came from. */
@@ -90,12 +90,12 @@ function ErrorIcon() {
  * Each field is checked when it loses focus and all of them on submit; a field's error clears as
  * soon as it is typed in; a blocked submit moves focus to the first invalid field. A valid submit
  * fires `dc-submit` and the legacy `submit` (detail: the trimmed values, both cancelable).
- * The values are POSTed (./sendLead) to `action`, or without it to the contact endpoint of the site
+ * The values are POSTed (./sendContactRequest) to `action`, or without it to the contact endpoint of the site
  * the script came from (3.0.0); 'Processing...' lasts until the answer and at least 2 s;
  * '✓ Message Sent!' only after a 201; a refusal shows the server's messages on their fields, any
  * other failure a message with the company's address, and every typed value stays. A listener that
  * cancels `dc-submit` takes the values over: nothing is sent, and the form shows 'Processing...'
- * for 2 s, '✓ Message Sent!' for 3 s and clears (the partner's handler has the lead).
+ * for 2 s, '✓ Message Sent!' for 3 s and clears (the partner's handler has the contact request).
  */
 export function ContactForm({ container, variant, heading, headingLevel, submitLabel, action, contactEmail }: ContactFormProps) {
   const parsedVariant = parseVariant(variant);
@@ -146,7 +146,7 @@ export function ContactForm({ container, variant, heading, headingLevel, submitL
   };
 
   // One key per submission: a retry of the same values after a timeout or a network error reuses
-  // it, so the server stores the lead once.
+  // it, so the server stores the contact request once.
   const submission = useRef<{ key: string; values: string } | null>(null);
   const startSend = async (detail: ContactValues) => {
     setStatus('processing');
@@ -158,7 +158,7 @@ export function ContactForm({ container, variant, heading, headingLevel, submitL
     });
     const page = typeof location !== 'undefined' ? `${location.origin}${location.pathname}` : '';
     const [outcome] = await Promise.all([
-      sendLead(endpoint, { ...detail, variant: parsedVariant.value, [HONEYPOT_FIELD]: honeypot, page }, { idempotencyKey: submission.current.key }),
+      sendContactRequest(endpoint, { ...detail, variant: parsedVariant.value, [HONEYPOT_FIELD]: honeypot, page }, { idempotencyKey: submission.current.key }),
       minimum,
     ]);
     timer.current = null;

@@ -3,7 +3,7 @@
  * element's attributes, the state texts of SPEC 4 and the submitted values.
  * The field rules and messages are the shared ones of ../../shared/validation.
  */
-import { CONTACT_FIELDS, LEAD_VARIANTS, type LeadVariant } from '../../shared/contactLead';
+import { CONTACT_FIELDS, CONTACT_REQUEST_VARIANTS, type ContactRequestVariant } from '../../shared/contactRequest';
 import type { ContactErrors, ContactField, ContactValues } from '../../shared/validation';
 
 export const EMPTY_CONTACT: Readonly<ContactValues> = Object.freeze({ name: '', email: '', phone: '', message: '' });
@@ -14,9 +14,9 @@ export const SENT_TEXT = '✓ Message Sent!';
 
 export type FormStatus = 'idle' | 'processing' | 'sent';
 
-/** The variants: the lead variants the server accepts (../../shared/contactLead). */
-export const VARIANTS = LEAD_VARIANTS;
-export type Variant = LeadVariant;
+/** The variants: the contact request variants the server accepts (../../shared/contactRequest). */
+export const VARIANTS = CONTACT_REQUEST_VARIANTS;
+export type Variant = ContactRequestVariant;
 
 /** A warning for the console, or none. */
 export type Parsed<T> = { value: T; warning?: string };

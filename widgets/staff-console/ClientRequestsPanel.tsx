@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react
 import T from '../../site/_data/staffConsole.json';
 import { consoleSearch, type ConsoleState } from './consoleUrl';
 import { ErrorAlert, fill, TableRegion, when } from './parts';
-import { staffApi, type StaffAccount, type StaffLead } from './staffClient';
+import { staffApi, type StaffAccount, type StaffContactRequest } from './staffClient';
 import type { Go, OnGate } from './StaffConsole';
 
 const C = T.clients;
@@ -14,7 +14,7 @@ const L = T.leads;
  * link to /staff?lead=…, so it also opens in a new tab).
  */
 export function ClientRequestsPanel({ account, state, go, onClose, onGate }: { account: StaffAccount; state: ConsoleState; go: Go; onClose: () => void; onGate: OnGate }) {
-  const [requests, setRequests] = useState<StaffLead[] | null>(null);
+  const [requests, setRequests] = useState<StaffContactRequest[] | null>(null);
   const [error, setError] = useState('');
   const headingRef = useRef<HTMLHeadingElement>(null);
   const name = `${account.firstName} ${account.lastName}`.trim() || account.email;
@@ -35,11 +35,11 @@ export function ClientRequestsPanel({ account, state, go, onClose, onGate }: { a
   }, [load]);
   useEffect(() => headingRef.current?.focus(), [account.id]);
 
-  const target = (lead: StaffLead): ConsoleState => ({ ...state, view: 'leads', lead: lead.id });
-  const open = (lead: StaffLead) => (event: MouseEvent<HTMLAnchorElement>) => {
+  const target = (contactRequest: StaffContactRequest): ConsoleState => ({ ...state, view: 'leads', lead: contactRequest.id });
+  const open = (contactRequest: StaffContactRequest) => (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
-    go(target(lead), { focus: true });
+    go(target(contactRequest), { focus: true });
   };
 
   return (
@@ -71,22 +71,22 @@ export function ClientRequestsPanel({ account, state, go, onClose, onGate }: { a
               </tr>
             </thead>
             <tbody>
-              {requests.map((lead) => (
-                <tr key={lead.id}>
+              {requests.map((contactRequest) => (
+                <tr key={contactRequest.id}>
                   <td className="staff-nowrap">
-                    <a href={`${window.location.pathname}${consoleSearch(target(lead))}`} onClick={open(lead)}>
-                      {when(lead.receivedAt)}
+                    <a href={`${window.location.pathname}${consoleSearch(target(contactRequest))}`} onClick={open(contactRequest)}>
+                      {when(contactRequest.receivedAt)}
                     </a>
                   </td>
-                  <td>{L.variants[lead.variant]}</td>
+                  <td>{L.variants[contactRequest.variant]}</td>
                   <td>
-                    <span className="staff-badge" data-tone={lead.status}>
-                      {L.statuses[lead.status]}
+                    <span className="staff-badge" data-tone={contactRequest.status}>
+                      {L.statuses[contactRequest.status]}
                     </span>
                   </td>
-                  <td>{lead.handledAt ? L.yes : L.no}</td>
+                  <td>{contactRequest.handledAt ? L.yes : L.no}</td>
                   <td>
-                    <p className="staff-excerpt">{lead.message}</p>
+                    <p className="staff-excerpt">{contactRequest.message}</p>
                   </td>
                 </tr>
               ))}

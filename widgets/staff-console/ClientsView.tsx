@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import T from '../../site/_data/staffConsole.json';
-import { STAFF_SEARCH_MAX } from '../../shared/staffLeads';
+import { STAFF_SEARCH_MAX } from '../../shared/staffContactRequests';
 import { pageQuery, pageRange, type ConsoleState } from './consoleUrl';
 import { onDemand } from './onDemand';
 import { Confirm, ErrorAlert, fill, Pager, TableRegion, when } from './parts';

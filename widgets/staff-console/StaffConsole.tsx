@@ -3,8 +3,8 @@ import T from '../../site/_data/staffConsole.json';
 import { AuditView } from './AuditView';
 import { ClientsView } from './ClientsView';
 import { consoleSearch, readConsoleUrl, VIEWS, type ConsoleState } from './consoleUrl';
-import { LeadDetailView } from './LeadDetailView';
-import { LeadsView } from './LeadsView';
+import { ContactRequestDetailView } from './ContactRequestDetailView';
+import { ContactRequestsView } from './ContactRequestsView';
 import { PasskeysView } from './PasskeysView';
 import { PressViewOnDemand } from './PressViewOnDemand';
 import { onDemand } from './onDemand';
@@ -132,9 +132,9 @@ export function StaffConsole() {
         </ul>
       </nav>
       {state.view === 'leads' && state.lead !== '' ? (
-        <LeadDetailView key={state.lead} state={state} go={go} onGate={onGate} />
+        <ContactRequestDetailView key={state.lead} state={state} go={go} onGate={onGate} />
       ) : state.view === 'leads' ? (
-        <LeadsView state={state} go={go} onGate={onGate} arrival={arrival} />
+        <ContactRequestsView state={state} go={go} onGate={onGate} arrival={arrival} />
       ) : state.view === 'clients' ? (
         <ClientsView state={state} go={go} onGate={onGate} arrival={arrival} />
       ) : state.view === 'team' ? (

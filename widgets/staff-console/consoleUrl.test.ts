@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { STAFF_PAGE_SIZE, STAFF_SEARCH_MAX } from '../../shared/staffLeads';
-import { LEAD_VARIANTS } from '../../shared/contactLead';
-import { consoleSearch, DEFAULT_STATE, leadsQuery, pageQuery, pageRange, readConsoleUrl, VARIANTS } from './consoleUrl';
+import { STAFF_PAGE_SIZE, STAFF_SEARCH_MAX } from '../../shared/staffContactRequests';
+import { CONTACT_REQUEST_VARIANTS } from '../../shared/contactRequest';
+import { consoleSearch, DEFAULT_STATE, contactRequestsQuery, pageQuery, pageRange, readConsoleUrl, VARIANTS } from './consoleUrl';
 
 describe('the staff console state in the URL', () => {
   it('reads the defaults from an empty query and writes them back as no query', () => {
@@ -45,7 +45,7 @@ describe('the staff console state in the URL', () => {
   });
 
   it('knows the kinds of request the API knows', () => {
-    expect(VARIANTS).toEqual(LEAD_VARIANTS);
+    expect(VARIANTS).toEqual(CONTACT_REQUEST_VARIANTS);
   });
 
   it('cuts a search to the longest the API takes', () => {
@@ -55,15 +55,15 @@ describe('the staff console state in the URL', () => {
 
 describe('the inbox query sent to the API', () => {
   it('sends only the filters that are set, the search trimmed, and the page as limit and offset', () => {
-    expect(leadsQuery(DEFAULT_STATE, true)).toBe(`?limit=${STAFF_PAGE_SIZE}&offset=0`);
-    expect(leadsQuery({ ...DEFAULT_STATE, status: 'delivered', handled: 'true', q: '  jana ', page: 2 }, true)).toBe(
+    expect(contactRequestsQuery(DEFAULT_STATE, true)).toBe(`?limit=${STAFF_PAGE_SIZE}&offset=0`);
+    expect(contactRequestsQuery({ ...DEFAULT_STATE, status: 'delivered', handled: 'true', q: '  jana ', page: 2 }, true)).toBe(
       `?status=delivered&handled=true&q=jana&limit=${STAFF_PAGE_SIZE}&offset=${STAFF_PAGE_SIZE}`,
     );
   });
 
   it('gives the CSV export the same filters without paging', () => {
-    expect(leadsQuery({ ...DEFAULT_STATE, variant: 'contact', q: 'report', page: 5 }, false)).toBe('?variant=contact&q=report');
-    expect(leadsQuery({ ...DEFAULT_STATE, q: '   ' }, false)).toBe('');
+    expect(contactRequestsQuery({ ...DEFAULT_STATE, variant: 'contact', q: 'report', page: 5 }, false)).toBe('?variant=contact&q=report');
+    expect(contactRequestsQuery({ ...DEFAULT_STATE, q: '   ' }, false)).toBe('');
   });
 
   it('pages the clients and the audit log the same way', () => {

@@ -1,5 +1,5 @@
-import type { LeadVariant } from '../../shared/contactLead';
-import { STAFF_LEAD_STATUS_NAMES, STAFF_PAGE_SIZE, STAFF_SEARCH_MAX, type StaffLeadStatus } from '../../shared/staffLeads';
+import type { ContactRequestVariant } from '../../shared/contactRequest';
+import { STAFF_CONTACT_REQUEST_STATUS_NAMES, STAFF_PAGE_SIZE, STAFF_SEARCH_MAX, type StaffContactRequestStatus } from '../../shared/staffContactRequests';
 
 /**
  * The console's state in its URL (/staff?view=…&status=…): the open view, the inbox's filters and
@@ -10,16 +10,16 @@ import { STAFF_LEAD_STATUS_NAMES, STAFF_PAGE_SIZE, STAFF_SEARCH_MAX, type StaffL
 export const VIEWS = ['leads', 'clients', 'team', 'press', 'audit', 'passkeys'] as const;
 
 /**
- * The kinds of request (shared/contactLead's LEAD_VARIANTS, which a unit test holds this to): not
+ * The kinds of request (shared/contactRequest's CONTACT_REQUEST_VARIANTS, which a unit test holds this to): not
  * imported, so the contact form's chunks, and its released standalone file, stay as they are.
  */
-export const VARIANTS = ['contact', 'consultation'] as const satisfies readonly LeadVariant[];
+export const VARIANTS = ['contact', 'consultation'] as const satisfies readonly ContactRequestVariant[];
 export type View = (typeof VIEWS)[number];
 
 export interface ConsoleState {
   view: View;
-  status: StaffLeadStatus | '';
-  variant: LeadVariant | '';
+  status: StaffContactRequestStatus | '';
+  variant: ContactRequestVariant | '';
   handled: 'true' | 'false' | '';
   q: string;
   /** The inbox's page, from 1. */
@@ -58,15 +58,15 @@ const text = (value: string | null): string => (value ?? '').slice(0, STAFF_SEAR
 /** The console's state from a URL's query (`location.search`). */
 export function readConsoleUrl(search: string): ConsoleState {
   const params = new URLSearchParams(search);
-  const lead = params.get('lead') ?? '';
+  const contactRequest = params.get('lead') ?? '';
   return {
     view: pick(params.get('view'), VIEWS) || 'leads',
-    status: pick(params.get('status'), STAFF_LEAD_STATUS_NAMES),
+    status: pick(params.get('status'), STAFF_CONTACT_REQUEST_STATUS_NAMES),
     variant: pick(params.get('variant'), VARIANTS),
     handled: pick(params.get('handled'), ['true', 'false'] as const),
     q: text(params.get('q')),
     page: pageNumber(params.get('page')),
-    lead: /^[\w-]{1,100}$/.test(lead) ? lead : '',
+    lead: /^[\w-]{1,100}$/.test(contactRequest) ? contactRequest : '',
     clientQ: text(params.get('cq')),
     clientPage: pageNumber(params.get('cpage')),
     auditPage: pageNumber(params.get('apage')),
@@ -97,7 +97,7 @@ export function consoleSearch(state: ConsoleState): string {
  * The inbox's filters as the API's query (GET /staff/leads and GET /staff/leads.csv): only the
  * filters that are set, the search trimmed; with `paged`, the page's limit and offset.
  */
-export function leadsQuery(state: ConsoleState, paged: boolean): string {
+export function contactRequestsQuery(state: ConsoleState, paged: boolean): string {
   const params = new URLSearchParams();
   if (state.status) params.set('status', state.status);
   if (state.variant) params.set('variant', state.variant);

@@ -1,18 +1,18 @@
 import { API_BASE } from '../../shared/constants';
-import type { LeadVariant } from '../../shared/contactLead';
-import type { StaffLeadStatus } from '../../shared/staffLeads';
+import type { ContactRequestVariant } from '../../shared/contactRequest';
+import type { StaffContactRequestStatus } from '../../shared/staffContactRequests';
 
-/** A request as the staff API answers it (server/staff/leadRoutes.ts). */
-export interface StaffLead {
+/** A request as the staff API answers it (server/staff/contactRequestRoutes.ts). */
+export interface StaffContactRequest {
   id: string;
-  variant: LeadVariant;
+  variant: ContactRequestVariant;
   name: string;
   email: string;
   phone: string;
   message: string;
   source: string;
   receivedAt: string;
-  status: StaffLeadStatus;
+  status: StaffContactRequestStatus;
   deliveredAt: string | null;
   handledAt: string | null;
   attempts: number;
@@ -26,8 +26,8 @@ export interface DeliveryAttempt {
   error: string | null;
 }
 
-export interface LeadDetail {
-  lead: StaffLead;
+export interface ContactRequestDetail {
+  lead: StaffContactRequest;
   note: string;
   deliveryAttempts: DeliveryAttempt[];
 }
@@ -149,18 +149,18 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
 
 /** The console's calls (prefix /dc_api/wa_v1/staff); each rejects with a {@link StaffApiError}. */
 export const staffApi = {
-  leads: (query: string) => call<Page & { leads: StaffLead[] }>('GET', `/leads${query}`),
+  leads: (query: string) => call<Page & { leads: StaffContactRequest[] }>('GET', `/leads${query}`),
   csvUrl: (query: string) => `${API_BASE}/staff/leads.csv${query}`,
-  lead: (id: string) => call<LeadDetail>('GET', `/leads/${encodeURIComponent(id)}`),
+  lead: (id: string) => call<ContactRequestDetail>('GET', `/leads/${encodeURIComponent(id)}`),
   patchLead: (id: string, body: { handled?: boolean; note?: string }) =>
-    call<LeadDetail>('PATCH', `/leads/${encodeURIComponent(id)}`, body),
-  retryLead: (id: string) => call<LeadDetail>('POST', `/leads/${encodeURIComponent(id)}/retry`),
+    call<ContactRequestDetail>('PATCH', `/leads/${encodeURIComponent(id)}`, body),
+  retryLead: (id: string) => call<ContactRequestDetail>('POST', `/leads/${encodeURIComponent(id)}/retry`),
   deleteLead: (id: string) => call<null>('DELETE', `/leads/${encodeURIComponent(id)}`),
   accounts: (query: string) => call<Page & { accounts: StaffAccount[] }>('GET', `/users${query}`),
   setActive: (id: string, active: boolean) => call<StaffAccount>('PATCH', `/users/${encodeURIComponent(id)}`, { active }),
   rename: (id: string, body: { firstName: string; lastName: string }) => call<StaffAccount>('PATCH', `/users/${encodeURIComponent(id)}`, body),
   deleteAccount: (id: string) => call<null>('DELETE', `/users/${encodeURIComponent(id)}`),
-  requestsOf: (id: string) => call<{ requests: StaffLead[] }>('GET', `/users/${encodeURIComponent(id)}/requests`),
+  requestsOf: (id: string) => call<{ requests: StaffContactRequest[] }>('GET', `/users/${encodeURIComponent(id)}/requests`),
   members: () => call<{ members: StaffMember[]; you: string }>('GET', '/members'),
   invite: (email: string) => call<{ account: StaffAccount; created: boolean; expiresAt: string }>('POST', '/invitations', { email }),
   removeMember: (id: string) => call<null>('DELETE', `/members/${encodeURIComponent(id)}`),

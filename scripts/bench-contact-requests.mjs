@@ -1,22 +1,22 @@
 #!/usr/bin/env node
 /**
- * Benchmark of the lead endpoint (issue 17): not a test, it prints figures.
+ * Benchmark of the contact request endpoint (issue 17): not a test, it prints figures.
  *
- *   node scripts/bench-leads.mjs [--db sqlite,postgres] [--seconds 10] [--clients 50] [--kills 5] [--port 8172] [--smtp off]
+ *   node scripts/bench-contact-requests.mjs [--db sqlite,postgres] [--seconds 10] [--clients 50] [--kills 5] [--port 8172] [--smtp off]
  *
  * Runs everything below once per database in `--db` (default: sqlite) and ends with a table of
- * both side by side. PostgreSQL: DATABASE_URL if set (a scratch database: its lead tables are
+ * both side by side. PostgreSQL: DATABASE_URL if set (a scratch database: its contact request tables are
  * emptied!), else a throwaway server (tests/support/postgres.ts) switched to production
  * durability (fsync, synchronous_commit, full_page_writes on), so it compares fairly with
  * SQLite's synchronous=FULL.
  *
  * 1. Throughput: the real server (server/main.ts on dist/, a fresh SQLite file, mails going to a
- *    local SMTP sink in this process) takes valid JSON leads from `--clients` concurrent clients
- *    for `--seconds`; prints accepted leads per second and the latency percentiles.
- * 2. Durability: `--kills` rounds of "post leads from 50 clients, kill -9 the server at a random
- *    moment, restart it on the same file": every lead answered 201 before the kill must be found
+ *    local SMTP sink in this process) takes valid JSON contact requests from `--clients` concurrent clients
+ *    for `--seconds`; prints accepted contact requests per second and the latency percentiles.
+ * 2. Durability: `--kills` rounds of "post contact requests from 50 clients, kill -9 the server at a random
+ *    moment, restart it on the same file": every contact request answered 201 before the kill must be found
  *    by the admin API after the restart (a fresh file / emptied tables per database). Prints acknowledged vs found (they must be equal), and
- *    whether the outbox then mailed each stored lead.
+ *    whether the outbox then mailed each stored contact request.
  * Needs a built dist/ (npm run build).
  */
 import { spawn } from 'node:child_process';
@@ -74,7 +74,7 @@ await new Promise((resolve) => smtp.listen(0, '127.0.0.1', resolve));
 const smtpPort = smtp.server.address().port;
 
 // --- the server --------------------------------------------------------------------------------
-const dir = mkdtempSync(join(tmpdir(), 'dc-bench-leads-'));
+const dir = mkdtempSync(join(tmpdir(), 'dc-bench-contact-requests-'));
 /** The database of the current run: a SQLite file, or a DATABASE_URL. */
 let database = { label: '', env: {} };
 
@@ -119,13 +119,13 @@ async function startServer() {
 }
 
 let counter = 0;
-function lead() {
+function contactRequest() {
   counter++;
   return JSON.stringify({
     name: `Bench Visitor ${counter}`,
     email: `visitor${counter}@example.de`,
     phone: '+49 621 4305 8870',
-    message: `Benchmark lead number ${counter}: we would like to improve our monthly reporting.`,
+    message: `Benchmark contact request number ${counter}: we would like to improve our monthly reporting.`,
     variant: counter % 2 ? 'contact' : 'consultation',
   });
 }
@@ -135,13 +135,13 @@ async function post() {
   const response = await fetch(`http://127.0.0.1:${PORT}${ENDPOINT}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: lead(),
+    body: contactRequest(),
   });
   const body = await response.json();
   return { status: response.status, id: body.id, ms: performance.now() - started };
 }
 
-async function allLeadIds() {
+async function allContactRequestIds() {
   const response = await fetch(`http://127.0.0.1:${PORT}${ENDPOINT}?format=json&limit=200&offset=0`, { headers: { authorization: `Bearer ${TOKEN}` } });
   const first = await response.json();
   const ids = new Set(first.leads.map((l) => l.id));
@@ -220,8 +220,8 @@ async function runBench() {
   );
   const elapsed = (performance.now() - t0) / 1000;
   latencies.sort((a, b) => a - b);
-  console.log(`Lead endpoint, ${CLIENTS} concurrent clients, ${SECONDS} s, ${database.label}, SMTP delivery ${SMTP ? 'on' : 'off'}:`);
-  console.log(`  accepted leads: ${accepted} (${(accepted / elapsed).toFixed(0)} leads/s), refused: ${refused}`);
+  console.log(`Contact request endpoint, ${CLIENTS} concurrent clients, ${SECONDS} s, ${database.label}, SMTP delivery ${SMTP ? 'on' : 'off'}:`);
+  console.log(`  accepted contact requests: ${accepted} (${(accepted / elapsed).toFixed(0)} contact requests/s), refused: ${refused}`);
   console.log(
     `  latency ms: p50 ${percentile(latencies, 50).toFixed(1)}, p90 ${percentile(latencies, 90).toFixed(1)}, p99 ${percentile(latencies, 99).toFixed(1)}, max ${latencies.at(-1).toFixed(1)}`,
   );
@@ -249,28 +249,28 @@ async function runBench() {
     stop = true;
     await load;
     server = await startServer();
-    const found = await allLeadIds();
+    const found = await allContactRequestIds();
     const missing = [...acknowledged].filter((id) => !found.has(id));
     lost += missing.length;
     console.log(`kill -9 round ${round}: acknowledged so far ${acknowledged.size}, of them found after restart ${acknowledged.size - missing.length}, stored in all ${found.size}`);
   }
-  const found = await allLeadIds();
+  const found = await allContactRequestIds();
   const acknowledgedFound = [...acknowledged].filter((id) => found.has(id)).length;
-  console.log(`kill -9 loop (${KILLS} rounds): leads acknowledged ${acknowledged.size}, acknowledged leads found after restarts ${acknowledgedFound}: ${acknowledgedFound === acknowledged.size ? 'equal' : 'NOT EQUAL'}`);
+  console.log(`kill -9 loop (${KILLS} rounds): contact requests acknowledged ${acknowledged.size}, acknowledged contact requests found after restarts ${acknowledgedFound}: ${acknowledgedFound === acknowledged.size ? 'equal' : 'NOT EQUAL'}`);
 
-  // Delivery catches up after the crashes: every stored lead is mailed.
+  // Delivery catches up after the crashes: every stored contact request is mailed.
   const deadline = SMTP ? Date.now() + 120_000 : 0;
   while (Date.now() < deadline && [...found].some((id) => !mailed.has(id))) await new Promise((resolve) => setTimeout(resolve, 500));
   const unmailed = [...found].filter((id) => !mailed.has(id)).length;
   if (SMTP) console.log(
-    `delivery after the crashes: ${found.size - unmailed} of ${found.size} stored leads mailed${unmailed ? ` (${unmailed} still pending)` : ''}, ${duplicates} sent twice (a kill between the SMTP server's OK and the mark; same Message-ID)`,
+    `delivery after the crashes: ${found.size - unmailed} of ${found.size} stored contact requests mailed${unmailed ? ` (${unmailed} still pending)` : ''}, ${duplicates} sent twice (a kill between the SMTP server's OK and the mark; same Message-ID)`,
   );
 
   server.child.kill('SIGTERM');
   await server.exited;
   return {
     database: database.label,
-    leadsPerSecond: accepted / elapsed,
+    contactRequestsPerSecond: accepted / elapsed,
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
     acknowledged: acknowledged.size,
@@ -299,11 +299,11 @@ for (const db of DATABASES) {
 }
 
 console.log(`\nSide by side (${CLIENTS} clients, ${SECONDS} s; kill -9 loop of ${KILLS} rounds):`);
-console.log('| Database | Accepted leads/s | p50 | p99 | kill -9: acknowledged → found | Mailed afterwards |');
+console.log('| Database | Accepted contact requests/s | p50 | p99 | kill -9: acknowledged → found | Mailed afterwards |');
 console.log('|---|---|---|---|---|---|');
 for (const r of results) {
   console.log(
-    `| ${r.database} | ${r.leadsPerSecond.toFixed(0)} | ${r.p50.toFixed(0)} ms | ${r.p99.toFixed(0)} ms | ${r.acknowledged} → ${r.acknowledgedFound} | ${SMTP ? `${r.mailed} of ${r.stored}; ${r.duplicates} sent twice` : 'SMTP off'} |`,
+    `| ${r.database} | ${r.contactRequestsPerSecond.toFixed(0)} | ${r.p50.toFixed(0)} ms | ${r.p99.toFixed(0)} ms | ${r.acknowledged} → ${r.acknowledgedFound} | ${SMTP ? `${r.mailed} of ${r.stored}; ${r.duplicates} sent twice` : 'SMTP off'} |`,
   );
 }
 

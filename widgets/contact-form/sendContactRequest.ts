@@ -1,5 +1,5 @@
 import { API_BASE } from '../../shared/constants';
-import { SEND_TIMEOUT_MS, type LeadErrors, type LeadReceipt, type LeadRequestBody, type SendFailure } from '../../shared/contactLead';
+import { SEND_TIMEOUT_MS, type ContactRequestErrors, type ContactRequestReceipt, type ContactRequestBody, type SendFailure } from '../../shared/contactRequest';
 
 /**
  * The request <dc-contact-form> makes (to `action`, or by default to `defaultEndpoint(script URL)`), and how it reads the answer. Framework-free, so
@@ -12,12 +12,12 @@ import { SEND_TIMEOUT_MS, type LeadErrors, type LeadReceipt, type LeadRequestBod
  *   400 {errors: {field: message}}      → the messages shown on their fields
  *   413 / 429 / other 4xx / 5xx         → a failure message (values kept)
  *   no answer in 15 s / network error   → timeout / network
- * Nothing else counts as sent: a 200 or a redirect is not the server saying it stored the lead.
+ * Nothing else counts as sent: a 200 or a redirect is not the server saying it stored the contact request.
  */
 
 export type SendOutcome =
-  | { kind: 'sent'; receipt: LeadReceipt | null }
-  | { kind: 'invalid'; errors: LeadErrors }
+  | { kind: 'sent'; receipt: ContactRequestReceipt | null }
+  | { kind: 'invalid'; errors: ContactRequestErrors }
   | { kind: 'failed'; reason: SendFailure };
 
 /**
@@ -37,8 +37,8 @@ export interface SendOptions {
 
 const FIELDS = ['name', 'email', 'phone', 'message', 'variant'] as const;
 
-function fieldErrors(data: unknown): LeadErrors {
-  const errors: LeadErrors = {};
+function fieldErrors(data: unknown): ContactRequestErrors {
+  const errors: ContactRequestErrors = {};
   const source = typeof data === 'object' && data !== null ? (data as { errors?: unknown }).errors : undefined;
   if (typeof source !== 'object' || source === null) return errors;
   for (const field of FIELDS) {
@@ -55,7 +55,7 @@ function failureFor(status: number): SendFailure {
   return 'server';
 }
 
-export async function sendLead(action: string, body: LeadRequestBody, options: SendOptions = {}): Promise<SendOutcome> {
+export async function sendContactRequest(action: string, body: ContactRequestBody, options: SendOptions = {}): Promise<SendOutcome> {
   const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
   const controller = new AbortController();
   let timedOut = false;
@@ -88,7 +88,7 @@ export async function sendLead(action: string, body: LeadRequestBody, options: S
       data = null;
     }
     if (response.status === 201) {
-      const receipt = data as Partial<LeadReceipt> | null;
+      const receipt = data as Partial<ContactRequestReceipt> | null;
       return { kind: 'sent', receipt: receipt && typeof receipt.id === 'string' ? { id: receipt.id, receivedAt: String(receipt.receivedAt ?? '') } : null };
     }
     if (response.status === 400) {

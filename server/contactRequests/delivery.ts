@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { accountMail, leadMail, type LeadMailer, type MailAddresses } from './mail';
+import { accountMail, contactRequestMail, type ContactRequestMailer, type MailAddresses } from './mail';
 import type { MailClaim, MailOutbox } from './mailOutbox';
 
 /**
- * The one outbox worker of the site (./mailOutbox): sends every kind of mail (leads to the
+ * The one outbox worker of the site (./mailOutbox): sends every kind of mail (contact requests to the
  * company's inbox, account mails to their users), retries failures with growing delays, gives up
  * after a bounded number of attempts, and resumes whatever is pending after a restart (the outbox
  * is in the database, written in the transaction of whatever queued the mail).
@@ -12,7 +12,7 @@ import type { MailClaim, MailOutbox } from './mailOutbox';
  * marked sent right after the SMTP server accepted the mail. If the process dies between the two
  * (kill -9 in that millisecond window), the lease expires and the mail is sent again, with the
  * SAME Message-ID, so a mailbox or a rule can drop the duplicate. This is the one case of a
- * double send; losing a lead instead is never an option.
+ * double send; losing a contact request instead is never an option.
  */
 
 export interface RetrySettings {
@@ -20,7 +20,7 @@ export interface RetrySettings {
   baseDelayMs: number;
   /** Upper bound of one delay. */
   maxDelayMs: number;
-  /** Attempts in all; after the last failure the mail is given up (a lead is 'failed': still stored, listed by the staff API). */
+  /** Attempts in all; after the last failure the mail is given up (a contact request is 'failed': still stored, listed by the staff API). */
   maxAttempts: number;
 }
 
@@ -33,7 +33,7 @@ export function retryDelayMs(attempt: number, retry: RetrySettings): number {
 
 export interface DeliveryOptions {
   outbox: MailOutbox;
-  mailer: LeadMailer;
+  mailer: ContactRequestMailer;
   addresses: MailAddresses;
   retry?: RetrySettings;
   /** How often to look for due entries (default 5 s); a new mail is sent at once through kick(). */
@@ -83,7 +83,7 @@ export function createMailDelivery(options: DeliveryOptions): MailDelivery {
   let stopping = false;
 
   const render = (claim: MailClaim) =>
-    claim.kind === 'lead' ? leadMail(claim.lead, claim.messageId, addresses) : accountMail(claim.mail, claim.messageId, addresses.from, now());
+    claim.kind === 'lead' ? contactRequestMail(claim.contactRequest, claim.messageId, addresses) : accountMail(claim.mail, claim.messageId, addresses.from, now());
 
   const deliver = async (claim: MailClaim): Promise<void> => {
     // Neither an account mail's recipient nor its body (a link's token) is logged: the id and kind say which mail.

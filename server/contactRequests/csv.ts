@@ -1,7 +1,7 @@
-import type { Lead } from './store';
+import type { ContactRequest } from './store';
 
 /**
- * RFC 4180 CSV of leads, safe to open in a spreadsheet:
+ * RFC 4180 CSV of contact requests, safe to open in a spreadsheet:
  * - every field is quoted, a quote inside is doubled, lines end with CRLF (line breaks inside a
  *   message stay inside its quoted field);
  * - a cell that begins with `=`, `+`, `-`, `@`, TAB or CR would be read as a formula (CSV
@@ -24,7 +24,7 @@ export const CSV_COLUMNS = [
   ['deliveredAt', 'delivered_at'],
   ['attempts', 'attempts'],
   ['lastError', 'last_error'],
-] as const satisfies ReadonlyArray<readonly [keyof Lead, string]>;
+] as const satisfies ReadonlyArray<readonly [keyof ContactRequest, string]>;
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 
@@ -42,8 +42,8 @@ export function csvCell(value: unknown): string {
   return `"${text.replace(/"/g, '""')}"`;
 }
 
-export function leadsCsv(leads: readonly Lead[]): string {
+export function contactRequestsCsv(contactRequests: readonly ContactRequest[]): string {
   const header = CSV_COLUMNS.map(([, title]) => csvCell(title)).join(',');
-  const rows = leads.map((lead) => CSV_COLUMNS.map(([key]) => csvCell(lead[key])).join(','));
+  const rows = contactRequests.map((contactRequest) => CSV_COLUMNS.map(([key]) => csvCell(contactRequest[key])).join(','));
   return `\uFEFF${[header, ...rows].join('\r\n')}\r\n`;
 }

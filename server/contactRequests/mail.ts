@@ -1,10 +1,10 @@
 import nodemailer from 'nodemailer';
 import { officeTime } from './officeTime';
 import type { OutgoingMail } from './mailOutbox';
-import type { Lead } from './store';
+import type { ContactRequest } from './store';
 
 /**
- * The mail of a lead, and the SMTP transport that sends it.
+ * The mail of a contact request, and the SMTP transport that sends it.
  *
  * Visitors' text is hostile until proven otherwise. It reaches a header only as
  * - the subject's name part and the Reply-To display name: every control character (CR, LF, TAB,
@@ -16,7 +16,7 @@ import type { Lead } from './store';
  * The body is text/plain only, so HTML in a field is shown as text by every mail client.
  */
 
-export interface LeadMail {
+export interface ContactRequestMail {
   from: string;
   to: string;
   replyTo?: { name: string; address: string };
@@ -28,7 +28,7 @@ export interface LeadMail {
 }
 
 export interface MailAddresses {
-  /** LEADS_TO: who receives leads. */
+  /** LEADS_TO: who receives contact requests. */
   to: string;
   /** LEADS_FROM: the sender the SMTP account may use. */
   from: string;
@@ -42,7 +42,7 @@ const ENCODED_WORD_START = /=\?/g;
 
 /**
  * Text safe for a header: one line, no control characters, no RFC 2047 encoded word ("=?" becomes
- * "= ?": the rules refuse them in names, this covers leads stored before), at most `max` characters.
+ * "= ?": the rules refuse them in names, this covers contact requests stored before), at most `max` characters.
  */
 export function headerText(value: string, max = 80): string {
   const line = value.replace(CONTROL, ' ').replace(ENCODED_WORD_START, '= ?').replace(/\s+/g, ' ').trim();
@@ -56,43 +56,43 @@ export function replyToAddress(email: string): string | null {
   return address.length <= 254 && SAFE_ADDRESS.test(address) ? address : null;
 }
 
-const VARIANT_LABEL: Record<Lead['variant'], string> = {
+const VARIANT_LABEL: Record<ContactRequest['variant'], string> = {
   contact: 'Contact request',
   consultation: 'Free consultation request',
 };
 
-/** The mail for a lead: to the sales inbox, Reply-To the visitor, every field in a plain-text body. */
-export function leadMail(lead: Lead, messageId: string, addresses: MailAddresses): LeadMail {
-  const name = headerText(lead.name) || 'unnamed visitor';
-  const address = replyToAddress(lead.email);
+/** The mail for a contact request: to the sales inbox, Reply-To the visitor, every field in a plain-text body. */
+export function contactRequestMail(contactRequest: ContactRequest, messageId: string, addresses: MailAddresses): ContactRequestMail {
+  const name = headerText(contactRequest.name) || 'unnamed visitor';
+  const address = replyToAddress(contactRequest.email);
   const lines = [
-    `${VARIANT_LABEL[lead.variant]} from the website`,
+    `${VARIANT_LABEL[contactRequest.variant]} from the website`,
     '',
-    `Name:      ${lead.name}`,
-    `Email:     ${lead.email}${address ? '' : '   (not usable as Reply-To: check it before answering)'}`,
-    `Phone:     ${lead.phone}`,
-    `Request:   ${lead.variant}`,
-    `Received:  ${officeTime(lead.receivedAt)}`,
-    `Source:    ${lead.source || 'unknown'}`,
-    `Lead id:   ${lead.id}`,
+    `Name:      ${contactRequest.name}`,
+    `Email:     ${contactRequest.email}${address ? '' : '   (not usable as Reply-To: check it before answering)'}`,
+    `Phone:     ${contactRequest.phone}`,
+    `Request:   ${contactRequest.variant}`,
+    `Received:  ${officeTime(contactRequest.receivedAt)}`,
+    `Source:    ${contactRequest.source || 'unknown'}`,
+    `Lead id:   ${contactRequest.id}`,
     '',
-    lead.variant === 'consultation' ? 'What they would like to discuss:' : 'Message:',
+    contactRequest.variant === 'consultation' ? 'What they would like to discuss:' : 'Message:',
     '',
-    lead.message,
+    contactRequest.message,
     '',
     '-- ',
     'Sent by the DataClarity website. Reply to this mail to answer the visitor.',
-    `Received at ${lead.receivedAt} (UTC).`,
+    `Received at ${contactRequest.receivedAt} (UTC).`,
   ];
   return {
     from: addresses.from,
     to: addresses.to,
     ...(address ? { replyTo: { name, address } } : {}),
-    subject: `${VARIANT_LABEL[lead.variant]}: ${name}`,
+    subject: `${VARIANT_LABEL[contactRequest.variant]}: ${name}`,
     text: lines.join('\n'),
     messageId,
-    date: new Date(lead.receivedAt),
-    headers: { 'X-DC-Lead-Id': lead.id, 'X-DC-Received-UTC': lead.receivedAt, 'Auto-Submitted': 'auto-generated' },
+    date: new Date(contactRequest.receivedAt),
+    headers: { 'X-DC-Lead-Id': contactRequest.id, 'X-DC-Received-UTC': contactRequest.receivedAt, 'Auto-Submitted': 'auto-generated' },
   };
 }
 
@@ -100,7 +100,7 @@ export function leadMail(lead: Lead, messageId: string, addresses: MailAddresses
  * An account mail (./mailOutbox) ready for the transport: from the site's sender, to the account's
  * address, the fixed subject of its kind (no text a visitor typed), a plain-text body.
  */
-export function accountMail(mail: OutgoingMail, messageId: string, from: string, date: Date): LeadMail {
+export function accountMail(mail: OutgoingMail, messageId: string, from: string, date: Date): ContactRequestMail {
   return {
     from,
     to: mail.to,
@@ -112,9 +112,9 @@ export function accountMail(mail: OutgoingMail, messageId: string, from: string,
   };
 }
 
-/** Sends a lead's mail; rejects when the SMTP server refuses it or cannot be reached. */
-export interface LeadMailer {
-  send(mail: LeadMail): Promise<void>;
+/** Sends a contact request's mail; rejects when the SMTP server refuses it or cannot be reached. */
+export interface ContactRequestMailer {
+  send(mail: ContactRequestMail): Promise<void>;
   close(): void;
 }
 
@@ -138,7 +138,7 @@ export function smtpOptions(smtpUrl: string) {
 }
 
 /** A mailer over SMTP (nodemailer), one connection per mail. */
-export function smtpMailer(smtpUrl: string): LeadMailer {
+export function smtpMailer(smtpUrl: string): ContactRequestMailer {
   const transport = nodemailer.createTransport(smtpOptions(smtpUrl));
   return {
     async send(mail) {

@@ -1,44 +1,44 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import { openSqliteDatabase } from '../db/sqlite';
-import { containsPattern, type CreatedLead, type DeliveryAttempt, type Lead, type LeadQuery, type LeadStore, type NewLead } from './store';
-import { LEAD_SELECT, leadFromRow, newLeadColumns, type LeadRow } from './leadRow';
+import { containsPattern, type CreatedContactRequest, type DeliveryAttempt, type ContactRequest, type ContactRequestQuery, type ContactRequestStore, type NewContactRequest } from './store';
+import { CONTACT_REQUEST_SELECT, contactRequestFromRow, newContactRequestColumns, type ContactRequestRow } from './contactRequestRow';
 import { sqliteMailOutbox } from './mailOutboxSqlite';
 
 /**
- * LeadStore on the server's SQLite file (../db/sqlite: the users' database, migration 2).
+ * ContactRequestStore on the server's SQLite file (../db/sqlite: the users' database, migration 2).
  * better-sqlite3 runs each statement synchronously, so a transaction here is never interleaved
  * with another request of this process; `BEGIN IMMEDIATE` makes it exclusive against other
- * processes on the same file too. The lead's outbox entry is written in its transaction by the
+ * processes on the same file too. The contact request's outbox entry is written in its transaction by the
  * site's mail outbox on the same connection (./mailOutboxSqlite).
  *
  * Group commit: with synchronous=FULL every commit is an fsync (≈5 ms here), run on the event
- * loop. Leads that arrive while the loop is busy are written together: create() queues the lead,
- * and one transaction on the next turn of the loop inserts every queued lead and commits once; each
+ * loop. Contact requests that arrive while the loop is busy are written together: create() queues the contact request,
+ * and one transaction on the next turn of the loop inserts every queued contact request and commits once; each
  * create() resolves only after that commit (a 201 still means "on disk").
  */
 
-export interface SqliteLeadStoreOptions {
+export interface SqliteContactRequestStoreOptions {
   /** Domain of the mails' Message-IDs (default dataclarity.de). */
   messageIdDomain?: string;
 }
 
-export interface SqliteLeadStore extends LeadStore {
+export interface SqliteContactRequestStore extends ContactRequestStore {
   readonly db: Database.Database;
 }
 
-/** Opens the lead store on `path` (or on an open database, which it then does not close). */
-export function openSqliteLeadStore(pathOrDb: string | Database.Database, options: SqliteLeadStoreOptions = {}): SqliteLeadStore {
+/** Opens the contact request store on `path` (or on an open database, which it then does not close). */
+export function openSqliteContactRequestStore(pathOrDb: string | Database.Database, options: SqliteContactRequestStoreOptions = {}): SqliteContactRequestStore {
   const ownsDb = typeof pathOrDb === 'string';
   const db = typeof pathOrDb === 'string' ? openSqliteDatabase(pathOrDb) : pathOrDb;
   const domain = options.messageIdDomain ?? 'dataclarity.de';
 
-  const insertLead = db.prepare(
+  const insertContactRequest = db.prepare(
     `INSERT INTO leads (id, variant, name, email, phone, message, source, received_at, status, idempotency_key)
      VALUES (@id, @variant, @name, @email, @phone, @message, @source, @received_at, @status, @idempotency_key)`,
   );
   const outbox = sqliteMailOutbox(db, domain);
-  const selectOne = db.prepare(`${LEAD_SELECT} WHERE l.id = ?`);
+  const selectOne = db.prepare(`${CONTACT_REQUEST_SELECT} WHERE l.id = ?`);
   const selectByKey = db.prepare('SELECT id FROM leads WHERE idempotency_key = ?');
   const updateHandled = db.prepare('UPDATE leads SET handled_at = ? WHERE id = ?');
   const deleteOne = db.prepare('DELETE FROM leads WHERE id = ?');
@@ -50,40 +50,40 @@ export function openSqliteLeadStore(pathOrDb: string | Database.Database, option
     'SELECT attempt, started_at, finished_at, error FROM lead_delivery_attempts WHERE lead_id = ? ORDER BY attempt',
   );
 
-  const getSync = (id: string): Lead | null => {
-    const row = selectOne.get(id) as LeadRow | undefined;
-    return row ? leadFromRow(row) : null;
+  const getSync = (id: string): ContactRequest | null => {
+    const row = selectOne.get(id) as ContactRequestRow | undefined;
+    return row ? contactRequestFromRow(row) : null;
   };
 
-  const createTx = db.transaction((input: NewLead, receivedAt: string): CreatedLead => {
+  const createTx = db.transaction((input: NewContactRequest, receivedAt: string): CreatedContactRequest => {
     const key = input.idempotencyKey ?? null;
     if (key !== null) {
       const existing = selectByKey.get(key) as { id: string } | undefined;
-      if (existing) return { lead: getSync(existing.id)!, created: false };
+      if (existing) return { contactRequest: getSync(existing.id)!, created: false };
     }
     const id = randomUUID();
-    insertLead.run({ id, ...newLeadColumns(input), received_at: receivedAt, idempotency_key: key });
-    if (!input.spam) outbox.enqueueLeadSync(id, receivedAt);
-    return { lead: getSync(id)!, created: true };
+    insertContactRequest.run({ id, ...newContactRequestColumns(input), received_at: receivedAt, idempotency_key: key });
+    if (!input.spam) outbox.enqueueContactRequestSync(id, receivedAt);
+    return { contactRequest: getSync(id)!, created: true };
   });
 
   const retryTx = db.transaction((id: string, now: string): boolean => {
     if (setPending.run(id).changes === 0) return false;
-    outbox.enqueueLeadSync(id, now);
+    outbox.enqueueContactRequestSync(id, now);
     return true;
   });
 
-  type Queued = { input: NewLead; receivedAt: string; resolve: (value: CreatedLead) => void; reject: (error: unknown) => void };
+  type Queued = { input: NewContactRequest; receivedAt: string; resolve: (value: CreatedContactRequest) => void; reject: (error: unknown) => void };
   let queue: Queued[] = [];
   const commitQueue = db.transaction((batch: Queued[]) => batch.map((item) => createTx(item.input, item.receivedAt)));
   const flush = () => {
     const batch = queue;
     queue = [];
-    let results: CreatedLead[];
+    let results: CreatedContactRequest[];
     try {
       results = commitQueue.immediate(batch);
     } catch (error) {
-      // One bad lead must not fail the others: write them one by one.
+      // One bad contact request must not fail the others: write them one by one.
       for (const item of batch) {
         try {
           item.resolve(createTx.immediate(item.input, item.receivedAt));
@@ -97,12 +97,12 @@ export function openSqliteLeadStore(pathOrDb: string | Database.Database, option
     return null;
   };
 
-  const store: SqliteLeadStore = {
+  const store: SqliteContactRequestStore = {
     db,
     outbox,
 
     create(input, receivedAt) {
-      return new Promise<CreatedLead>((resolve, reject) => {
+      return new Promise<CreatedContactRequest>((resolve, reject) => {
         queue.push({ input, receivedAt: receivedAt.toISOString(), resolve, reject });
         if (queue.length === 1) setImmediate(flush);
       });
@@ -112,7 +112,7 @@ export function openSqliteLeadStore(pathOrDb: string | Database.Database, option
       return getSync(id);
     },
 
-    async list(query: LeadQuery = {}) {
+    async list(query: ContactRequestQuery = {}) {
       const where: string[] = [];
       const params: Record<string, unknown> = {};
       if (query.status) {
@@ -132,15 +132,15 @@ export function openSqliteLeadStore(pathOrDb: string | Database.Database, option
       const clause = where.length > 0 ? ` WHERE ${where.join(' AND ')}` : '';
       const total = (db.prepare(`SELECT COUNT(*) AS n FROM leads l${clause}`).get(params) as { n: number }).n;
       const order = ' ORDER BY l.received_at DESC, l.rowid DESC';
-      let sql = `${LEAD_SELECT}${clause}${order}`;
+      let sql = `${CONTACT_REQUEST_SELECT}${clause}${order}`;
       if (query.limit !== undefined) {
         // The page's ids first, then the attempt columns for those rows only (not for the skipped ones).
-        sql = `${LEAD_SELECT} WHERE l.id IN (SELECT l.id FROM leads l${clause}${order} LIMIT @limit OFFSET @offset)${order}`;
+        sql = `${CONTACT_REQUEST_SELECT} WHERE l.id IN (SELECT l.id FROM leads l${clause}${order} LIMIT @limit OFFSET @offset)${order}`;
         params.limit = query.limit;
         params.offset = query.offset ?? 0;
       }
-      const rows = db.prepare(sql).all(params) as LeadRow[];
-      return { leads: rows.map(leadFromRow), total };
+      const rows = db.prepare(sql).all(params) as ContactRequestRow[];
+      return { contactRequests: rows.map(contactRequestFromRow), total };
     },
 
     async setHandled(id, handled, at) {

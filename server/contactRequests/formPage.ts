@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { FORM_PAGE_PATHS, type LeadVariant } from '../../shared/contactLead';
+import { FORM_PAGE_PATHS, type ContactRequestVariant } from '../../shared/contactRequest';
 import { contactFormHtml } from '../../shared/contactFormHtml';
 import { escapeHtml } from '../../shared/escapeHtml';
 import type { ContactErrors, ContactValues } from '../../shared/validation';
@@ -21,9 +21,9 @@ export const FORM_ERROR_PAGE = 'contact/form_error/index.html';
 
 export interface FormPageRenderer {
   /** The form again with values and messages. */
-  invalid(variant: LeadVariant, values: ContactValues, errors: ContactErrors & { variant?: string }): string;
+  invalid(variant: ContactRequestVariant, values: ContactValues, errors: ContactErrors & { variant?: string }): string;
   /** A notice (429, 413, 500): the message and a link back to the form. */
-  notice(variant: LeadVariant, message: string): string;
+  notice(variant: ContactRequestVariant, message: string): string;
 }
 
 const FALLBACK = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Please check your message | DataClarity</title><meta name="robots" content="noindex"></head><body><main>${FORM_MARKER}</main></body></html>`;

@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import { defaultEndpoint, newIdempotencyKey, sendLead } from './sendLead';
-import { COMPANY_EMAIL, SEND_FAILURES, sendFailureMessage, type LeadRequestBody } from '../../shared/contactLead';
+import { defaultEndpoint, newIdempotencyKey, sendContactRequest } from './sendContactRequest';
+import { COMPANY_EMAIL, SEND_FAILURES, sendFailureMessage, type ContactRequestBody } from '../../shared/contactRequest';
 
 /** What <dc-contact-form action> sends and how it reads each answer (fake fetch). */
 
-const BODY: LeadRequestBody = { name: 'Jana Weber', email: 'jana@example.de', phone: '+49 621 1', message: 'Hello there, we need help.', variant: 'contact', company_website: '', page: 'https://x.example/contact' };
+const BODY: ContactRequestBody = { name: 'Jana Weber', email: 'jana@example.de', phone: '+49 621 1', message: 'Hello there, we need help.', variant: 'contact', company_website: '', page: 'https://x.example/contact' };
 
 const answer = (status: number, body: unknown) =>
   vi.fn(async () => new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
@@ -17,10 +17,10 @@ describe('defaultEndpoint (where a form without action sends)', () => {
   });
 });
 
-describe('sendLead', () => {
+describe('sendContactRequest', () => {
   it('POSTs JSON with the idempotency key, without credentials; 201 is sent', async () => {
     const fetch = answer(201, { id: 'abc', receivedAt: '2026-03-02T08:00:00.000Z' });
-    const outcome = await sendLead('/dc_api/wa_v1/contact', BODY, { fetch, idempotencyKey: 'key-1234567890' });
+    const outcome = await sendContactRequest('/dc_api/wa_v1/contact', BODY, { fetch, idempotencyKey: 'key-1234567890' });
     expect(outcome).toEqual({ kind: 'sent', receipt: { id: 'abc', receivedAt: '2026-03-02T08:00:00.000Z' } });
     const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/dc_api/wa_v1/contact');
@@ -31,26 +31,26 @@ describe('sendLead', () => {
   });
 
   it('only a 201 counts as sent', async () => {
-    expect((await sendLead('/x', BODY, { fetch: answer(200, { ok: true }) })).kind).toBe('failed');
-    expect((await sendLead('/x', BODY, { fetch: answer(204, undefined) })).kind).toBe('failed');
+    expect((await sendContactRequest('/x', BODY, { fetch: answer(200, { ok: true }) })).kind).toBe('failed');
+    expect((await sendContactRequest('/x', BODY, { fetch: answer(204, undefined) })).kind).toBe('failed');
   });
 
   it('400 with field errors → invalid; the rest → the right failure', async () => {
-    expect(await sendLead('/x', BODY, { fetch: answer(400, { errors: { email: 'Please enter a valid email address', other: 'x' } }) })).toEqual({
+    expect(await sendContactRequest('/x', BODY, { fetch: answer(400, { errors: { email: 'Please enter a valid email address', other: 'x' } }) })).toEqual({
       kind: 'invalid',
       errors: { email: 'Please enter a valid email address' },
     });
     const cases: Array<[number, string]> = [[400, 'rejected'], [413, 'tooLarge'], [429, 'rateLimited'], [404, 'rejected'], [500, 'server'], [503, 'server']];
     for (const [status, reason] of cases) {
-      expect(await sendLead('/x', BODY, { fetch: answer(status, { message: 'no' }) }), String(status)).toEqual({ kind: 'failed', reason });
+      expect(await sendContactRequest('/x', BODY, { fetch: answer(status, { message: 'no' }) }), String(status)).toEqual({ kind: 'failed', reason });
     }
-    expect(await sendLead('/x', BODY, { fetch: vi.fn(async () => new Response('<html>oops</html>', { status: 502 })) })).toEqual({ kind: 'failed', reason: 'server' });
+    expect(await sendContactRequest('/x', BODY, { fetch: vi.fn(async () => new Response('<html>oops</html>', { status: 502 })) })).toEqual({ kind: 'failed', reason: 'server' });
   });
 
   it('network error and timeout', async () => {
-    expect(await sendLead('/x', BODY, { fetch: vi.fn(async () => { throw new TypeError('Failed to fetch'); }) })).toEqual({ kind: 'failed', reason: 'network' });
+    expect(await sendContactRequest('/x', BODY, { fetch: vi.fn(async () => { throw new TypeError('Failed to fetch'); }) })).toEqual({ kind: 'failed', reason: 'network' });
     const hang = vi.fn((_url: string, init?: RequestInit) => new Promise<Response>((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))));
-    expect(await sendLead('/x', BODY, { fetch: hang as unknown as typeof fetch, timeoutMs: 20 })).toEqual({ kind: 'failed', reason: 'timeout' });
+    expect(await sendContactRequest('/x', BODY, { fetch: hang as unknown as typeof fetch, timeoutMs: 20 })).toEqual({ kind: 'failed', reason: 'timeout' });
   });
 
   it('every failure message names an address to write to', () => {

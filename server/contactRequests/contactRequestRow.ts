@@ -1,37 +1,37 @@
-import type { LeadVariant } from '../../shared/contactLead';
+import type { ContactRequestVariant } from '../../shared/contactRequest';
 import { isoTime } from '../db/isoTime';
-import type { Lead, LeadStatus, NewLead } from './store';
+import type { ContactRequest, ContactRequestStatus, NewContactRequest } from './store';
 
 /**
- * The lead as both stores read it (./sqliteStore, ./pgStore: the same tables and columns), once:
+ * The contact request as both stores read it (./sqliteStore, ./pgStore: the same tables and columns), once:
  * the SELECT with the attempt count and last error from the attempt log, the row it returns and
- * the row's mapping to a {@link Lead}. Times come back as ISO text from SQLite and as `Date`
- * from PostgreSQL (timestamptz); a Lead always carries ISO text.
+ * the row's mapping to a {@link ContactRequest}. Times come back as ISO text from SQLite and as `Date`
+ * from PostgreSQL (timestamptz); a ContactRequest always carries ISO text.
  */
-export interface LeadRow {
+export interface ContactRequestRow {
   id: string;
-  variant: LeadVariant;
+  variant: ContactRequestVariant;
   name: string;
   email: string;
   phone: string;
   message: string;
   source: string;
   received_at: Date | string;
-  status: LeadStatus;
+  status: ContactRequestStatus;
   delivered_at: Date | string | null;
   handled_at: Date | string | null;
   attempts: number;
   last_error: string | null;
 }
 
-/** Lead columns (alias `l`) with the attempt count and last error; standard SQL both databases run. */
-export const LEAD_SELECT = `SELECT l.id, l.variant, l.name, l.email, l.phone, l.message, l.source, l.received_at, l.status,
+/** Contact request columns (alias `l`) with the attempt count and last error; standard SQL both databases run. */
+export const CONTACT_REQUEST_SELECT = `SELECT l.id, l.variant, l.name, l.email, l.phone, l.message, l.source, l.received_at, l.status,
     l.delivered_at, l.handled_at,
     (SELECT CAST(COUNT(*) AS integer) FROM lead_delivery_attempts a WHERE a.lead_id = l.id) AS attempts,
     (SELECT a.error FROM lead_delivery_attempts a WHERE a.lead_id = l.id ORDER BY a.attempt DESC LIMIT 1) AS last_error
   FROM leads l`;
 
-export function leadFromRow(row: LeadRow): Lead {
+export function contactRequestFromRow(row: ContactRequestRow): ContactRequest {
   return {
     id: row.id,
     variant: row.variant,
@@ -49,9 +49,9 @@ export function leadFromRow(row: LeadRow): Lead {
   };
 }
 
-/** What both stores write for a new lead: its fields trimmed (the store's rule, see ./store) and its first status. */
-export function newLeadColumns(input: NewLead) {
-  const status: LeadStatus = input.spam ? 'spam' : 'pending';
+/** What both stores write for a new contact request: its fields trimmed (the store's rule, see ./store) and its first status. */
+export function newContactRequestColumns(input: NewContactRequest) {
+  const status: ContactRequestStatus = input.spam ? 'spam' : 'pending';
   return {
     variant: input.variant,
     name: input.name.trim(),

@@ -3,7 +3,7 @@ import { API_BASE } from './constants';
 import { validateContact, type ContactErrors, type ContactField, type ContactValues } from './validation';
 
 /**
- * A contact or consultation request ("lead") as it travels from <dc-contact-form> or the
+ * A contact request (a contact or consultation request) as it travels from <dc-contact-form> or the
  * no-JavaScript form to `POST /dc_api/wa_v1/contact`: the field names, the variants, the honeypot,
  * the reading of an untrusted body and the messages of a failed send. Shared by the element,
  * the static form (built with ./contactFormHtml) and the server, so each rule and text is written
@@ -13,14 +13,14 @@ import { validateContact, type ContactErrors, type ContactField, type ContactVal
 /** The company's contact address (site/_data/company.json, through ./company): named in every "could not send" message. */
 export const COMPANY_EMAIL: string = COMPANY.email;
 
-/** The lead endpoint of the site's own server. */
+/** The contact request endpoint of the site's own server. */
 export const CONTACT_ENDPOINT = `${API_BASE}/contact`;
 
-export const LEAD_VARIANTS = ['contact', 'consultation'] as const;
-export type LeadVariant = (typeof LEAD_VARIANTS)[number];
+export const CONTACT_REQUEST_VARIANTS = ['contact', 'consultation'] as const;
+export type ContactRequestVariant = (typeof CONTACT_REQUEST_VARIANTS)[number];
 
-export function isLeadVariant(value: unknown): value is LeadVariant {
-  return typeof value === 'string' && (LEAD_VARIANTS as readonly string[]).includes(value);
+export function isContactRequestVariant(value: unknown): value is ContactRequestVariant {
+  return typeof value === 'string' && (CONTACT_REQUEST_VARIANTS as readonly string[]).includes(value);
 }
 
 /**
@@ -32,21 +32,21 @@ export const HONEYPOT_FIELD = 'company_website';
 /** How long the element waits for the server before it reports a timeout. */
 export const SEND_TIMEOUT_MS = 15_000;
 
-/** Where a no-JavaScript form post lands after the lead is stored (303 See Other). */
-export const THANK_YOU_PATHS: Readonly<Record<LeadVariant, string>> = Object.freeze({
+/** Where a no-JavaScript form post lands after the contact request is stored (303 See Other). */
+export const THANK_YOU_PATHS: Readonly<Record<ContactRequestVariant, string>> = Object.freeze({
   contact: '/contact/thank_you',
   consultation: '/free_consultation/thank_you',
 });
 
 /** The page a no-JavaScript form post comes back to when a field must be corrected. */
-export const FORM_PAGE_PATHS: Readonly<Record<LeadVariant, string>> = Object.freeze({
+export const FORM_PAGE_PATHS: Readonly<Record<ContactRequestVariant, string>> = Object.freeze({
   contact: '/contact',
   consultation: '/free_consultation',
 });
 
 /** JSON body of `POST /contact` (the element sends this; a form post sends the same names). */
-export interface LeadRequestBody extends ContactValues {
-  variant: LeadVariant;
+export interface ContactRequestBody extends ContactValues {
+  variant: ContactRequestVariant;
   /** The honeypot, always sent empty by a person's browser. */
   [HONEYPOT_FIELD]?: string;
   /** The page the form is on (origin and path; the server keeps no query string). */
@@ -54,12 +54,12 @@ export interface LeadRequestBody extends ContactValues {
 }
 
 /** `201` answer of `POST /contact`. */
-export interface LeadReceipt {
+export interface ContactRequestReceipt {
   id: string;
   receivedAt: string;
 }
 
-export const VARIANT_INVALID = `Choose the kind of request: ${LEAD_VARIANTS.join(' or ')}.`;
+export const VARIANT_INVALID = `Choose the kind of request: ${CONTACT_REQUEST_VARIANTS.join(' or ')}.`;
 
 export const SEND_FAILURES = ['rateLimited', 'network', 'timeout', 'server', 'tooLarge', 'rejected'] as const;
 export type SendFailure = (typeof SEND_FAILURES)[number];
@@ -88,9 +88,9 @@ export const SEND_FAILURE = Object.freeze(
 );
 
 /** What the server reads from a body: every field a string ('' when missing or not a string). */
-export interface LeadInput {
+export interface ContactRequestInput {
   values: ContactValues;
-  /** The raw variant text ('' when missing); see {@link validateLead}. */
+  /** The raw variant text ('' when missing); see {@link validateContactRequest}. */
   variant: string;
   honeypot: string;
   page: string;
@@ -102,11 +102,11 @@ function text(source: Record<string, unknown>, key: string): string {
 }
 
 /**
- * Reads a lead from an untrusted body (JSON object or parsed form post). A field that is missing
- * or not a string becomes '', so that {@link validateLead} names each bad field. A form post
+ * Reads a contact request from an untrusted body (JSON object or parsed form post). A field that is missing
+ * or not a string becomes '', so that {@link validateContactRequest} names each bad field. A form post
  * without a variant is a contact request.
  */
-export function readLeadInput(body: unknown): LeadInput {
+export function readContactRequestInput(body: unknown): ContactRequestInput {
   const source = (typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {}) as Record<string, unknown>;
   return {
     values: {
@@ -121,12 +121,12 @@ export function readLeadInput(body: unknown): LeadInput {
   };
 }
 
-export type LeadErrors = ContactErrors & { variant?: string };
+export type ContactRequestErrors = ContactErrors & { variant?: string };
 
 /** The contact rules of ./validation (SPEC 5, SPEC 8 messages), plus the variant. */
-export function validateLead(input: LeadInput): LeadErrors {
-  const errors: LeadErrors = validateContact(input.values);
-  if (!isLeadVariant(input.variant)) errors.variant = VARIANT_INVALID;
+export function validateContactRequest(input: ContactRequestInput): ContactRequestErrors {
+  const errors: ContactRequestErrors = validateContact(input.values);
+  if (!isContactRequestVariant(input.variant)) errors.variant = VARIANT_INVALID;
   return errors;
 }
 
@@ -145,7 +145,7 @@ export interface VariantText {
   sentAnnouncement: string;
 }
 
-export const VARIANT_TEXT: Readonly<Record<LeadVariant, VariantText>> = Object.freeze({
+export const VARIANT_TEXT: Readonly<Record<ContactRequestVariant, VariantText>> = Object.freeze({
   contact: {
     heading: 'Send us a message',
     intro: 'Tell us about your data challenge. All fields are required.',

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent, type MouseEvent } from 'react';
 import T from '../../site/_data/staffConsole.json';
-import { STAFF_NOTE_MAX } from '../../shared/staffLeads';
+import { STAFF_NOTE_MAX } from '../../shared/staffContactRequests';
 import { consoleSearch, type ConsoleState } from './consoleUrl';
 import { Confirm, ErrorAlert, fill, when } from './parts';
-import { staffApi, type LeadDetail } from './staffClient';
+import { staffApi, type ContactRequestDetail } from './staffClient';
 import type { Go, OnGate } from './StaffConsole';
 
 const D = T.request;
@@ -15,8 +15,8 @@ const L = T.leads;
  * for a failed one, "Delete Request" after a confirmation. The API's refusals are shown as it
  * words them; what happened is said in a status region. Focus starts on the request's heading.
  */
-export function LeadDetailView({ state, go, onGate }: { state: ConsoleState; go: Go; onGate: OnGate }) {
-  const [detail, setDetail] = useState<LeadDetail | null>(null);
+export function ContactRequestDetailView({ state, go, onGate }: { state: ConsoleState; go: Go; onGate: OnGate }) {
+  const [detail, setDetail] = useState<ContactRequestDetail | null>(null);
   const [note, setNote] = useState('');
   const [error, setError] = useState('');
   const [notice, setNotice] = useState('');
@@ -46,7 +46,7 @@ export function LeadDetailView({ state, go, onGate }: { state: ConsoleState; go:
     headingRef.current?.focus();
   }, [detail]);
 
-  const act = (run: () => Promise<LeadDetail>, done: string) => {
+  const act = (run: () => Promise<ContactRequestDetail>, done: string) => {
     setBusy(true);
     setError('');
     setNotice('');
@@ -90,26 +90,26 @@ export function LeadDetailView({ state, go, onGate }: { state: ConsoleState; go:
       </section>
     );
 
-  const { lead, deliveryAttempts } = detail;
+  const { lead: contactRequest, deliveryAttempts } = detail;
   const F = D.fields;
   const facts: [string, string][] = [
-    [F.variant, L.variants[lead.variant]],
-    [F.status, L.statuses[lead.status]],
-    [F.name, lead.name],
-    [F.email, lead.email],
-    [F.phone, lead.phone || '—'],
-    [F.source, lead.source || D.unknownSource],
-    [F.receivedAt, when(lead.receivedAt)],
-    [F.deliveredAt, when(lead.deliveredAt, D.notYet)],
-    [F.handledAt, when(lead.handledAt, L.no)],
-    [F.attempts, String(lead.attempts)],
+    [F.variant, L.variants[contactRequest.variant]],
+    [F.status, L.statuses[contactRequest.status]],
+    [F.name, contactRequest.name],
+    [F.email, contactRequest.email],
+    [F.phone, contactRequest.phone || '—'],
+    [F.source, contactRequest.source || D.unknownSource],
+    [F.receivedAt, when(contactRequest.receivedAt)],
+    [F.deliveredAt, when(contactRequest.deliveredAt, D.notYet)],
+    [F.handledAt, when(contactRequest.handledAt, L.no)],
+    [F.attempts, String(contactRequest.attempts)],
   ];
 
   return (
     <section className="staff-view staff-lead" aria-labelledby="staff-lead-title">
       {backLink}
       <h2 id="staff-lead-title" ref={headingRef} tabIndex={-1}>
-        {fill(D.heading, { name: lead.name })}
+        {fill(D.heading, { name: contactRequest.name })}
       </h2>
       <dl className="staff-facts">
         {facts.map(([label, value]) => (
@@ -121,7 +121,7 @@ export function LeadDetailView({ state, go, onGate }: { state: ConsoleState; go:
       </dl>
       <div className="staff-message">
         <h3>{F.message}</h3>
-        <p>{lead.message}</p>
+        <p>{contactRequest.message}</p>
       </div>
       <div className="staff-actions">
         <button
@@ -130,19 +130,19 @@ export function LeadDetailView({ state, go, onGate }: { state: ConsoleState; go:
           disabled={busy}
           onClick={() =>
             act(
-              () => staffApi.patchLead(lead.id, { handled: lead.handledAt === null }),
-              lead.handledAt === null ? D.markedHandled : D.markedOpen,
+              () => staffApi.patchLead(contactRequest.id, { handled: contactRequest.handledAt === null }),
+              contactRequest.handledAt === null ? D.markedHandled : D.markedOpen,
             )
           }
         >
-          {lead.handledAt === null ? D.markHandled : D.markOpen}
+          {contactRequest.handledAt === null ? D.markHandled : D.markOpen}
         </button>
-        {lead.status === 'failed' ? (
+        {contactRequest.status === 'failed' ? (
           <button
             type="button"
             className="btn btn-secondary btn-sm"
             disabled={busy}
-            onClick={() => act(() => staffApi.retryLead(lead.id), D.retried)}
+            onClick={() => act(() => staffApi.retryLead(contactRequest.id), D.retried)}
           >
             {D.retry}
           </button>

@@ -1,4 +1,4 @@
-import type { Lead } from './store';
+import type { ContactRequest } from './store';
 
 /**
  * The site's one mail outbox (issue 31): every mail the site sends waits in the table
@@ -7,17 +7,17 @@ import type { Lead } from './store';
  *
  * Guarantees, the same for every kind:
  * - a mail is in the database before the request that caused it answers, written in that
- *   request's own transaction (a lead with its entry, a link token with its mail);
+ *   request's own transaction (a contact request with its entry, a link token with its mail);
  * - an entry is claimed atomically with a lease: while the lease runs no other claim (this
  *   process or another instance on the same database) returns it; when it expires (the sender
  *   crashed) the entry is due again;
  * - each claim counts one attempt; failures are retried with growing delays up to a bound;
  * - the Message-ID is fixed when the entry is queued and the same on every attempt.
  *
- * Kind 'lead': the row points at its lead (lead_id; erased with it) and the mail is rendered from
- * the lead when it is sent (../leads/mail: to the company's inbox). Its attempts are logged in
- * lead_delivery_attempts and its outcome is the lead's status (sent, failed), which the staff
- * console shows. The row's id is the lead's id.
+ * Kind 'lead': the row points at its contact request (lead_id; erased with it) and the mail is rendered from
+ * the contact request when it is sent (../contactRequests/mail: to the company's inbox). Its attempts are logged in
+ * lead_delivery_attempts and its outcome is the contact request's status (sent, failed), which the staff
+ * console shows. The row's id is the contact request's id.
  *
  * Other kinds (account mails): the row holds the rendered mail. A mail with a link holds the
  * link's token in its body until the SMTP server accepted it: the row is deleted then (and when it
@@ -39,7 +39,7 @@ export interface OutgoingMail {
 }
 
 interface ClaimBase {
-  /** The entry's id (for a lead: the lead's id). */
+  /** The entry's id (for a contact request: the contact request's id). */
   id: string;
   /** Stable Message-ID of this mail (the same on every attempt). */
   messageId: string;
@@ -52,28 +52,28 @@ interface ClaimBase {
 }
 
 /** A claimed entry: what the sender needs to mail it, and the lease proving the claim. */
-export type MailClaim = ClaimBase & ({ kind: 'lead'; lead: Lead } | { kind: AccountMailKind; mail: OutgoingMail });
+export type MailClaim = ClaimBase & ({ kind: 'lead'; contactRequest: ContactRequest } | { kind: AccountMailKind; mail: OutgoingMail });
 
 export interface OutboxStats {
   /** Entries waiting, every kind. */
   size: number;
-  /** When the oldest waiting entry was queued (a lead's: when it was received); null: none waiting. */
+  /** When the oldest waiting entry was queued (a contact request's: when it was received); null: none waiting. */
   oldestQueuedAt: string | null;
 }
 
 export interface MailOutbox {
-  /** Queues an account mail; its id. (A lead's entry is queued by the lead store, in the lead's transaction.) */
+  /** Queues an account mail; its id. (A contact request's entry is queued by the contact request store, in the contact request's transaction.) */
   enqueue(mail: OutgoingMail, at: Date): Promise<string>;
   /**
    * Atomically claims up to `limit` entries due at `now` (next attempt reached, no running
    * lease), oldest due first: each gets a lease until `now + leaseMs` and its attempt count goes up by one.
    */
   claimDue(now: Date, limit: number, leaseMs: number): Promise<MailClaim[]>;
-  /** Accepted by the SMTP server: the entry leaves the outbox (a lead becomes 'sent'). False when the lease was lost. */
+  /** Accepted by the SMTP server: the entry leaves the outbox (a contact request becomes 'sent'). False when the lease was lost. */
   markSent(claim: MailClaim, at: Date): Promise<boolean>;
   /**
    * The attempt failed: with `retryAt` the entry waits until then; without (attempts exhausted)
-   * it leaves the outbox (a lead becomes 'failed'). False when the lease was lost.
+   * it leaves the outbox (a contact request becomes 'failed'). False when the lease was lost.
    */
   markFailed(claim: MailClaim, error: string, at: Date, retryAt: Date | null): Promise<boolean>;
   /**

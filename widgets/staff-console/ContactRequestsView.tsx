@@ -1,14 +1,14 @@
 import { useEffect, useRef, useState, type FormEvent, type MouseEvent } from 'react';
 import T from '../../site/_data/staffConsole.json';
-import { STAFF_LEAD_STATUS_NAMES, STAFF_SEARCH_MAX } from '../../shared/staffLeads';
-import { consoleSearch, leadsQuery, pageRange, VARIANTS, type ConsoleState } from './consoleUrl';
+import { STAFF_CONTACT_REQUEST_STATUS_NAMES, STAFF_SEARCH_MAX } from '../../shared/staffContactRequests';
+import { consoleSearch, contactRequestsQuery, pageRange, VARIANTS, type ConsoleState } from './consoleUrl';
 import { ErrorAlert, fill, Pager, TableRegion, when } from './parts';
-import { staffApi, type StaffLead } from './staffClient';
+import { staffApi, type StaffContactRequest } from './staffClient';
 import type { Arrival, Go, OnGate } from './StaffConsole';
 
 const L = T.leads;
 
-type List = { leads: StaffLead[]; total: number } | null;
+type List = { leads: StaffContactRequest[]; total: number } | null;
 
 /**
  * The requests inbox: newest first, filtered by kind, delivery and handled, searched in name,
@@ -16,12 +16,12 @@ type List = { leads: StaffLead[]; total: number } | null;
  * every match of the same filters. The count of matches is said in a status region; a notice left
  * by the last action (a deletion) too.
  */
-export function LeadsView({ state, go, onGate, arrival }: { state: ConsoleState; go: Go; onGate: OnGate; arrival: Arrival }) {
+export function ContactRequestsView({ state, go, onGate, arrival }: { state: ConsoleState; go: Go; onGate: OnGate; arrival: Arrival }) {
   const [list, setList] = useState<List>(null);
   const [error, setError] = useState('');
   const [search, setSearch] = useState(state.q);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const query = leadsQuery(state, true);
+  const query = contactRequestsQuery(state, true);
 
   useEffect(() => setSearch(state.q), [state.q]);
   useEffect(() => {
@@ -46,10 +46,10 @@ export function LeadsView({ state, go, onGate, arrival }: { state: ConsoleState;
     event.preventDefault();
     filter({ q: search.trim() });
   };
-  const open = (lead: StaffLead) => (event: MouseEvent<HTMLAnchorElement>) => {
+  const open = (contactRequest: StaffContactRequest) => (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
-    go({ ...state, lead: lead.id });
+    go({ ...state, lead: contactRequest.id });
   };
   const filtered = state.status !== '' || state.variant !== '' || state.handled !== '' || state.q !== '';
   const range = list ? pageRange(state.page, list.leads.length, list.total) : null;
@@ -60,7 +60,7 @@ export function LeadsView({ state, go, onGate, arrival }: { state: ConsoleState;
         <h2 id="staff-leads-title" ref={headingRef} tabIndex={-1}>
           {L.heading}
         </h2>
-        <a className="btn btn-secondary btn-sm" href={staffApi.csvUrl(leadsQuery(state, false))} download>
+        <a className="btn btn-secondary btn-sm" href={staffApi.csvUrl(contactRequestsQuery(state, false))} download>
           {L.export}
         </a>
       </div>
@@ -107,7 +107,7 @@ export function LeadsView({ state, go, onGate, arrival }: { state: ConsoleState;
             onChange={(event) => filter({ status: event.target.value as ConsoleState['status'] })}
           >
             <option value="">{L.any}</option>
-            {STAFF_LEAD_STATUS_NAMES.map((status) => (
+            {STAFF_CONTACT_REQUEST_STATUS_NAMES.map((status) => (
               <option key={status} value={status}>
                 {L.statuses[status]}
               </option>
@@ -158,22 +158,22 @@ export function LeadsView({ state, go, onGate, arrival }: { state: ConsoleState;
               </tr>
             </thead>
             <tbody>
-              {list.leads.map((lead) => (
-                <tr key={lead.id}>
-                  <td className="staff-nowrap">{when(lead.receivedAt)}</td>
+              {list.leads.map((contactRequest) => (
+                <tr key={contactRequest.id}>
+                  <td className="staff-nowrap">{when(contactRequest.receivedAt)}</td>
                   <td>
-                    <a href={`${window.location.pathname}${consoleSearch({ ...state, lead: lead.id })}`} onClick={open(lead)}>
-                      {lead.name}
+                    <a href={`${window.location.pathname}${consoleSearch({ ...state, lead: contactRequest.id })}`} onClick={open(contactRequest)}>
+                      {contactRequest.name}
                     </a>
                   </td>
-                  <td className="staff-wrap">{lead.email}</td>
-                  <td>{L.variants[lead.variant]}</td>
+                  <td className="staff-wrap">{contactRequest.email}</td>
+                  <td>{L.variants[contactRequest.variant]}</td>
                   <td>
-                    <span className="staff-badge" data-tone={lead.status}>
-                      {L.statuses[lead.status]}
+                    <span className="staff-badge" data-tone={contactRequest.status}>
+                      {L.statuses[contactRequest.status]}
                     </span>
                   </td>
-                  <td>{lead.handledAt ? L.yes : L.no}</td>
+                  <td>{contactRequest.handledAt ? L.yes : L.no}</td>
                 </tr>
               ))}
             </tbody>

@@ -4,27 +4,27 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migratePostgres } from '../../server/db/migrate';
 import { openPgPool, type PgPool } from '../../server/db/postgres';
-import { createPgLeadStore } from '../../server/leads/pgStore';
-import type { LeadStore } from '../../server/leads/store';
+import { createPgContactRequestStore } from '../../server/contactRequests/pgStore';
+import type { ContactRequestStore } from '../../server/contactRequests/store';
 import { skipForMissing } from '../support/missingProgram';
 import { findPostgres, startPostgres, type PostgresServer } from '../support/postgres';
 import { SCHEMA_VERSION } from '../../server/db/sqlite';
-import { openSqliteLeadStore } from '../../server/leads/sqliteStore';
+import { openSqliteContactRequestStore } from '../../server/contactRequests/sqliteStore';
 import { openSqliteStore } from '../../server/users/sqliteStore';
-import { lead, leadStoreContract } from './leadStoreContract';
+import { contactRequest, contactRequestStoreContract } from './contactRequestStoreContract';
 
 /**
- * The lead stores: the shared contract on SQLite and on a real PostgreSQL (skipped with a message
+ * The contact request stores: the shared contract on SQLite and on a real PostgreSQL (skipped with a message
  * when none is installed), and what is particular to each database.
  */
 
-leadStoreContract('SQLite', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'dc-leads-'));
+contactRequestStoreContract('SQLite', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'dc-contact-requests-'));
   const file = join(dir, 'dc.sqlite');
-  const store = openSqliteLeadStore(file);
+  const store = openSqliteContactRequestStore(file);
   return {
     store,
-    second: async () => openSqliteLeadStore(file),
+    second: async () => openSqliteContactRequestStore(file),
     cleanup: async () => {
       await store.close();
       rmSync(dir, { recursive: true, force: true });
@@ -32,27 +32,27 @@ leadStoreContract('SQLite', async () => {
   };
 });
 
-describe('SQLite lead store', () => {
+describe('SQLite contact request store', () => {
   it('lives in the users database, created by migration 2, and survives a reopen', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'dc-leads-'));
+    const dir = mkdtempSync(join(tmpdir(), 'dc-contact-requests-'));
     const file = join(dir, 'data', 'dc.sqlite');
     try {
       const users = openSqliteStore(file);
-      const leads = openSqliteLeadStore(file);
+      const contactRequests = openSqliteContactRequestStore(file);
       expect((users.db.prepare('SELECT version FROM schema_version').get() as { version: number }).version).toBe(SCHEMA_VERSION);
       expect(SCHEMA_VERSION).toBeGreaterThanOrEqual(2);
-      const tables = (leads.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as Array<{ name: string }>).map((t) => t.name);
+      const tables = (contactRequests.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as Array<{ name: string }>).map((t) => t.name);
       expect(tables).toEqual(expect.arrayContaining(['users', 'leads', 'mail_outbox', 'lead_delivery_attempts']));
       expect(tables).not.toContain('lead_outbox');
       // No column could hold an IP address.
-      const columns = (leads.db.prepare('PRAGMA table_info(leads)').all() as Array<{ name: string }>).map((c) => c.name);
+      const columns = (contactRequests.db.prepare('PRAGMA table_info(leads)').all() as Array<{ name: string }>).map((c) => c.name);
       expect(columns.some((c) => /ip|addr|agent/i.test(c))).toBe(false);
-      expect(leads.db.pragma('journal_mode', { simple: true })).toBe('wal');
-      expect(leads.db.pragma('synchronous', { simple: true })).toBe(2); // FULL
-      const { lead: stored } = await leads.create(lead(), new Date());
-      await leads.close();
+      expect(contactRequests.db.pragma('journal_mode', { simple: true })).toBe('wal');
+      expect(contactRequests.db.pragma('synchronous', { simple: true })).toBe(2); // FULL
+      const { contactRequest: stored } = await contactRequests.create(contactRequest(), new Date());
+      await contactRequests.close();
       await users.close();
-      const again = openSqliteLeadStore(file);
+      const again = openSqliteContactRequestStore(file);
       expect(await again.get(stored.id)).toEqual(stored);
       expect(await again.outbox.size('lead')).toBe(1);
       await again.close();
@@ -62,12 +62,12 @@ describe('SQLite lead store', () => {
   });
 
   it('migrates a version-1 database (users only) forward without touching the users', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'dc-leads-'));
+    const dir = mkdtempSync(join(tmpdir(), 'dc-contact-requests-'));
     const file = join(dir, 'dc.sqlite');
     try {
       const users = openSqliteStore(file);
       await users.create({ firstName: 'Jana', lastName: 'Weber', email: 'jana@example.de', passwordHash: 'scrypt$x' });
-      // Back to version 1: without what migrations 2 (leads), 3 (sessions), 4 (account mail), 5 (staff) 6 (passkeys), 7 (one outbox), 8 (client dashboards) and 9 (press items) made.
+      // Back to version 1: without what migrations 2 (contact requests), 3 (sessions), 4 (account mail), 5 (staff) 6 (passkeys), 7 (one outbox), 8 (client dashboards) and 9 (press items) made.
       users.db.exec(
         'DROP TABLE press_items; DROP TABLE client_dashboards; DROP TABLE webauthn_challenges; DROP TABLE passkeys; DROP TABLE audit_log; DROP TABLE staff_enrollments; DROP INDEX users_by_role; ALTER TABLE users DROP COLUMN role; ALTER TABLE users DROP COLUMN last_sign_in_at; ' +
           'DROP TABLE mail_outbox; DROP TABLE account_tokens; ALTER TABLE users DROP COLUMN email_verified_at; ' +
@@ -75,11 +75,11 @@ describe('SQLite lead store', () => {
           'DROP TABLE lead_delivery_attempts; DROP TABLE leads; UPDATE schema_version SET version = 1;',
       );
       await users.close();
-      const leads = openSqliteLeadStore(file);
-      expect((leads.db.prepare('SELECT version FROM schema_version').get() as { version: number }).version).toBe(SCHEMA_VERSION);
-      expect((leads.db.prepare('SELECT COUNT(*) AS n FROM users').get() as { n: number }).n).toBe(1);
-      await leads.create(lead(), new Date());
-      await leads.close();
+      const contactRequests = openSqliteContactRequestStore(file);
+      expect((contactRequests.db.prepare('SELECT version FROM schema_version').get() as { version: number }).version).toBe(SCHEMA_VERSION);
+      expect((contactRequests.db.prepare('SELECT COUNT(*) AS n FROM users').get() as { n: number }).n).toBe(1);
+      await contactRequests.create(contactRequest(), new Date());
+      await contactRequests.close();
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -87,9 +87,9 @@ describe('SQLite lead store', () => {
 });
 
 const postgres = findPostgres();
-const skipPostgres = skipForMissing('PostgreSQL (lead store)', postgres.ok ? null : postgres.reason);
+const skipPostgres = skipForMissing('PostgreSQL (contact request store)', postgres.ok ? null : postgres.reason);
 
-describe.skipIf(skipPostgres)('PostgreSQL lead store', () => {
+describe.skipIf(skipPostgres)('PostgreSQL contact request store', () => {
   let server: PostgresServer;
   let url: string;
   let pool: PgPool;
@@ -104,13 +104,13 @@ describe.skipIf(skipPostgres)('PostgreSQL lead store', () => {
     await server?.stop();
   });
 
-  leadStoreContract('PostgreSQL', async () => {
+  contactRequestStoreContract('PostgreSQL', async () => {
     await pool.query('TRUNCATE leads CASCADE');
-    const store = createPgLeadStore(pool);
+    const store = createPgContactRequestStore(pool);
     return {
       store,
       // Another instance: its own pool on the same database.
-      second: async () => createPgLeadStore(openPgPool(url), { ownsPool: true }),
+      second: async () => createPgContactRequestStore(openPgPool(url), { ownsPool: true }),
       cleanup: async () => store.close(),
     };
   });
@@ -125,12 +125,12 @@ describe.skipIf(skipPostgres)('PostgreSQL lead store', () => {
 
   it('stores a submission retried at two instances at once (same idempotency key) once', async () => {
     await pool.query('TRUNCATE leads CASCADE');
-    const stores = [createPgLeadStore(pool), createPgLeadStore(openPgPool(url), { ownsPool: true })];
+    const stores = [createPgContactRequestStore(pool), createPgContactRequestStore(openPgPool(url), { ownsPool: true })];
     try {
       const results = await Promise.all(
-        Array.from({ length: 6 }, (_, i) => stores[i % 2]!.create(lead({ idempotencyKey: 'retried-key-42' }), new Date())),
+        Array.from({ length: 6 }, (_, i) => stores[i % 2]!.create(contactRequest({ idempotencyKey: 'retried-key-42' }), new Date())),
       );
-      expect(new Set(results.map((r) => r.lead.id)).size).toBe(1);
+      expect(new Set(results.map((r) => r.contactRequest.id)).size).toBe(1);
       expect(results.filter((r) => r.created)).toHaveLength(1);
       expect(await stores[1]!.outbox.size()).toBe(1);
     } finally {
@@ -138,15 +138,15 @@ describe.skipIf(skipPostgres)('PostgreSQL lead store', () => {
     }
   });
 
-  it('delivers each lead once when two instances run delivery on one database at the same time', { timeout: 60_000 }, async () => {
+  it('delivers each contact request once when two instances run delivery on one database at the same time', { timeout: 60_000 }, async () => {
     await pool.query('TRUNCATE leads CASCADE');
-    const stores = [createPgLeadStore(pool), createPgLeadStore(openPgPool(url), { ownsPool: true })];
+    const stores = [createPgContactRequestStore(pool), createPgContactRequestStore(openPgPool(url), { ownsPool: true })];
     try {
       const now = new Date();
-      await Promise.all(Array.from({ length: 60 }, (_, i) => stores[i % 2]!.create(lead({ name: `Person ${i}` }), now)));
+      await Promise.all(Array.from({ length: 60 }, (_, i) => stores[i % 2]!.create(contactRequest({ name: `Person ${i}` }), now)));
       const mailed: string[] = [];
       // Each instance claims small batches in a loop until the outbox is empty, as delivery does.
-      const run = async (store: LeadStore) => {
+      const run = async (store: ContactRequestStore) => {
         for (;;) {
           const claims = await store.outbox.claimDue(new Date(), 4, 60_000);
           if (claims.length === 0) return;

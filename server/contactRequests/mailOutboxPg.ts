@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { inTransaction, type PgPool } from '../db/postgres';
-import { LEAD_SELECT, leadFromRow, type LeadRow } from './leadRow';
-import type { Lead } from './store';
+import { CONTACT_REQUEST_SELECT, contactRequestFromRow, type ContactRequestRow } from './contactRequestRow';
+import type { ContactRequest } from './store';
 import { mailMessageId, type MailClaim, type MailKind, type MailOutbox, type OutgoingMail } from './mailOutbox';
 
 interface ClaimedRow {
@@ -43,7 +43,7 @@ export function pgMailOutbox(pool: PgPool, domain = 'dataclarity.de'): MailOutbo
         await client.query(
           `INSERT INTO lead_delivery_attempts (lead_id, attempt, started_at, finished_at, error) VALUES ($1, $2, $3, $4, $5)
            ON CONFLICT (lead_id, attempt) DO UPDATE SET started_at = EXCLUDED.started_at, finished_at = EXCLUDED.finished_at, error = EXCLUDED.error`,
-          [claimed.lead.id, claimed.attempt, new Date(claimed.startedAt), at, error],
+          [claimed.contactRequest.id, claimed.attempt, new Date(claimed.startedAt), at, error],
         );
       }
       if (error !== null && retryAt !== null) {
@@ -59,7 +59,7 @@ export function pgMailOutbox(pool: PgPool, domain = 'dataclarity.de'): MailOutbo
         await client.query('UPDATE leads SET status = $1, delivered_at = $2 WHERE id = $3', [
           error === null ? 'sent' : 'failed',
           error === null ? at : null,
-          claimed.lead.id,
+          claimed.contactRequest.id,
         ]);
       }
       return true;
@@ -84,18 +84,18 @@ export function pgMailOutbox(pool: PgPool, domain = 'dataclarity.de'): MailOutbo
       );
       if (rows.length === 0) return [];
       rows.sort((a, b) => a.next_attempt_at.getTime() - b.next_attempt_at.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-      const leadIds = rows.flatMap((row) => (row.lead_id === null ? [] : [row.lead_id]));
-      const leads = new Map<string, Lead>();
-      if (leadIds.length > 0) {
-        for (const row of (await pool.query<LeadRow>(`${LEAD_SELECT} WHERE l.id = ANY($1::text[])`, [leadIds])).rows) leads.set(row.id, leadFromRow(row));
+      const contactRequestIds = rows.flatMap((row) => (row.lead_id === null ? [] : [row.lead_id]));
+      const contactRequests = new Map<string, ContactRequest>();
+      if (contactRequestIds.length > 0) {
+        for (const row of (await pool.query<ContactRequestRow>(`${CONTACT_REQUEST_SELECT} WHERE l.id = ANY($1::text[])`, [contactRequestIds])).rows) contactRequests.set(row.id, contactRequestFromRow(row));
       }
       const claims: MailClaim[] = [];
       for (const row of rows) {
         const base = { id: row.id, messageId: row.message_id, attempt: row.attempts, leaseToken: token, startedAt: now.toISOString() };
         if (row.kind === 'lead') {
-          const lead = leads.get(row.lead_id!);
+          const contactRequest = contactRequests.get(row.lead_id!);
           // Erased between the claim and the read: nothing left to mail (its outbox row went with it).
-          if (lead) claims.push({ ...base, kind: 'lead', lead });
+          if (contactRequest) claims.push({ ...base, kind: 'lead', contactRequest });
         } else {
           claims.push({ ...base, kind: row.kind, mail: { kind: row.kind, to: row.recipient!, subject: row.subject!, text: row.body! } });
         }

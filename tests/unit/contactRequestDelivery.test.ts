@@ -4,14 +4,14 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { loadConfig } from '../../server/config';
 import { openStores } from '../../server/db/openStores';
-import { createMailDelivery, retryDelayMs } from '../../server/leads/delivery';
-import { headerText, leadMail, replyToAddress, smtpMailer, smtpOptions } from '../../server/leads/mail';
-import { officeTime } from '../../server/leads/officeTime';
-import type { MailOutbox } from '../../server/leads/mailOutbox';
-import { openSqliteLeadStore, type SqliteLeadStore } from '../../server/leads/sqliteStore';
+import { createMailDelivery, retryDelayMs } from '../../server/contactRequests/delivery';
+import { headerText, contactRequestMail, replyToAddress, smtpMailer, smtpOptions } from '../../server/contactRequests/mail';
+import { officeTime } from '../../server/contactRequests/officeTime';
+import type { MailOutbox } from '../../server/contactRequests/mailOutbox';
+import { openSqliteContactRequestStore, type SqliteContactRequestStore } from '../../server/contactRequests/sqliteStore';
 import { startSmtpSink, type SmtpSink } from '../support/smtpSink';
 import { databaseBackends } from '../support/databaseBackends';
-import { lead } from './leadStoreContract';
+import { contactRequest } from './contactRequestStoreContract';
 
 /**
  * The outbox worker against a real SMTP server in this process (smtp-server) and a real SQLite
@@ -24,13 +24,13 @@ const RETRY = { baseDelayMs: 1, maxDelayMs: 5, maxAttempts: 4 };
 
 let dir: string;
 let file: string;
-let store: SqliteLeadStore;
+let store: SqliteContactRequestStore;
 let sink: SmtpSink;
 
 beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'dc-delivery-'));
   file = join(dir, 'dc.sqlite');
-  store = openSqliteLeadStore(file);
+  store = openSqliteContactRequestStore(file);
   sink = await startSmtpSink();
 });
 
@@ -54,9 +54,9 @@ async function drain(delivery: ReturnType<typeof worker>, limit = 200) {
   throw new Error('outbox did not drain');
 }
 
-describe('lead delivery over SMTP', () => {
-  it('mails a lead once: to LEADS_TO, Reply-To the visitor, a subject naming variant and visitor, every field in plain text', async () => {
-    const { lead: stored } = await store.create(lead({ variant: 'consultation', name: 'Jana Weber', phone: '+49 (621) 4305-8870' }), new Date('2026-03-02T08:00:00Z'));
+describe('contact request delivery over SMTP', () => {
+  it('mails a contact request once: to LEADS_TO, Reply-To the visitor, a subject naming variant and visitor, every field in plain text', async () => {
+    const { contactRequest: stored } = await store.create(contactRequest({ variant: 'consultation', name: 'Jana Weber', phone: '+49 (621) 4305-8870' }), new Date('2026-03-02T08:00:00Z'));
     const delivery = worker();
     await drain(delivery);
     await delivery.runOnce();
@@ -77,7 +77,7 @@ describe('lead delivery over SMTP', () => {
   });
 
   it('retries after a refusal and records each attempt', async () => {
-    const { lead: stored } = await store.create(lead(), new Date());
+    const { contactRequest: stored } = await store.create(contactRequest(), new Date());
     sink.refusing = true;
     const delivery = worker();
     await delivery.runOnce();
@@ -92,8 +92,8 @@ describe('lead delivery over SMTP', () => {
     expect((await store.attempts(stored.id)).map((a) => a.error === null)).toEqual([false, true]);
   });
 
-  it('an unreachable server fails no request and loses no lead: the mail arrives when it is back', async () => {
-    const { lead: stored } = await store.create(lead(), new Date());
+  it('an unreachable server fails no request and loses no contact request: the mail arrives when it is back', async () => {
+    const { contactRequest: stored } = await store.create(contactRequest(), new Date());
     await sink.stop();
     const delivery = worker({ retry: { baseDelayMs: 1, maxDelayMs: 5, maxAttempts: 50 } });
     await delivery.runOnce();
@@ -104,8 +104,8 @@ describe('lead delivery over SMTP', () => {
     expect(await store.get(stored.id)).toMatchObject({ status: 'sent', attempts: 2 });
   });
 
-  it('gives up after the last attempt: the lead stays stored as failed', async () => {
-    const { lead: stored } = await store.create(lead(), new Date());
+  it('gives up after the last attempt: the contact request stays stored as failed', async () => {
+    const { contactRequest: stored } = await store.create(contactRequest(), new Date());
     sink.refusing = true;
     await drain(worker());
     expect(sink.refusals).toBe(RETRY.maxAttempts);
@@ -116,12 +116,12 @@ describe('lead delivery over SMTP', () => {
     sink.refusing = true;
     const first = worker();
     const ids = [];
-    for (let i = 0; i < 3; i++) ids.push((await store.create(lead({ name: `Person ${i}` }), new Date())).lead.id);
+    for (let i = 0; i < 3; i++) ids.push((await store.create(contactRequest({ name: `Person ${i}` }), new Date())).contactRequest.id);
     await first.runOnce();
     await first.stop();
     await store.close();
     sink.refusing = false;
-    store = openSqliteLeadStore(file);
+    store = openSqliteContactRequestStore(file);
     const second = worker();
     second.start();
     await sink.waitFor(3);
@@ -131,14 +131,14 @@ describe('lead delivery over SMTP', () => {
   });
 
   it('hostile values in every field never reach a header or become markup', async () => {
-    const hostile = lead({
+    const hostile = contactRequest({
       name: 'Eve\r\nBcc: victim@example.com\r\nX-Evil: 1 <script>alert(1)</script>',
       email: 'eve@example.com\r\nBcc: victim@example.com',
       phone: '+49 621\r\nX-Phone: 1',
       message: '<img src=x onerror=alert(1)>\r\n\r\nContent-Type: text/html\r\n.\r\nMAIL FROM:<x@y.z>',
       source: 'https://partner.example/\r\nX-Source: 1',
     });
-    const { lead: stored } = await store.create(hostile, new Date());
+    const { contactRequest: stored } = await store.create(hostile, new Date());
     await drain(worker());
     const [mail] = sink.received;
     const head = mail!.raw.split('\r\n\r\n')[0]!;
@@ -158,13 +158,13 @@ describe('lead delivery over SMTP', () => {
 
 const backends = databaseBackends('Delivery at shutdown');
 
-describe('lead delivery at shutdown', () => {
+describe('contact request delivery at shutdown', () => {
   for (const backend of backends) it.skipIf(backend.skip)(`stop() claims no further batch and hands back the claims it got after the stop (a mail in flight is finished) (${backend.name})`, async () => {
     const config = loadConfig(await backend.fresh());
     const stores = await openStores({ databasePath: config.databasePath, databaseUrl: config.databaseUrl });
     onTestFinished(() => stores.close());
-    const store = stores.leads;
-    for (let i = 0; i < 15; i++) await store.create(lead({ message: `Lead number ${i} for the shutdown test.` }), new Date());
+    const store = stores.contactRequests;
+    for (let i = 0; i < 15; i++) await store.create(contactRequest({ message: `Contact request number ${i} for the shutdown test.` }), new Date());
     let releaseClaim!: () => void;
     const claimHeld = new Promise<void>((resolve) => (releaseClaim = resolve));
     let claimsAsked = 0;
@@ -192,16 +192,16 @@ describe('lead delivery at shutdown', () => {
   });
 });
 
-describe('lead mail building', () => {
+describe('contact request mail building', () => {
   it('header text is one line without control characters, bounded', () => {
     expect(headerText('a\r\nb\tc\u0000d\u2028e')).toBe('a b c d e');
     expect([...headerText('x'.repeat(200))]).toHaveLength(80);
   });
 
-  it('header text never carries an RFC 2047 encoded word a mail client would decode (leads stored before the rule)', () => {
+  it('header text never carries an RFC 2047 encoded word a mail client would decode (contact requests stored before the rule)', () => {
     expect(headerText('Jana =?UTF-8?B?4oCuZmRwLmV4ZQ==?=')).not.toMatch(/=\?.*\?=/);
     expect(headerText('=?utf-8?q?a=0D=0Ab?=')).not.toContain('=?');
-    const mail = leadMail({ ...lead(), id: 'x', receivedAt: '2026-03-02T08:00:00.000Z', status: 'pending', deliveredAt: null, handledAt: null, attempts: 0, lastError: null, name: 'Jana =?UTF-8?B?4oCuZmRwLmV4ZQ==?=' } as never, '<m@x>', ADDRESSES);
+    const mail = contactRequestMail({ ...contactRequest(), id: 'x', receivedAt: '2026-03-02T08:00:00.000Z', status: 'pending', deliveredAt: null, handledAt: null, attempts: 0, lastError: null, name: 'Jana =?UTF-8?B?4oCuZmRwLmV4ZQ==?=' } as never, '<m@x>', ADDRESSES);
     expect(mail.subject).not.toContain('=?');
     expect(mail.replyTo?.name).not.toContain('=?');
     expect(mail.text).toContain('Jana =?UTF-8?B?4oCuZmRwLmV4ZQ==?='); // the body shows what was sent, as text
@@ -210,13 +210,13 @@ describe('lead mail building', () => {
   it('Reply-To only for a plain address', () => {
     expect(replyToAddress(' jana@example.de ')).toBe('jana@example.de');
     for (const bad of ['a@b.c\r\nBcc: x@y.z', 'a,b@c.d', '"x"@y.z', 'a<b@c.d', 'a@b.c>', 'a;b@c.d']) expect(replyToAddress(bad), bad).toBeNull();
-    const mail = leadMail({ ...lead(), id: 'x', receivedAt: '2026-03-02T08:00:00.000Z', status: 'pending', deliveredAt: null, handledAt: null, attempts: 0, lastError: null, email: 'a,b@c.d' } as never, '<m@x>', ADDRESSES);
+    const mail = contactRequestMail({ ...contactRequest(), id: 'x', receivedAt: '2026-03-02T08:00:00.000Z', status: 'pending', deliveredAt: null, handledAt: null, attempts: 0, lastError: null, email: 'a,b@c.d' } as never, '<m@x>', ADDRESSES);
     expect(mail.replyTo).toBeUndefined();
     expect(mail.text).toContain('not usable as Reply-To');
   });
 
   it('writes the time received as Mannheim local time with its zone, and the UTC instant in the footer and a header', () => {
-    const mail = leadMail({ ...lead(), id: 'x', receivedAt: '2026-11-26T03:02:39.722Z', status: 'pending', deliveredAt: null, handledAt: null, attempts: 0, lastError: null } as never, '<m@x>', ADDRESSES);
+    const mail = contactRequestMail({ ...contactRequest(), id: 'x', receivedAt: '2026-11-26T03:02:39.722Z', status: 'pending', deliveredAt: null, handledAt: null, attempts: 0, lastError: null } as never, '<m@x>', ADDRESSES);
     expect(mail.text).toContain('Received:  Thu, 26 Nov 2026, 04:02:39 CET (UTC+01:00)\n');
     expect(mail.text.trimEnd().split('\n').at(-1)).toBe('Received at 2026-11-26T03:02:39.722Z (UTC).');
     expect(mail.headers['X-DC-Received-UTC']).toBe('2026-11-26T03:02:39.722Z');

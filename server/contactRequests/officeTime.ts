@@ -1,5 +1,5 @@
 /**
- * Times in lead mails, written for the people who read them: the office in Mannheim, in its own
+ * Times in contact request mails, written for the people who read them: the office in Mannheim, in its own
  * zone, with the zone's abbreviation and offset (CET in winter, CEST in summer), e.g.
  * "Thu, 26 Nov 2026, 04:02:39 CET (UTC+01:00)". The UTC instant goes into the mail's footer.
  */

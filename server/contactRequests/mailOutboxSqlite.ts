@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
-import { LEAD_SELECT, leadFromRow, type LeadRow } from './leadRow';
+import { CONTACT_REQUEST_SELECT, contactRequestFromRow, type ContactRequestRow } from './contactRequestRow';
 import { mailMessageId, type MailClaim, type MailKind, type MailOutbox, type OutgoingMail } from './mailOutbox';
 
 interface ClaimedRow {
@@ -18,10 +18,10 @@ export interface SqliteMailOutbox extends MailOutbox {
   /** Queues an account mail inside the caller's transaction on the same connection; its id. */
   enqueueSync(mail: OutgoingMail, at: string): string;
   /**
-   * Queues a lead's mail inside the caller's transaction (the lead's create, or "retry now"): due
-   * at `at`, its attempt count going on from the lead's attempt log.
+   * Queues a contact request's mail inside the caller's transaction (the contact request's create, or "retry now"): due
+   * at `at`, its attempt count going on from the contact request's attempt log.
    */
-  enqueueLeadSync(leadId: string, at: string): void;
+  enqueueContactRequestSync(contactRequestId: string, at: string): void;
 }
 
 /**
@@ -34,7 +34,7 @@ export function sqliteMailOutbox(db: Database.Database, domain = 'dataclarity.de
     `INSERT INTO mail_outbox (id, kind, recipient, subject, body, message_id, created_at, attempts, next_attempt_at)
      VALUES (@id, @kind, @recipient, @subject, @body, @message_id, @at, 0, @at)`,
   );
-  const insertLead = db.prepare(
+  const insertContactRequest = db.prepare(
     `INSERT INTO mail_outbox (id, kind, lead_id, message_id, created_at, attempts, next_attempt_at)
      VALUES (@id, 'lead', @id, @message_id, @at, (SELECT COUNT(*) FROM lead_delivery_attempts a WHERE a.lead_id = @id), @at)`,
   );
@@ -46,14 +46,14 @@ export function sqliteMailOutbox(db: Database.Database, domain = 'dataclarity.de
        ORDER BY next_attempt_at, id LIMIT @limit)
      RETURNING id, kind, lead_id, recipient, subject, body, message_id, attempts`,
   );
-  const selectLead = db.prepare(`${LEAD_SELECT} WHERE l.id = ?`);
+  const selectContactRequest = db.prepare(`${CONTACT_REQUEST_SELECT} WHERE l.id = ?`);
   const holdsLease = db.prepare('SELECT lead_id FROM mail_outbox WHERE id = ? AND lease_token = ?');
   const remove = db.prepare('DELETE FROM mail_outbox WHERE id = ?');
   const reschedule = db.prepare('UPDATE mail_outbox SET next_attempt_at = ?, lease_token = NULL, lease_until = NULL, last_error = ? WHERE id = ?');
   const logAttempt = db.prepare(
     'INSERT OR REPLACE INTO lead_delivery_attempts (lead_id, attempt, started_at, finished_at, error) VALUES (?, ?, ?, ?, ?)',
   );
-  const setLeadStatus = db.prepare('UPDATE leads SET status = ?, delivered_at = ? WHERE id = ?');
+  const setContactRequestStatus = db.prepare('UPDATE leads SET status = ?, delivered_at = ? WHERE id = ?');
   const releaseClaim = db.prepare(
     'UPDATE mail_outbox SET lease_token = NULL, lease_until = NULL, attempts = attempts - 1 WHERE id = ? AND lease_token = ?',
   );
@@ -67,8 +67,8 @@ export function sqliteMailOutbox(db: Database.Database, domain = 'dataclarity.de
     for (const row of claim.all({ token, until, now, limit }) as ClaimedRow[]) {
       const base = { id: row.id, messageId: row.message_id, attempt: row.attempts, leaseToken: token, startedAt: now };
       if (row.kind === 'lead') {
-        const lead = selectLead.get(row.lead_id) as LeadRow | undefined;
-        if (lead) claims.push({ ...base, kind: 'lead', lead: leadFromRow(lead) });
+        const contactRequest = selectContactRequest.get(row.lead_id) as ContactRequestRow | undefined;
+        if (contactRequest) claims.push({ ...base, kind: 'lead', contactRequest: contactRequestFromRow(contactRequest) });
       } else {
         claims.push({ ...base, kind: row.kind, mail: { kind: row.kind, to: row.recipient!, subject: row.subject!, text: row.body! } });
       }
@@ -78,13 +78,13 @@ export function sqliteMailOutbox(db: Database.Database, domain = 'dataclarity.de
 
   const finishTx = db.transaction((claimed: MailClaim, at: string, error: string | null, retryAt: string | null): boolean => {
     if (!holdsLease.get(claimed.id, claimed.leaseToken)) return false;
-    if (claimed.kind === 'lead') logAttempt.run(claimed.lead.id, claimed.attempt, claimed.startedAt, at, error);
+    if (claimed.kind === 'lead') logAttempt.run(claimed.contactRequest.id, claimed.attempt, claimed.startedAt, at, error);
     if (error !== null && retryAt !== null) {
       reschedule.run(retryAt, error, claimed.id);
       return true;
     }
     remove.run(claimed.id);
-    if (claimed.kind === 'lead') setLeadStatus.run(error === null ? 'sent' : 'failed', error === null ? at : null, claimed.lead.id);
+    if (claimed.kind === 'lead') setContactRequestStatus.run(error === null ? 'sent' : 'failed', error === null ? at : null, claimed.contactRequest.id);
     return true;
   });
 
@@ -96,8 +96,8 @@ export function sqliteMailOutbox(db: Database.Database, domain = 'dataclarity.de
 
   return {
     enqueueSync,
-    enqueueLeadSync(leadId, at) {
-      insertLead.run({ id: leadId, message_id: mailMessageId(leadId, 'lead', domain), at });
+    enqueueContactRequestSync(contactRequestId, at) {
+      insertContactRequest.run({ id: contactRequestId, message_id: mailMessageId(contactRequestId, 'lead', domain), at });
     },
     async enqueue(mail, at) {
       return enqueueSync(mail, at.toISOString());

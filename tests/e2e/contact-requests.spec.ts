@@ -9,19 +9,19 @@ import { startPartnerOrigin } from './support/partnerOrigin';
 import { seedConsent } from './support/consent';
 
 /**
- * Issue 17: leads reach the company. Each test runs against its own server process (real
+ * Issue 17: contact requests reach the company. Each test runs against its own server process (real
  * server/main.ts on the built dist/, its own SQLite file) whose SMTP_URL points at a real SMTP
- * server in this test process, so a lead can be followed from the visitor's click to the admin
+ * server in this test process, so a contact request can be followed from the visitor's click to the admin
  * API and the mailbox, across an SMTP outage and a kill -9 of the server.
  */
 
 test.describe.configure({ mode: 'serial' });
 
-// (shared/contactLead imports company.json, which Playwright's loader cannot import without an attribute.)
+// (shared/contactRequest imports company.json, which Playwright's loader cannot import without an attribute.)
 const COMPANY_EMAIL = (JSON.parse(readFileSync('site/_data/company.json', 'utf8')) as { email: string }).email;
 const CONTACT_ENDPOINT = `${API_BASE}/contact`;
 
-const TOKEN = 'e2e-lead-admin-token';
+const TOKEN = 'e2e-contact-request-admin-token';
 const T0 = new Date('2026-03-02T09:00:00+01:00');
 const VALID = { name: 'Jana Weber', email: 'jana.weber@example.de', phone: '+49 (621) 4305-8870', message: 'We would like to talk about our monthly reporting.' };
 
@@ -49,7 +49,7 @@ function serverEnv(extra: Record<string, string> = {}): Record<string, string> {
 // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a hook needs from its first parameter's pattern; this hook needs none.
 test.beforeAll(async ({}, workerInfo) => {
   port = Number(process.env.E2E_PORT ?? 4173) + 20 + workerInfo.workerIndex;
-  dbFile = `test-results/leads-e2e-${port}.sqlite`;
+  dbFile = `test-results/contact-requests-e2e-${port}.sqlite`;
   for (const suffix of ['', '-wal', '-shm']) rmSync(dbFile + suffix, { force: true });
   sink = await startSmtpSink();
   server = await startServerProcess(port, serverEnv());
@@ -66,7 +66,7 @@ test.beforeEach(async ({ context }) => {
   await seedConsent(context, {}, server.baseURL);
 });
 
-interface AdminLead {
+interface AdminContactRequest {
   id: string;
   variant: string;
   name: string;
@@ -79,16 +79,16 @@ interface AdminLead {
   lastError: string | null;
 }
 
-async function adminLeads(): Promise<AdminLead[]> {
+async function adminContactRequests(): Promise<AdminContactRequest[]> {
   const response = await fetch(`${server.baseURL}${CONTACT_ENDPOINT}?limit=200`, { headers: { authorization: `Bearer ${TOKEN}` } });
   expect(response.status).toBe(200);
-  return ((await response.json()) as { leads: AdminLead[] }).leads;
+  return ((await response.json()) as { leads: AdminContactRequest[] }).leads;
 }
 
-const pick = (lead: AdminLead | undefined) => lead && { status: lead.status, attempts: lead.attempts };
+const pick = (contactRequest: AdminContactRequest | undefined) => contactRequest && { status: contactRequest.status, attempts: contactRequest.attempts };
 
-async function leadByMessage(message: string): Promise<AdminLead | undefined> {
-  return (await adminLeads()).find((lead) => lead.message === message);
+async function contactRequestByMessage(message: string): Promise<AdminContactRequest | undefined> {
+  return (await adminContactRequests()).find((contactRequest) => contactRequest.message === message);
 }
 
 const form = (page: Page) => page.locator('dc-contact-form').first();
@@ -113,7 +113,7 @@ for (const [path, variant, button, subject] of [
   ['/contact', 'contact', 'Send Message', 'Contact request: Jana Weber'],
   ['/free_consultation', 'consultation', 'Request Free Consultation', 'Free consultation request: Jana Weber'],
 ] as const) {
-  test(`${path}: the lead is stored with the exact values and one mail reaches the sales inbox`, async ({ page }) => {
+  test(`${path}: the contact request is stored with the exact values and one mail reaches the sales inbox`, async ({ page }) => {
     const values = { ...VALID, message: `${VALID.message} (${variant} ${Date.now()})` };
     await page.clock.install({ time: T0 });
     await page.goto(server.baseURL + path);
@@ -126,18 +126,18 @@ for (const [path, variant, button, subject] of [
     expect(sent.headers()['idempotency-key']).toMatch(/^[A-Za-z0-9_-]{8,}$/);
     await expect(scope.locator('button[type="submit"]')).toHaveText('Processing...');
     // Stored before the visitor is told so; the 2 s of SPEC 4 still run.
-    await expect.poll(() => leadByMessage(values.message), { timeout: 10_000 }).toBeTruthy();
+    await expect.poll(() => contactRequestByMessage(values.message), { timeout: 10_000 }).toBeTruthy();
     await expect(scope.locator('button[type="submit"]')).toHaveText('Processing...');
     await page.clock.runFor(INTERVALS.contactSubmitMs);
     await expect(scope.locator('button[type="submit"]')).toHaveText('✓ Message Sent!');
     await page.clock.runFor(INTERVALS.contactSentMs);
     await expect(field(scope, 'Name')).toHaveValue('');
 
-    const lead = (await leadByMessage(values.message))!;
-    expect(lead).toMatchObject({ variant, name: values.name, email: values.email, phone: values.phone, message: values.message, source: `${server.baseURL}${path}` });
+    const contactRequest = (await contactRequestByMessage(values.message))!;
+    expect(contactRequest).toMatchObject({ variant, name: values.name, email: values.email, phone: values.phone, message: values.message, source: `${server.baseURL}${path}` });
     const [mail] = await sink.waitFor(1);
-    // Sent after one attempt: the lead has left the outbox, so no second copy can follow.
-    await expect.poll(async () => pick(await leadByMessage(values.message))).toEqual({ status: 'sent', attempts: 1 });
+    // Sent after one attempt: the contact request has left the outbox, so no second copy can follow.
+    await expect.poll(async () => pick(await contactRequestByMessage(values.message))).toEqual({ status: 'sent', attempts: 1 });
     expect(sink.received).toHaveLength(1);
     expect(mail!.envelope.to).toEqual([COMPANY_EMAIL]);
     expect(mail!.parsed.subject).toBe(subject);
@@ -154,18 +154,18 @@ test('SMTP server down at submit and the server killed with -9: the mail arrives
   await contactFormsAwake(page);
   await fill(form(page), values);
   await form(page).getByRole('button', { name: 'Send Message' }).click();
-  // The visitor is told the truth: the lead is stored, delivery is the server's job.
+  // The visitor is told the truth: the contact request is stored, delivery is the server's job.
   await expect(form(page).locator('button[type="submit"]')).toHaveText('✓ Message Sent!', { timeout: 10_000 });
-  await expect.poll(async () => (await leadByMessage(values.message))?.lastError ?? '', { timeout: 10_000 }).toMatch(/ECONNREFUSED/);
-  expect((await leadByMessage(values.message))!.status).toBe('pending');
+  await expect.poll(async () => (await contactRequestByMessage(values.message))?.lastError ?? '', { timeout: 10_000 }).toMatch(/ECONNREFUSED/);
+  expect((await contactRequestByMessage(values.message))!.status).toBe('pending');
 
   await server.stop('SIGKILL');
   await sink.start();
   server = await startServerProcess(port, serverEnv());
   const mails = await sink.waitFor(1, 20_000);
   expect(mails[0]!.parsed.text).toContain(values.message);
-  // Sent: the lead has left the outbox, so nothing is left that could mail it again.
-  await expect.poll(async () => (await leadByMessage(values.message))!.status, { timeout: 10_000 }).toBe('sent');
+  // Sent: the contact request has left the outbox, so nothing is left that could mail it again.
+  await expect.poll(async () => (await contactRequestByMessage(values.message))!.status, { timeout: 10_000 }).toBe('sent');
   expect(sink.received).toHaveLength(1);
 });
 
@@ -207,11 +207,11 @@ test('a 500, a network failure and a timeout show a message with our address and
 
   await page.unroute(`**${CONTACT_ENDPOINT}`);
   await button.click();
-  await expect.poll(() => leadByMessage(values.message), { timeout: 10_000 }).toBeTruthy();
+  await expect.poll(() => contactRequestByMessage(values.message), { timeout: 10_000 }).toBeTruthy();
   await page.clock.runFor(INTERVALS.contactSubmitMs);
   await expect(button).toHaveText('✓ Message Sent!');
   await expect(alert).toHaveText('');
-  expect((await adminLeads()).filter((lead) => lead.message === values.message)).toHaveLength(1);
+  expect((await adminContactRequests()).filter((contactRequest) => contactRequest.message === values.message)).toHaveLength(1);
 });
 
 test('a 400 shows the server\'s messages on their fields', async ({ page }) => {
@@ -264,8 +264,8 @@ test('without JavaScript the form posts, a field to fix comes back with the type
   await again.getByRole('button', { name: 'Request Free Consultation' }).click();
   await expect(page).toHaveURL(/\/free_consultation\/thank_you$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you, your consultation request has reached us');
-  const lead = await leadByMessage(values.message);
-  expect(lead).toMatchObject({ variant: 'consultation', name: values.name, email: values.email, phone: values.phone });
+  const contactRequest = await contactRequestByMessage(values.message);
+  expect(contactRequest).toMatchObject({ variant: 'consultation', name: values.name, email: values.email, phone: values.phone });
   await sink.waitFor(1);
   await context.close();
 });
@@ -324,11 +324,11 @@ test('on a partner page, action posts cross-origin; preventDefault on dc-submit 
     'posting:dc-submit:true',
     'posting:submit:true',
   ]);
-  const lead = await leadByMessage(message);
-  expect(lead).toMatchObject({ name: VALID.name, source: `${server.baseURL.replace('localhost', '127.0.0.1')}/__partner/contact.html` });
+  const contactRequest = await contactRequestByMessage(message);
+  expect(contactRequest).toMatchObject({ name: VALID.name, source: `${server.baseURL.replace('localhost', '127.0.0.1')}/__partner/contact.html` });
 });
 
-test('the default contact snippet copied from /embed, pasted on another origin, sends the lead to our server: stored with that page as its source and mailed', async ({ page, context, browser }) => {
+test('the default contact snippet copied from /embed, pasted on another origin, sends the contact request to our server: stored with that page as its source and mailed', async ({ page, context, browser }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.goto(`${server.baseURL}/embed`);
   const builder = page.locator('dc-embed-builder');
@@ -354,7 +354,7 @@ test('the default contact snippet copied from /embed, pasted on another origin, 
     const visitorContext = await browser.newContext();
     await visitorContext.grantPermissions(['local-network-access']);
     const visitor = await visitorContext.newPage();
-    const message = `Landing page lead ${Date.now()}: please call us about Power BI.`;
+    const message = `Landing page contact request ${Date.now()}: please call us about Power BI.`;
     await visitor.goto(`${partner.origin}/landing?utm_source=newsletter`);
     const scope = form(visitor);
     await fill(scope, { ...VALID, message });
@@ -364,8 +364,8 @@ test('the default contact snippet copied from /embed, pasted on another origin, 
     await expect(scope.locator('button[type="submit"]')).toHaveText('✓ Message Sent!', { timeout: 10_000 });
     await visitorContext.close();
 
-    const lead = (await leadByMessage(message))!;
-    expect(lead).toMatchObject({ variant: 'consultation', name: VALID.name, email: VALID.email, source: `${partner.origin}/landing` });
+    const contactRequest = (await contactRequestByMessage(message))!;
+    expect(contactRequest).toMatchObject({ variant: 'consultation', name: VALID.name, email: VALID.email, source: `${partner.origin}/landing` });
     const [mail] = await sink.waitFor(1);
     expect(mail!.parsed.subject).toBe(`Free consultation request: ${VALID.name}`);
     expect(mail!.parsed.text).toContain(message);
@@ -392,8 +392,8 @@ test("/embed: the contact form's live preview says it sends nothing, and sends n
   expect(sink.received).toHaveLength(0);
 });
 
-test('without SMTP_URL the server says once at start that leads are stored but not mailed', async () => {
-  const quiet = await startServerProcess(port + 5, { ...serverEnv({ DATABASE_PATH: `test-results/leads-e2e-nosmtp-${port}.sqlite` }), SMTP_URL: '' });
+test('without SMTP_URL the server says once at start that contact requests are stored but not mailed', async () => {
+  const quiet = await startServerProcess(port + 5, { ...serverEnv({ DATABASE_PATH: `test-results/contact-requests-e2e-nosmtp-${port}.sqlite` }), SMTP_URL: '' });
   await quiet.stop();
   expect(quiet.output().match(/SMTP_URL is not set: contact and consultation requests are stored in the database but not mailed/g)).toHaveLength(1);
 });

@@ -1,21 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, leadsCsv } from '../../server/leads/csv';
+import { csvCell, contactRequestsCsv } from '../../server/contactRequests/csv';
 import { contactFieldSpecs } from '../../shared/contactFields';
 import { PHONE_HTML_PATTERN, contactFormHtml } from '../../shared/contactFormHtml';
 import { escapeHtml } from '../../shared/escapeHtml';
-import { HONEYPOT_FIELD, readLeadInput, validateLead } from '../../shared/contactLead';
+import { HONEYPOT_FIELD, readContactRequestInput, validateContactRequest } from '../../shared/contactRequest';
 import { phoneError } from '../../shared/validation';
 
-describe('lead input', () => {
+describe('contact request input', () => {
   it('reads every field as a string, a missing variant as contact', () => {
-    expect(readLeadInput({ name: 1, email: 'a@b.c', variant: ' Consultation ', [HONEYPOT_FIELD]: 'x', page: '/p' })).toEqual({
+    expect(readContactRequestInput({ name: 1, email: 'a@b.c', variant: ' Consultation ', [HONEYPOT_FIELD]: 'x', page: '/p' })).toEqual({
       values: { name: '', email: 'a@b.c', phone: '', message: '' },
       variant: 'consultation',
       honeypot: 'x',
       page: '/p',
     });
-    expect(readLeadInput(null).variant).toBe('contact');
-    expect(validateLead(readLeadInput({ variant: 'x' })).variant).toMatch(/contact or consultation/);
+    expect(readContactRequestInput(null).variant).toBe('contact');
+    expect(validateContactRequest(readContactRequestInput({ variant: 'x' })).variant).toMatch(/contact or consultation/);
   });
 });
 
@@ -26,7 +26,7 @@ describe('CSV cells', () => {
     for (const start of ['=', '+', '-', '@', '\t', '\r']) expect(csvCell(`${start}1+1`)).toBe(`"'${start}1+1"`);
     expect(csvCell(null)).toBe('""');
     expect(csvCell(3)).toBe('"3"');
-    expect(leadsCsv([]).startsWith('\uFEFF"id"')).toBe(true);
+    expect(contactRequestsCsv([]).startsWith('\uFEFF"id"')).toBe(true);
   });
 });
 
@@ -70,12 +70,12 @@ describe('the contact fields, described once', () => {
   });
 });
 
-describe('privacy policy and lead retention', () => {
+describe('privacy policy and contact request retention', () => {
   it('states the retention of form requests the server applies by default', async () => {
     const { loadConfig } = await import('../../server/config');
     const { readFileSync } = await import('node:fs');
     const text = readFileSync('site/_data/legal/privacy.json', 'utf8');
-    expect(text).toContain(`deleted automatically ${loadConfig({}).leads.retentionDays} days after we received it`);
+    expect(text).toContain(`deleted automatically ${loadConfig({}).contactRequests.retentionDays} days after we received it`);
     expect(text).toContain('We do not store your IP address with the request.');
     expect(text).toContain("forwarded from there by email to our team's inbox ({company.email})");
   });

@@ -1,14 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { LeadStore } from './store';
+import type { ContactRequestStore } from './store';
 
 /**
- * Retention of leads (privacy policy, section 6): every lead received more than `days` days ago
+ * Retention of contact requests (privacy policy, section 6): every contact request received more than `days` days ago
  * is deleted, with its outbox entry and attempt log, at start and then every `intervalMs`
- * (default 6 hours). The staff audit log (server/staff) is kept as long as the leads: its entries
+ * (default 6 hours). The staff audit log (server/staff) is kept as long as the contact requests: its entries
  * older than the same cutoff go in the same sweep.
  */
 export interface Retention {
-  /** One sweep; resolves with how many leads were deleted. */
+  /** One sweep; resolves with how many contact requests were deleted. */
   sweep(): Promise<number>;
   start(): void;
   stop(): void;
@@ -16,9 +16,9 @@ export interface Retention {
 
 const DAY_MS = 86_400_000;
 
-export function leadRetention(options: {
-  store: LeadStore;
-  /** The audit log kept with the leads' retention (server/staff/staffStore). */
+export function contactRequestRetention(options: {
+  store: ContactRequestStore;
+  /** The audit log kept with the contact requests' retention (server/staff/staffStore). */
   audit?: { deleteAuditBefore(cutoff: Date): Promise<number> } | undefined;
   days: number;
   intervalMs?: number;

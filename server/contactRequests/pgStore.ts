@@ -1,46 +1,46 @@
 import { randomUUID } from 'node:crypto';
 import type { PgPool } from '../db/postgres';
-import { containsPattern, type CreatedLead, type DeliveryAttempt, type Lead, type LeadQuery, type LeadStore, type NewLead } from './store';
-import { LEAD_SELECT, leadFromRow, newLeadColumns, type LeadRow } from './leadRow';
+import { containsPattern, type CreatedContactRequest, type DeliveryAttempt, type ContactRequest, type ContactRequestQuery, type ContactRequestStore, type NewContactRequest } from './store';
+import { CONTACT_REQUEST_SELECT, contactRequestFromRow, newContactRequestColumns, type ContactRequestRow } from './contactRequestRow';
 import { mailMessageId } from './mailOutbox';
 import { pgMailOutbox } from './mailOutboxPg';
 
 /**
- * LeadStore on PostgreSQL (schema: server/db/pgMigrations.ts, migration 'leads'), shared by any
+ * ContactRequestStore on PostgreSQL (schema: server/db/pgMigrations.ts, migration 'leads'), shared by any
  * number of API instances:
- * - create() is ONE statement (insert the lead, and its outbox entry unless spam, in one
+ * - create() is ONE statement (insert the contact request, and its outbox entry unless spam, in one
  *   implicit transaction); a repeated idempotency key hits the unique constraint
  *   (`ON CONFLICT DO NOTHING`, which waits for a concurrent insert of the same key to commit)
- *   and the existing lead is returned. PostgreSQL's WAL writer groups the commits of concurrent
+ *   and the existing contact request is returned. PostgreSQL's WAL writer groups the commits of concurrent
  *   requests into one flush, so no group commit is needed here.
  * - the outbox entries are claimed, leased and finished by the site's mail outbox on the same
  *   pool (./mailOutboxPg).
  */
 
-export interface PgLeadStoreOptions {
+export interface PgContactRequestStoreOptions {
   /** Domain of the mails' Message-IDs (default dataclarity.de). */
   messageIdDomain?: string | undefined;
   /** Whether close() ends the pool (default false: the pool belongs to whoever opened it). */
   ownsPool?: boolean;
 }
 
-export function createPgLeadStore(pool: PgPool, options: PgLeadStoreOptions = {}): LeadStore {
+export function createPgContactRequestStore(pool: PgPool, options: PgContactRequestStoreOptions = {}): ContactRequestStore {
   const domain = options.messageIdDomain ?? 'dataclarity.de';
   let closed = false;
 
   const query = async <Row extends object>(sql: string, params: unknown[] = []) => {
-    if (closed) throw new Error('The lead store is closed.');
+    if (closed) throw new Error('The contact request store is closed.');
     return pool.query<Row>(sql, params);
   };
-  const getOne = async (id: string): Promise<Lead | null> => {
-    const { rows } = await query<LeadRow>(`${LEAD_SELECT} WHERE l.id = $1`, [id]);
-    return rows[0] ? leadFromRow(rows[0]) : null;
+  const getOne = async (id: string): Promise<ContactRequest | null> => {
+    const { rows } = await query<ContactRequestRow>(`${CONTACT_REQUEST_SELECT} WHERE l.id = $1`, [id]);
+    return rows[0] ? contactRequestFromRow(rows[0]) : null;
   };
 
-  /** One create: the lead and its outbox entry in one statement, or the lead that already has `key`. */
-  const insert = async (input: NewLead, receivedAt: Date, key: string | null): Promise<CreatedLead> => {
-    const { status, ...fields } = newLeadColumns(input);
-    // A key can be taken by a lead that is then erased before we read it: try again (bounded).
+  /** One create: the contact request and its outbox entry in one statement, or the contact request that already has `key`. */
+  const insert = async (input: NewContactRequest, receivedAt: Date, key: string | null): Promise<CreatedContactRequest> => {
+    const { status, ...fields } = newContactRequestColumns(input);
+    // A key can be taken by a contact request that is then erased before we read it: try again (bounded).
     for (let round = 0; round < 3; round++) {
       const id = randomUUID();
       const { rows } = await query<{ id: string }>(
@@ -60,20 +60,20 @@ export function createPgLeadStore(pool: PgPool, options: PgLeadStoreOptions = {}
       if (rows.length > 0) {
         return {
           created: true,
-          lead: { id, ...fields, receivedAt: receivedAt.toISOString(), status, deliveredAt: null, handledAt: null, attempts: 0, lastError: null },
+          contactRequest: { id, ...fields, receivedAt: receivedAt.toISOString(), status, deliveredAt: null, handledAt: null, attempts: 0, lastError: null },
         };
       }
-      const existing = await query<LeadRow>(`${LEAD_SELECT} WHERE l.idempotency_key = $1`, [key]);
-      if (existing.rows[0]) return { lead: leadFromRow(existing.rows[0]), created: false };
+      const existing = await query<ContactRequestRow>(`${CONTACT_REQUEST_SELECT} WHERE l.idempotency_key = $1`, [key]);
+      if (existing.rows[0]) return { contactRequest: contactRequestFromRow(existing.rows[0]), created: false };
     }
-    throw new Error(`The lead with idempotency key '${key}' could not be stored or found.`);
+    throw new Error(`The contact request with idempotency key '${key}' could not be stored or found.`);
   };
   const inFlight = new Map<string, Promise<unknown>>();
 
   return {
     outbox: pgMailOutbox(pool, domain),
 
-    create(input: NewLead, receivedAt: Date): Promise<CreatedLead> {
+    create(input: NewContactRequest, receivedAt: Date): Promise<CreatedContactRequest> {
       const key = input.idempotencyKey ?? null;
       if (key === null) return insert(input, receivedAt, null);
       // Creates with the same key in this process run one after the other, so the first one
@@ -90,7 +90,7 @@ export function createPgLeadStore(pool: PgPool, options: PgLeadStoreOptions = {}
 
     get: getOne,
 
-    async list(options: LeadQuery = {}) {
+    async list(options: ContactRequestQuery = {}) {
       const where: string[] = [];
       const params: unknown[] = [];
       if (options.status) {
@@ -112,15 +112,15 @@ export function createPgLeadStore(pool: PgPool, options: PgLeadStoreOptions = {}
       const clause = where.length > 0 ? ` WHERE ${where.join(' AND ')}` : '';
       const total = (await query<{ n: number }>(`SELECT COUNT(*)::int AS n FROM leads l${clause}`, params)).rows[0]!.n;
       const order = ' ORDER BY l.received_at DESC, l.seq DESC';
-      let sql = `${LEAD_SELECT}${clause}${order}`;
+      let sql = `${CONTACT_REQUEST_SELECT}${clause}${order}`;
       const pageParams = [...params];
       if (options.limit !== undefined) {
         pageParams.push(options.limit, options.offset ?? 0);
         // The page's ids first, then the attempt columns for those rows only (not for the skipped ones).
-        sql = `${LEAD_SELECT} WHERE l.id IN (SELECT l.id FROM leads l${clause}${order} LIMIT $${pageParams.length - 1} OFFSET $${pageParams.length})${order}`;
+        sql = `${CONTACT_REQUEST_SELECT} WHERE l.id IN (SELECT l.id FROM leads l${clause}${order} LIMIT $${pageParams.length - 1} OFFSET $${pageParams.length})${order}`;
       }
-      const { rows } = await query<LeadRow>(sql, pageParams);
-      return { leads: rows.map(leadFromRow), total };
+      const { rows } = await query<ContactRequestRow>(sql, pageParams);
+      return { contactRequests: rows.map(contactRequestFromRow), total };
     },
 
     async setHandled(id, handled, at) {
@@ -138,8 +138,8 @@ export function createPgLeadStore(pool: PgPool, options: PgLeadStoreOptions = {}
     },
 
     async retryNow(id, now) {
-      if (closed) throw new Error('The lead store is closed.');
-      // One statement: the lead goes back to 'pending' only while it is 'failed', and gets its outbox entry.
+      if (closed) throw new Error('The contact request store is closed.');
+      // One statement: the contact request goes back to 'pending' only while it is 'failed', and gets its outbox entry.
       const { rowCount } = await pool.query(
         `WITH back AS (UPDATE leads SET status = 'pending' WHERE id = $1 AND status = 'failed' RETURNING id)
          INSERT INTO mail_outbox (id, kind, lead_id, message_id, created_at, attempts, next_attempt_at)

@@ -1,21 +1,21 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { LeadStore, NewLead } from '../../server/leads/store';
+import type { ContactRequestStore, NewContactRequest } from '../../server/contactRequests/store';
 
 /**
- * The behaviour every LeadStore must have, as a reusable suite: call it with a factory that gives
+ * The behaviour every ContactRequestStore must have, as a reusable suite: call it with a factory that gives
  * a fresh, empty store (SQLite here; a PostgreSQL store runs the same suite). `second` opens
  * another store on the same database (another server instance), for the claim tests.
  */
 export interface StoreFixture {
-  store: LeadStore;
-  second(): Promise<LeadStore>;
+  store: ContactRequestStore;
+  second(): Promise<ContactRequestStore>;
   cleanup(): Promise<void>;
 }
 
 const T0 = new Date('2026-03-02T08:00:00.000Z');
 const at = (ms: number) => new Date(T0.getTime() + ms);
 
-export function lead(overrides: Partial<NewLead> = {}): NewLead {
+export function contactRequest(overrides: Partial<NewContactRequest> = {}): NewContactRequest {
   return {
     variant: 'contact',
     name: ' Jana Weber ',
@@ -28,18 +28,18 @@ export function lead(overrides: Partial<NewLead> = {}): NewLead {
   };
 }
 
-export function leadStoreContract(name: string, open: () => Promise<StoreFixture>): void {
-  describe(`LeadStore contract: ${name}`, () => {
+export function contactRequestStoreContract(name: string, open: () => Promise<StoreFixture>): void {
+  describe(`ContactRequestStore contract: ${name}`, () => {
     let fixture: StoreFixture;
-    let store: LeadStore;
+    let store: ContactRequestStore;
     beforeEach(async () => {
       fixture = await open();
       store = fixture.store;
     });
     afterEach(async () => fixture.cleanup());
 
-    it('stores a lead trimmed, pending, queued, and reads it back', async () => {
-      const { lead: stored, created } = await store.create(lead(), T0);
+    it('stores a contact request trimmed, pending, queued, and reads it back', async () => {
+      const { contactRequest: stored, created } = await store.create(contactRequest(), T0);
       expect(created).toBe(true);
       expect(stored.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
       expect(stored).toMatchObject({
@@ -62,30 +62,30 @@ export function leadStoreContract(name: string, open: () => Promise<StoreFixture
     });
 
     it('keeps spam out of the outbox', async () => {
-      const { lead: spam } = await store.create(lead({ spam: true }), T0);
+      const { contactRequest: spam } = await store.create(contactRequest({ spam: true }), T0);
       expect(spam.status).toBe('spam');
       expect(await store.outbox.size()).toBe(0);
       expect(await store.outbox.claimDue(at(60_000), 10, 60_000)).toEqual([]);
     });
 
     it('stores a retried submission (same idempotency key) once', async () => {
-      const first = await store.create(lead({ idempotencyKey: 'key-123456789' }), T0);
-      const again = await store.create(lead({ idempotencyKey: 'key-123456789', message: 'A different text this time.' }), at(1000));
+      const first = await store.create(contactRequest({ idempotencyKey: 'key-123456789' }), T0);
+      const again = await store.create(contactRequest({ idempotencyKey: 'key-123456789', message: 'A different text this time.' }), at(1000));
       expect(again.created).toBe(false);
-      expect(again.lead.id).toBe(first.lead.id);
+      expect(again.contactRequest.id).toBe(first.contactRequest.id);
       expect((await store.list()).total).toBe(1);
       expect(await store.outbox.size()).toBe(1);
     });
 
     it('concurrent creates are all stored, each once, and a repeated key in the same moment counts once', async () => {
       const results = await Promise.all([
-        ...Array.from({ length: 40 }, (_, i) => store.create(lead({ name: `Person ${i}` }), at(i))),
-        store.create(lead({ idempotencyKey: 'same-key-0001' }), at(100)),
-        store.create(lead({ idempotencyKey: 'same-key-0001' }), at(101)),
+        ...Array.from({ length: 40 }, (_, i) => store.create(contactRequest({ name: `Person ${i}` }), at(i))),
+        store.create(contactRequest({ idempotencyKey: 'same-key-0001' }), at(100)),
+        store.create(contactRequest({ idempotencyKey: 'same-key-0001' }), at(101)),
       ]);
-      expect(new Set(results.slice(0, 40).map((r) => r.lead.id)).size).toBe(40);
-      expect(results.slice(0, 40).map((r) => r.lead.name)).toEqual(Array.from({ length: 40 }, (_, i) => `Person ${i}`));
-      expect(results[41]!.lead.id).toBe(results[40]!.lead.id);
+      expect(new Set(results.slice(0, 40).map((r) => r.contactRequest.id)).size).toBe(40);
+      expect(results.slice(0, 40).map((r) => r.contactRequest.name)).toEqual(Array.from({ length: 40 }, (_, i) => `Person ${i}`));
+      expect(results[41]!.contactRequest.id).toBe(results[40]!.contactRequest.id);
       expect([results[40]!.created, results[41]!.created]).toEqual([true, false]);
       expect((await store.list()).total).toBe(41);
       expect(await store.outbox.size()).toBe(41);
@@ -93,41 +93,41 @@ export function leadStoreContract(name: string, open: () => Promise<StoreFixture
 
     it('lists newest first, filters by status and handled, pages', async () => {
       const ids: string[] = [];
-      for (let i = 0; i < 5; i++) ids.push((await store.create(lead({ name: `Person ${i}`, spam: i === 4 }), at(i * 1000))).lead.id);
+      for (let i = 0; i < 5; i++) ids.push((await store.create(contactRequest({ name: `Person ${i}`, spam: i === 4 }), at(i * 1000))).contactRequest.id);
       const all = await store.list();
       expect(all.total).toBe(5);
-      expect(all.leads.map((l) => l.id)).toEqual([...ids].reverse());
+      expect(all.contactRequests.map((l) => l.id)).toEqual([...ids].reverse());
       const page = await store.list({ limit: 2, offset: 1 });
       expect(page.total).toBe(5);
-      expect(page.leads.map((l) => l.id)).toEqual([ids[3], ids[2]]);
-      expect((await store.list({ status: 'spam' })).leads.map((l) => l.id)).toEqual([ids[4]]);
+      expect(page.contactRequests.map((l) => l.id)).toEqual([ids[3], ids[2]]);
+      expect((await store.list({ status: 'spam' })).contactRequests.map((l) => l.id)).toEqual([ids[4]]);
       expect((await store.list({ status: 'pending' })).total).toBe(4);
       await store.setHandled(ids[1]!, true, at(10_000));
-      expect((await store.list({ handled: true })).leads.map((l) => l.id)).toEqual([ids[1]]);
+      expect((await store.list({ handled: true })).contactRequests.map((l) => l.id)).toEqual([ids[1]]);
       expect((await store.list({ handled: false })).total).toBe(4);
       const reopened = await store.setHandled(ids[1]!, false, at(11_000));
       expect(reopened?.handledAt).toBeNull();
       expect(await store.setHandled('missing', true, T0)).toBeNull();
     });
 
-    it('erases a lead with its outbox entry and attempts; retention deletes old leads only', async () => {
-      const old = (await store.create(lead(), T0)).lead;
-      const recent = (await store.create(lead(), at(86_400_000))).lead;
+    it('erases a contact request with its outbox entry and attempts; retention deletes old contact requests only', async () => {
+      const old = (await store.create(contactRequest(), T0)).contactRequest;
+      const recent = (await store.create(contactRequest(), at(86_400_000))).contactRequest;
       const [claim] = await store.outbox.claimDue(at(86_400_000), 10, 60_000);
       await store.outbox.markFailed(claim!, 'refused', at(86_400_001), at(86_500_000));
       expect(await store.delete(old.id)).toBe(true);
       expect(await store.delete(old.id)).toBe(false);
       expect(await store.get(old.id)).toBeNull();
       expect(await store.attempts(old.id)).toEqual([]);
-      const older = (await store.create(lead(), at(-1))).lead;
+      const older = (await store.create(contactRequest(), at(-1))).contactRequest;
       expect(await store.deleteReceivedBefore(T0)).toBe(1);
       expect(await store.get(older.id)).toBeNull();
       expect(await store.get(recent.id)).not.toBeNull();
       expect(await store.outbox.size()).toBe(1);
     });
 
-    it('outbox: claim → sent; the lease proves the claim; a sent lead is never claimed again', async () => {
-      const { lead: stored } = await store.create(lead(), T0);
+    it('outbox: claim → sent; the lease proves the claim; a sent contact request is never claimed again', async () => {
+      const { contactRequest: stored } = await store.create(contactRequest(), T0);
       const claims = await store.outbox.claimDue(T0, 10, 60_000);
       expect(claims).toHaveLength(1);
       const [claim] = claims;
@@ -146,23 +146,23 @@ export function leadStoreContract(name: string, open: () => Promise<StoreFixture
     });
 
     it('outbox: a claim handed back (shutdown before sending) is due again at once, without counting an attempt', async () => {
-      const { lead: stored } = await store.create(lead(), T0);
+      const { contactRequest: stored } = await store.create(contactRequest(), T0);
       const [claim] = await store.outbox.claimDue(T0, 10, 60_000);
       expect(await store.outbox.release({ ...claim!, leaseToken: 'someone-else' })).toBe(false);
       expect(await store.outbox.release(claim!)).toBe(true);
       const other = await fixture.second();
       const [again] = await other.outbox.claimDue(at(1), 10, 60_000);
-      expect(again).toMatchObject({ attempt: 1, lead: { id: stored.id } });
+      expect(again).toMatchObject({ attempt: 1, contactRequest: { id: stored.id } });
       expect(await store.outbox.release(claim!)).toBe(false); // the lease is someone else's now
       expect(await other.outbox.markSent(again!, at(2))).toBe(true);
       expect(await store.attempts(stored.id)).toHaveLength(1);
     });
 
-    it('outbox stats: size and the receipt time of the oldest lead waiting (spam and sent leads not counted)', async () => {
+    it('outbox stats: size and the receipt time of the oldest contact request waiting (spam and sent contact requests not counted)', async () => {
       expect(await store.outbox.stats()).toEqual({ size: 0, oldestQueuedAt: null });
-      await store.create(lead({ spam: true }), T0);
-      const { lead: first } = await store.create(lead(), at(1000));
-      await store.create(lead(), at(5000));
+      await store.create(contactRequest({ spam: true }), T0);
+      const { contactRequest: first } = await store.create(contactRequest(), at(1000));
+      await store.create(contactRequest(), at(5000));
       expect(await store.outbox.stats()).toEqual({ size: 2, oldestQueuedAt: at(1000).toISOString() });
       const claims = await store.outbox.claimDue(at(6000), 10, 60_000);
       await store.outbox.markSent(claims.find((c) => c.id === first.id)!, at(7000));
@@ -170,7 +170,7 @@ export function leadStoreContract(name: string, open: () => Promise<StoreFixture
     });
 
     it('outbox: a failure waits for its retry time, records the error, then gives up as failed', async () => {
-      const { lead: stored } = await store.create(lead(), T0);
+      const { contactRequest: stored } = await store.create(contactRequest(), T0);
       const [first] = await store.outbox.claimDue(T0, 10, 60_000);
       expect(await store.outbox.markFailed(first!, '451 Mailbox temporarily unavailable', at(100), at(30_000))).toBe(true);
       expect(await store.outbox.claimDue(at(29_999), 10, 60_000)).toEqual([]);
@@ -190,7 +190,7 @@ export function leadStoreContract(name: string, open: () => Promise<StoreFixture
     });
 
     it('outbox: an expired lease (a crashed sender) makes the entry due again, counting the attempt', async () => {
-      const { lead: stored } = await store.create(lead(), T0);
+      const { contactRequest: stored } = await store.create(contactRequest(), T0);
       const [crashed] = await store.outbox.claimDue(T0, 10, 60_000);
       expect(await store.outbox.claimDue(at(59_999), 10, 60_000)).toEqual([]);
       const [resumed] = await store.outbox.claimDue(at(60_000), 10, 60_000);
@@ -201,11 +201,11 @@ export function leadStoreContract(name: string, open: () => Promise<StoreFixture
       expect(await store.outbox.markSent(resumed!, at(60_002))).toBe(true);
     });
 
-    it('one outbox: an account mail waits beside the leads, is claimed by the same claim oldest due first, with its kind and a stable Message-ID', async () => {
+    it('one outbox: an account mail waits beside the contact requests, is claimed by the same claim oldest due first, with its kind and a stable Message-ID', async () => {
       const mail = { kind: 'password-reset', to: 'jana.weber@example.de', subject: 'Reset your password', text: 'Open this link: …' } as const;
-      await store.create(lead({ name: 'First' }), T0);
+      await store.create(contactRequest({ name: 'First' }), T0);
       const mailId = await store.outbox.enqueue(mail, at(500));
-      await store.create(lead({ name: 'Second' }), at(1000));
+      await store.create(contactRequest({ name: 'Second' }), at(1000));
       expect(await store.outbox.stats()).toEqual({ size: 3, oldestQueuedAt: T0.toISOString() });
       expect([await store.outbox.size('lead'), await store.outbox.size('password-reset'), await store.outbox.size('email-verification')]).toEqual([2, 1, 0]);
       const claims = await store.outbox.claimDue(at(2000), 10, 60_000);
@@ -235,8 +235,8 @@ export function leadStoreContract(name: string, open: () => Promise<StoreFixture
       expect(await store.outbox.size()).toBe(0);
     });
 
-    it("retry now: a failed lead goes back into the one outbox, due at once, with the same Message-ID and its attempt count going on", async () => {
-      const { lead: stored } = await store.create(lead(), T0);
+    it("retry now: a failed contact request goes back into the one outbox, due at once, with the same Message-ID and its attempt count going on", async () => {
+      const { contactRequest: stored } = await store.create(contactRequest(), T0);
       const [first] = await store.outbox.claimDue(T0, 10, 60_000);
       expect(await store.retryNow(stored.id, at(1))).toBe(false); // not failed yet
       expect(await store.outbox.markFailed(first!, '550 no such user', at(100), null)).toBe(true);
@@ -251,10 +251,10 @@ export function leadStoreContract(name: string, open: () => Promise<StoreFixture
       expect(await store.get(stored.id)).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
     });
 
-    it('outbox: two instances on one database never claim the same lead', async () => {
+    it('outbox: two instances on one database never claim the same contact request', async () => {
       const other = await fixture.second();
       try {
-        for (let i = 0; i < 30; i++) await store.create(lead({ name: `Person ${i}` }), at(i));
+        for (let i = 0; i < 30; i++) await store.create(contactRequest({ name: `Person ${i}` }), at(i));
         const batches = await Promise.all([
           store.outbox.claimDue(at(1000), 7, 60_000),
           other.outbox.claimDue(at(1000), 7, 60_000),
@@ -266,7 +266,7 @@ export function leadStoreContract(name: string, open: () => Promise<StoreFixture
         expect(ids).toHaveLength(30);
         expect(new Set(ids).size).toBe(30);
         // Oldest due first: whichever claim ran first (the two instances' queries race) took the seven oldest.
-        expect(batches.map((batch) => batch.map((c) => (c.kind === 'lead' ? c.lead.name : c.kind)))).toContainEqual(['Person 0', 'Person 1', 'Person 2', 'Person 3', 'Person 4', 'Person 5', 'Person 6']);
+        expect(batches.map((batch) => batch.map((c) => (c.kind === 'lead' ? c.contactRequest.name : c.kind)))).toContainEqual(['Person 0', 'Person 1', 'Person 2', 'Person 3', 'Person 4', 'Person 5', 'Person 6']);
       } finally {
         await other.close();
       }
