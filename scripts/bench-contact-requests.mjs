@@ -28,7 +28,12 @@ import { SMTPServer } from 'smtp-server';
 import { tsImport } from 'tsx/esm/api';
 
 const args = Object.fromEntries(
-  process.argv.slice(2).reduce((pairs, arg, i, all) => (arg.startsWith('--') ? [...pairs, [arg.slice(2), all[i + 1]]] : pairs), []),
+  process.argv
+    .slice(2)
+    .reduce(
+      (pairs, arg, i, all) => (arg.startsWith('--') ? [...pairs, [arg.slice(2), all[i + 1]]] : pairs),
+      /** @type {Array<[string, string | undefined]>} */ ([]),
+    ),
 );
 const SECONDS = Number(args.seconds ?? 10);
 const CLIENTS = Number(args.clients ?? 50);
@@ -70,8 +75,9 @@ const smtp = new SMTPServer({
 });
 // A killed server drops its SMTP connection mid-conversation: not an error of the sink.
 smtp.on('error', () => {});
-await new Promise((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-const smtpPort = smtp.server.address().port;
+await new Promise((resolve) => smtp.listen(0, '127.0.0.1', () => resolve(undefined)));
+// smtp-server's types leave out the net.Server it keeps; listening on a TCP port, its address is an AddressInfo.
+const smtpPort = /** @type {import('node:net').AddressInfo} */ (/** @type {{ server: import('node:net').Server }} */ (/** @type {unknown} */ (smtp)).server.address()).port;
 
 // --- the server --------------------------------------------------------------------------------
 const dir = mkdtempSync(join(tmpdir(), 'dc-bench-contact-requests-'));
@@ -83,7 +89,7 @@ async function startServer() {
     await fetch(`http://127.0.0.1:${PORT}/healthz`);
     throw new Error(`port ${PORT} is already in use`);
   } catch (error) {
-    if (String(error.message).includes('already in use')) throw error;
+    if (error instanceof Error && error.message.includes('already in use')) throw error;
   }
   // node with tsx's loader, no wrapper process: SIGKILL kills the server itself.
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
@@ -144,15 +150,21 @@ async function post() {
 async function allContactRequestIds() {
   const response = await fetch(`http://127.0.0.1:${PORT}${ENDPOINT}?format=json&limit=200&offset=0`, { headers: { authorization: `Bearer ${TOKEN}` } });
   const first = await response.json();
-  const ids = new Set(first.leads.map((l) => l.id));
+  /** @typedef {{ leads: Array<{ id: string }>, total: number }} ContactRequestPage */
+  const ids = new Set(/** @type {ContactRequestPage} */ (first).leads.map((request) => request.id));
   for (let offset = 200; offset < first.total; offset += 200) {
     const page = await (await fetch(`http://127.0.0.1:${PORT}${ENDPOINT}?limit=200&offset=${offset}`, { headers: { authorization: `Bearer ${TOKEN}` } })).json();
-    for (const l of page.leads) ids.add(l.id);
+    for (const request of /** @type {ContactRequestPage} */ (page).leads) ids.add(request.id);
   }
   return ids;
 }
 
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+/**
+ * The p-th percentile of ascending figures (the smallest for p 0).
+ * @param {number[]} sorted
+ * @param {number} p
+ */
+const percentile = (sorted, p) => sorted[Math.max(0, Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
 
 // --- PostgreSQL: DATABASE_URL (emptied) or a throwaway server with production durability ---------
 async function openPostgres() {
@@ -203,6 +215,7 @@ async function runBench() {
   let server = await startServer();
   // Warm-up (JIT, first SQLite pages).
   await Promise.all(Array.from({ length: CLIENTS }, () => post()));
+  /** @type {number[]} */
   const latencies = [];
   let accepted = 0;
   let refused = 0;
@@ -223,7 +236,7 @@ async function runBench() {
   console.log(`Contact request endpoint, ${CLIENTS} concurrent clients, ${SECONDS} s, ${database.label}, SMTP delivery ${SMTP ? 'on' : 'off'}:`);
   console.log(`  accepted contact requests: ${accepted} (${(accepted / elapsed).toFixed(0)} contact requests/s), refused: ${refused}`);
   console.log(
-    `  latency ms: p50 ${percentile(latencies, 50).toFixed(1)}, p90 ${percentile(latencies, 90).toFixed(1)}, p99 ${percentile(latencies, 99).toFixed(1)}, max ${latencies.at(-1).toFixed(1)}`,
+    `  latency ms: p50 ${percentile(latencies, 50).toFixed(1)}, p90 ${percentile(latencies, 90).toFixed(1)}, p99 ${percentile(latencies, 99).toFixed(1)}, max ${(latencies.at(-1) ?? NaN).toFixed(1)}`,
   );
 
   // --- 2. kill -9 loop ---------------------------------------------------------------------------
@@ -307,6 +320,6 @@ for (const r of results) {
   );
 }
 
-await new Promise((resolve) => smtp.close(resolve));
+await new Promise((resolve) => smtp.close(() => resolve(undefined)));
 rmSync(dir, { recursive: true, force: true });
 process.exit(results.every((r) => r.lost === 0 && r.acknowledgedFound === r.acknowledged) ? 0 : 1);
