@@ -4,7 +4,7 @@ import { COMPANY_EMAIL } from '../shared/contactRequest';
 import { COMPANY as company } from '../shared/company';
 import { DAY_MS, DEFAULT_ACCOUNT_SETTINGS, type AccountSettings } from './accounts/settings';
 import { DEFAULT_ADMIN_AUTH_RATE_LIMIT } from './api/adminAuth';
-import { DEFAULT_CONTACT_RATE_LIMIT } from './api/contact';
+import { DEFAULT_CONTACT_RATE_LIMIT } from './contactRequests/routes';
 import type { RouteRateLimit } from './api/routeRateLimit';
 import { DEFAULT_REGISTER_GLOBAL_RATE_LIMIT, DEFAULT_REGISTER_RATE_LIMIT } from './api/users';
 import { opsSettings, type OpsSettings } from './ops/settings';

@@ -23,7 +23,7 @@ import { API_MESSAGES, JsonBodyError, NullBodyError, sendApiError } from './erro
 import { DEFAULT_ADMIN_AUTH_RATE_LIMIT, requireAdmin, type AdminGuard } from './adminAuth';
 import { sendProblem } from './problem';
 import { databaseWindowLimit, memoryWindowLimit, type WindowLimit } from './windowLimit';
-import { registerContactRoutes } from './contact';
+import { registerContactRoutes } from '../contactRequests/routes';
 import type { RouteRateLimit } from './routeRateLimit';
 import { DEFAULT_REGISTER_GLOBAL_RATE_LIMIT, registerUserRoutes } from './users';
 

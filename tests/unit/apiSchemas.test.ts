@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifySchemaValidationError, type InjectOptions } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CONTACT_MESSAGES } from '../../server/api/contact';
+import { CONTACT_MESSAGES } from '../../server/contactRequests/routes';
 import { registerApi } from '../../server/api/index';
 import { SCHEMA_MESSAGES, schemaProblem } from '../../server/api/schemaErrors';
 import { PATCH_NOT_OBJECT, fieldNotEditable, fieldNotString } from '../../server/api/userPatch';

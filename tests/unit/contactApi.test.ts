@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CONTACT_MESSAGES } from '../../server/api/contact';
+import { CONTACT_MESSAGES } from '../../server/contactRequests/routes';
 import { buildApp } from '../../server/app';
 import { loadConfig, type ServerConfig } from '../../server/config';
 import { FORM_ERROR_PAGE, FORM_MARKER } from '../../server/contactRequests/formPage';

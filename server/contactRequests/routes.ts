@@ -17,16 +17,16 @@ import {
 } from '../../shared/contactRequest';
 import { httpUrl } from '../../shared/httpUrl';
 import { INPUT_MAX, hasErrors } from '../../shared/validation';
-import { contactRequestsCsv } from '../contactRequests/csv';
-import { sameContactRequest, scopedIdempotencyKey } from '../contactRequests/idempotency';
-import type { FormPageRenderer } from '../contactRequests/formPage';
-import { DeliveryAttemptSchema, CONTACT_REQUEST_STATUSES, ContactRequestSchema, type ContactRequestQuery, type ContactRequestStore } from '../contactRequests/store';
-import type { AdminGuard } from './adminAuth';
-import { sendApiError } from './errors';
-import { sendProblem } from './problem';
-import { ERROR_RESPONSES, IdParams, OptionalBody } from './routeSchemas';
-import { routeRateLimit, type RouteRateLimit } from './routeRateLimit';
-import { schemaProblem, sendInvalidFields, type InputRules } from './schemaErrors';
+import { contactRequestsCsv } from './csv';
+import { sameContactRequest, scopedIdempotencyKey } from './idempotency';
+import type { FormPageRenderer } from './formPage';
+import { DeliveryAttemptSchema, CONTACT_REQUEST_STATUSES, ContactRequestSchema, type ContactRequestQuery, type ContactRequestStore } from './store';
+import type { AdminGuard } from '../api/adminAuth';
+import { sendApiError } from '../api/errors';
+import { sendProblem } from '../api/problem';
+import { ERROR_RESPONSES, IdParams, OptionalBody } from '../api/routeSchemas';
+import { routeRateLimit, type RouteRateLimit } from '../api/routeRateLimit';
+import { schemaProblem, sendInvalidFields, type InputRules } from '../api/schemaErrors';
 
 /**
  * Contact and consultation requests (prefix /dc_api/wa_v1 added by ./index):
