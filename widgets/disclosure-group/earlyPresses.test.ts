@@ -1,17 +1,12 @@
 // @vitest-environment happy-dom
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { installEarlyPicks } from '../lib/earlyPicks.testSupport';
+import { afterEach, describe, expect, it } from 'vitest';
+import { withEarlyPicks } from '../lib/earlyPicks.testSupport';
 import './define';
 
 /* Issue 34: presses on the served buttons before <dc-disclosure-group> woke (marked by the page's
    inline site/_includes/early-picks.js) are applied when the element wakes. */
 
-// The page's inline script, listening on this window until the file ends.
-let uninstall: () => void = () => undefined;
-beforeAll(() => {
-  uninstall = installEarlyPicks();
-});
-afterAll(() => uninstall());
+withEarlyPicks();
 
 afterEach(() => {
   document.body.innerHTML = '';

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { runInNewContext } from 'node:vm';
+import { afterAll, beforeAll } from 'vitest';
 
 /**
  * Runs the page's inline early-picks script (site/_includes/early-picks.js), as the head serves it,
@@ -19,4 +20,13 @@ export function installEarlyPicks(): () => void {
   return () => {
     for (const [type, listener, options] of added) window.removeEventListener(type, listener, options);
   };
+}
+
+/** The page's inline script, listening on this test file's window from its first test to its end. */
+export function withEarlyPicks(): void {
+  let uninstall: () => void = () => undefined;
+  beforeAll(() => {
+    uninstall = installEarlyPicks();
+  });
+  afterAll(() => uninstall());
 }

@@ -1,17 +1,12 @@
 // @vitest-environment happy-dom
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { installEarlyPicks } from './earlyPicks.testSupport';
+import { afterEach, describe, expect, it } from 'vitest';
+import { withEarlyPicks } from './earlyPicks.testSupport';
 import { clearPicks, lastPickedIndex, pickCount, pickedControls, servedValue } from './picks';
 import { wireTabs } from './tabs';
 
 /* Issue 34: presses on served controls before their island woke (site/_includes/early-picks.js), read by widgets/lib/picks.ts. */
 
-// The page's inline script, listening on this window until the file ends.
-let uninstall: () => void = () => undefined;
-beforeAll(() => {
-  uninstall = installEarlyPicks();
-});
-afterAll(() => uninstall());
+withEarlyPicks();
 
 afterEach(() => {
   document.body.innerHTML = '';
