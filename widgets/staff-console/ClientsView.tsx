@@ -3,7 +3,7 @@ import T from '../../site/_data/staffConsole.json';
 import { STAFF_SEARCH_MAX } from '../../shared/staffContactRequests';
 import { pageQuery, pageRange, type ConsoleState } from './consoleUrl';
 import { onDemand } from './onDemand';
-import { Confirm, ErrorAlert, fill, Pager, TableRegion, when } from './parts';
+import { Confirm, ErrorAlert, fill, Pager, RowAction, TableRegion, when } from './parts';
 import { staffApi, type StaffAccount } from './staffClient';
 import type { Arrival, Go, OnGate } from './StaffConsole';
 
@@ -209,14 +209,11 @@ export function ClientsView({ state, go, onGate, arrival }: { state: ConsoleStat
                       >
                         {C.dashboards}
                       </button>
-                      <button
-                        type="button"
-                        className="btn btn-secondary btn-sm"
-                        aria-label={`${account.active ? C.deactivate : C.reactivate}: ${account.email}`}
+                      <RowAction
+                        label={account.active ? C.deactivate : C.reactivate}
+                        subject={account.email}
                         onClick={() => ask('active', account)}
-                      >
-                        {account.active ? C.deactivate : C.reactivate}
-                      </button>
+                      />
                       <button
                         type="button"
                         className="btn btn-secondary btn-sm staff-danger-text"

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import T from '../../site/_data/staffConsole.json';
 import { DASHBOARD_CATEGORY_MAX, DASHBOARD_TITLE_MAX } from '../../shared/clientDashboards';
-import { Confirm, ErrorAlert, fill } from './parts';
+import { Confirm, ErrorAlert, fill, RowAction } from './parts';
 import { staffApi, type StaffAccount, type StaffDashboard } from './staffClient';
 import type { OnGate } from './StaffConsole';
 
@@ -117,35 +117,26 @@ export function DashboardsPanel({ account, onClose, onGate }: { account: StaffAc
                 </p>
               </div>
               <div className="staff-actions">
-                <button
-                  type="button"
-                  className="btn btn-secondary btn-sm"
-                  aria-label={`${D.moveUp}: ${dashboard.title}`}
+                <RowAction
+                  label={D.moveUp}
+                  subject={dashboard.title}
                   disabled={index === 0}
                   onClick={() => move(dashboard, index - 1)}
-                >
-                  {D.moveUp}
-                </button>
-                <button
-                  type="button"
-                  className="btn btn-secondary btn-sm"
-                  aria-label={`${D.moveDown}: ${dashboard.title}`}
+                />
+                <RowAction
+                  label={D.moveDown}
+                  subject={dashboard.title}
                   disabled={index === list.length - 1}
                   onClick={() => move(dashboard, index + 1)}
-                >
-                  {D.moveDown}
-                </button>
-                <button
-                  type="button"
-                  className="btn btn-secondary btn-sm"
-                  aria-label={`${D.remove}: ${dashboard.title}`}
+                />
+                <RowAction
+                  label={D.remove}
+                  subject={dashboard.title}
                   onClick={() => {
                     clear();
                     setRemoving(dashboard);
                   }}
-                >
-                  {D.remove}
-                </button>
+                />
               </div>
             </li>
           ))}

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import T from '../../site/_data/staffConsole.json';
-import { Confirm, ErrorAlert, fill, when } from './parts';
+import { Confirm, ErrorAlert, fill, RowAction, when } from './parts';
 import { StaffApiError, staffApi, type StaffPasskey } from './staffClient';
 import type { Arrival, OnGate } from './StaffConsole';
 
@@ -127,28 +127,22 @@ export function PasskeysView({ onGate, arrival }: { onGate: OnGate; arrival: Arr
                     <p className="staff-passkey-times">{`${P.created} ${when(passkey.createdAt)} · ${P.lastUsed} ${when(passkey.lastUsedAt, P.never)}`}</p>
                   </div>
                   <div className="staff-actions">
-                    <button
-                      type="button"
-                      className="btn btn-secondary btn-sm"
-                      aria-label={`${P.rename}: ${passkey.name}`}
+                    <RowAction
+                      label={P.rename}
+                      subject={passkey.name}
                       onClick={() => {
                         start();
                         setRenaming({ id: passkey.id, name: passkey.name, error: '' });
                       }}
-                    >
-                      {P.rename}
-                    </button>
-                    <button
-                      type="button"
-                      className="btn btn-secondary btn-sm"
-                      aria-label={`${P.remove}: ${passkey.name}`}
+                    />
+                    <RowAction
+                      label={P.remove}
+                      subject={passkey.name}
                       onClick={() => {
                         start();
                         setRemoving(passkey);
                       }}
-                    >
-                      {P.remove}
-                    </button>
+                    />
                   </div>
                 </>
               )}

@@ -14,6 +14,7 @@ import {
 import type { Confirm, ErrorAlert, fill, when } from './parts';
 import type { StaffPressItem, staffApi } from './staffClient';
 import type { Arrival, OnGate } from './StaffConsole';
+import { RowAction } from './parts';
 
 /**
  * What the view uses of the console's own code, handed over by ./PressViewOnDemand. Imported here
@@ -265,20 +266,15 @@ export function PressView({ onGate, arrival, kit }: { onGate: OnGate; arrival: A
                   </p>
                 </div>
                 <div className="staff-actions">
-                  <button type="button" className="btn btn-secondary btn-sm" aria-label={`${P.edit}: ${item.title}`} onClick={() => edit(item)}>
-                    {P.edit}
-                  </button>
-                  <button
-                    type="button"
-                    className="btn btn-secondary btn-sm"
-                    aria-label={`${P.remove}: ${item.title}`}
+                  <RowAction label={P.edit} subject={item.title} onClick={() => edit(item)} />
+                  <RowAction
+                    label={P.remove}
+                    subject={item.title}
                     onClick={() => {
                       clear();
                       setRemoving(item);
                     }}
-                  >
-                    {P.remove}
-                  </button>
+                  />
                 </div>
               </li>
             ))}

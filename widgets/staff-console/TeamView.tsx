@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import T from '../../site/_data/staffConsole.json';
-import { Confirm, ErrorAlert, fill, when } from './parts';
+import { Confirm, ErrorAlert, fill, RowAction, when } from './parts';
 import { StaffApiError, staffApi, type StaffMember } from './staffClient';
 import type { Arrival, OnGate } from './StaffConsole';
 
@@ -154,26 +154,20 @@ export function TeamView({ onGate, arrival }: { onGate: OnGate; arrival: Arrival
               </div>
               {member.id === list.you ? null : (
                 <div className="staff-actions">
-                  <button
-                    type="button"
-                    className="btn btn-secondary btn-sm"
-                    aria-label={`${S.resend}: ${member.email}`}
+                  <RowAction
+                    label={S.resend}
+                    subject={member.email}
                     disabled={sending || !member.active}
                     onClick={() => invite(member.email, false)}
-                  >
-                    {S.resend}
-                  </button>
-                  <button
-                    type="button"
-                    className="btn btn-secondary btn-sm"
-                    aria-label={`${S.remove}: ${member.email}`}
+                  />
+                  <RowAction
+                    label={S.remove}
+                    subject={member.email}
                     onClick={() => {
                       clear();
                       setRemoving(member);
                     }}
-                  >
-                    {S.remove}
-                  </button>
+                  />
                 </div>
               )}
             </li>

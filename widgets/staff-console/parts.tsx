@@ -55,6 +55,25 @@ export function Confirm({
   );
 }
 
+/** A row's small action, named with the row it acts on for screen readers ("Remove: Laptop"). */
+export function RowAction({
+  label,
+  subject,
+  disabled,
+  onClick,
+}: {
+  label: string;
+  subject: string;
+  disabled?: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <button type="button" className="btn btn-secondary btn-sm" aria-label={`${label}: ${subject}`} disabled={disabled} onClick={onClick}>
+      {label}
+    </button>
+  );
+}
+
 /** Previous / Next under a list, with where the page stands. */
 export function Pager({
   label,
