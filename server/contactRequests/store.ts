@@ -1,6 +1,17 @@
-import { Type, type Static } from 'typebox';
-import { CONTACT_REQUEST_VARIANTS, type ContactRequestVariant } from '../../shared/contactRequest';
+import { type ContactRequestVariant } from '../../shared/contactRequest';
+import type { ContactRequest, ContactRequestStatus, DeliveryAttempt } from '../../shared/contactRequestSchema';
 import type { MailOutbox } from './mailOutbox';
+
+// The API's shapes of a contact request live in shared/ (the staff console reads their types).
+export {
+  CONTACT_REQUEST_STATUSES,
+  ContactRequestSchema,
+  DeliveryAttemptSchema,
+  isContactRequestStatus,
+  type ContactRequest,
+  type ContactRequestStatus,
+  type DeliveryAttempt,
+} from '../../shared/contactRequestSchema';
 
 /**
  * Persistence of contact requests (contact and consultation requests), independent of the database; their
@@ -23,39 +34,7 @@ import type { MailOutbox } from './mailOutbox';
  * Input is validated before it reaches the store (shared/contactRequest); the store trims.
  */
 
-/** Delivery state of a contact request: queued for mail, mailed, given up after the last retry, or spam (never mailed). */
-export const CONTACT_REQUEST_STATUSES = ['pending', 'sent', 'failed', 'spam'] as const;
-export type ContactRequestStatus = (typeof CONTACT_REQUEST_STATUSES)[number];
 
-export function isContactRequestStatus(value: unknown): value is ContactRequestStatus {
-  return typeof value === 'string' && (CONTACT_REQUEST_STATUSES as readonly string[]).includes(value);
-}
-
-/**
- * A stored contact request, as the administrator's API returns it: the shape once, as a JSON schema
- * (TypeBox; the routes serialise through it) with its type.
- */
-export const ContactRequestSchema = Type.Object({
-  id: Type.String(),
-  variant: Type.Enum(CONTACT_REQUEST_VARIANTS),
-  name: Type.String(),
-  email: Type.String(),
-  phone: Type.String(),
-  message: Type.String(),
-  /** The page (origin + path) or the partner origin the request came from; '' when unknown. */
-  source: Type.String(),
-  receivedAt: Type.String(),
-  status: Type.Enum(CONTACT_REQUEST_STATUSES),
-  /** When the mail was accepted by the SMTP server. */
-  deliveredAt: Type.Union([Type.String(), Type.Null()]),
-  /** When an administrator marked the contact request handled. */
-  handledAt: Type.Union([Type.String(), Type.Null()]),
-  /** Delivery attempts so far. */
-  attempts: Type.Integer(),
-  /** The error of the last failed attempt, if any. */
-  lastError: Type.Union([Type.String(), Type.Null()]),
-});
-export type ContactRequest = Static<typeof ContactRequestSchema>;
 
 export interface NewContactRequest {
   variant: ContactRequestVariant;
@@ -98,14 +77,6 @@ export interface ContactRequestPage {
   total: number;
 }
 
-export const DeliveryAttemptSchema = Type.Object({
-  attempt: Type.Integer(),
-  startedAt: Type.String(),
-  finishedAt: Type.String(),
-  /** null: accepted by the SMTP server. */
-  error: Type.Union([Type.String(), Type.Null()]),
-});
-export type DeliveryAttempt = Static<typeof DeliveryAttemptSchema>;
 
 export interface ContactRequestStore {
   /** Stores a contact request (and, unless spam, its outbox entry) in one transaction. */

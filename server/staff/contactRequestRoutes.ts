@@ -18,7 +18,8 @@ import { sendProblem } from '../api/problem';
 import { ERROR_RESPONSES, IdParams } from '../api/routeSchemas';
 import type { InputRules } from '../api/schemaErrors';
 import { contactRequestsCsv } from '../contactRequests/csv';
-import { DeliveryAttemptSchema, ContactRequestSchema, type ContactRequest, type ContactRequestQuery, type ContactRequestStore } from '../contactRequests/store';
+import { StaffContactRequestSchema } from '../../shared/contactRequestSchema';
+import { DeliveryAttemptSchema, type ContactRequest, type ContactRequestQuery, type ContactRequestStore } from '../contactRequests/store';
 import { AUDIT_ACTIONS, type Auditor } from './audit';
 
 /**
@@ -43,7 +44,6 @@ export interface StaffContactRequestRoutesOptions {
   now?: () => Date;
 }
 
-export const StaffContactRequestSchema = Type.Object({ ...ContactRequestSchema.properties, status: Type.Enum(STAFF_CONTACT_REQUEST_STATUS_NAMES) });
 const StaffContactRequestPageSchema = Type.Object({ leads: Type.Array(StaffContactRequestSchema), total: Type.Integer(), limit: Type.Integer(), offset: Type.Integer() });
 const StaffContactRequestDetailSchema = Type.Object({ lead: StaffContactRequestSchema, note: Type.String(), deliveryAttempts: Type.Array(DeliveryAttemptSchema) });
 

@@ -11,7 +11,8 @@ import { sendInvalidFields, type InputRules } from '../api/schemaErrors';
 import type { SessionStore } from '../sessions/store';
 import type { UserStore } from '../users/store';
 import { AUDIT_ACTIONS, type Auditor } from './audit';
-import { StaffContactRequestSchema, staffContactRequest } from './contactRequestRoutes';
+import { StaffContactRequestSchema } from '../../shared/contactRequestSchema';
+import { staffContactRequest } from './contactRequestRoutes';
 import { removeStaffRole } from './membership';
 import { ROLES, type StaffStore } from './staffStore';
 

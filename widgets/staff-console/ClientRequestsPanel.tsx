@@ -2,7 +2,8 @@ import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react
 import T from '../../site/_data/staffConsole.json';
 import { consoleSearch, type ConsoleState } from './consoleUrl';
 import { ErrorAlert, fill, TableRegion, when } from './parts';
-import { staffApi, type StaffAccount, type StaffContactRequest } from './staffClient';
+import type { StaffContactRequest } from '../../shared/contactRequestSchema';
+import { staffApi, type StaffAccount } from './staffClient';
 import type { Go, OnGate } from './StaffConsole';
 
 const C = T.clients;

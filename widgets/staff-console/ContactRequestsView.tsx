@@ -3,7 +3,8 @@ import T from '../../site/_data/staffConsole.json';
 import { STAFF_CONTACT_REQUEST_STATUS_NAMES, STAFF_SEARCH_MAX } from '../../shared/staffContactRequests';
 import { consoleSearch, contactRequestsQuery, pageRange, VARIANTS, type ConsoleState } from './consoleUrl';
 import { ErrorAlert, fill, Pager, TableRegion, when } from './parts';
-import { staffApi, type StaffContactRequest } from './staffClient';
+import type { StaffContactRequest } from '../../shared/contactRequestSchema';
+import { staffApi } from './staffClient';
 import type { Arrival, Go, OnGate } from './StaffConsole';
 
 const L = T.leads;

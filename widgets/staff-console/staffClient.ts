@@ -1,30 +1,5 @@
 import { API_BASE } from '../../shared/constants';
-import type { ContactRequestVariant } from '../../shared/contactRequest';
-import type { StaffContactRequestStatus } from '../../shared/staffContactRequests';
-
-/** A request as the staff API answers it (server/staff/contactRequestRoutes.ts). */
-export interface StaffContactRequest {
-  id: string;
-  variant: ContactRequestVariant;
-  name: string;
-  email: string;
-  phone: string;
-  message: string;
-  source: string;
-  receivedAt: string;
-  status: StaffContactRequestStatus;
-  deliveredAt: string | null;
-  handledAt: string | null;
-  attempts: number;
-  lastError: string | null;
-}
-
-export interface DeliveryAttempt {
-  attempt: number;
-  startedAt: string;
-  finishedAt: string;
-  error: string | null;
-}
+import type { DeliveryAttempt, StaffContactRequest } from '../../shared/contactRequestSchema';
 
 export interface ContactRequestDetail {
   lead: StaffContactRequest;
