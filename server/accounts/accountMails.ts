@@ -14,8 +14,13 @@ function body(lines: string[]): string {
   return [...lines, ...SIGNATURE].join('\n');
 }
 
+/** Text someone typed, on one line: control characters (line breaks included) become a space. */
+function oneLine(typed: string): string {
+  return typed.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim();
+}
+
 function greeting(firstName: string): string {
-  return `Hello ${firstName.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim()},`;
+  return `Hello ${oneLine(firstName)},`;
 }
 
 export const ACCOUNT_MAIL_SUBJECTS = {
@@ -25,6 +30,8 @@ export const ACCOUNT_MAIL_SUBJECTS = {
   'email-change': `Confirm your new email address for ${SITE}`,
   'email-change-notice': `Your ${SITE} email address is being changed`,
   'staff-invitation': `You are invited to the ${SITE} staff console`,
+  'passkey-added': `A passkey was added to your ${SITE} account`,
+  'passkey-removed': `A passkey was removed from your ${SITE} account`,
 } as const;
 
 export function verificationMail(to: string, firstName: string, link: string, hours: number): OutgoingMail {
@@ -130,4 +137,47 @@ export function staffInvitationMail(to: string, firstName: string, invitedBy: st
       `The link works once and for ${hours} hours; a newer invitation replaces it. If you did not expect it, ignore this mail and tell us at ${company.email}.`,
     ]),
   };
+}
+
+/** When a change happened, for a mail: `2026-11-27 08:40 UTC`. */
+function utcMinute(at: Date): string {
+  return `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+const PASSKEY_CHANGES = {
+  'passkey-added': { happened: 'was added to', ifNotYou: 'remove it on your account page' },
+  'passkey-removed': { happened: 'was removed from', ifNotYou: 'check the passkeys left on your account page' },
+} as const;
+
+/**
+ * A passkey was added to or removed from the account (OWASP ASVS 5.0 V6.3.7: a notice after a
+ * change of how the account signs in; queued by ../passkeys/passkeyRoutes queuePasskeyNotice).
+ * The passkey is named by the name its holder typed, on one line and only in the body (the
+ * subject is fixed); never by its credential id or key. `accountPage` is where the account's
+ * passkeys are removed (the console's view for staff).
+ */
+function passkeyChangeMail(kind: keyof typeof PASSKEY_CHANGES, to: string, firstName: string, passkeyName: string, at: Date, accountPage: string): OutgoingMail {
+  const change = PASSKEY_CHANGES[kind];
+  return {
+    kind,
+    to,
+    subject: ACCOUNT_MAIL_SUBJECTS[kind],
+    text: body([
+      greeting(firstName),
+      '',
+      `the passkey “${oneLine(passkeyName)}” ${change.happened} your ${SITE} account on ${utcMinute(at)}.`,
+      '',
+      `If that was not you: sign in, ${change.ifNotYou} and change your password, and write to us at ${company.email}.`,
+      '',
+      accountPage,
+    ]),
+  };
+}
+
+export function passkeyAddedMail(to: string, firstName: string, passkeyName: string, at: Date, accountPage: string): OutgoingMail {
+  return passkeyChangeMail('passkey-added', to, firstName, passkeyName, at, accountPage);
+}
+
+export function passkeyRemovedMail(to: string, firstName: string, passkeyName: string, at: Date, accountPage: string): OutgoingMail {
+  return passkeyChangeMail('passkey-removed', to, firstName, passkeyName, at, accountPage);
 }

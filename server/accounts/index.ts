@@ -5,6 +5,7 @@ import type { DashboardStore } from '../dashboards/dashboardStore';
 import { registerMyDashboardRoutes } from '../dashboards/meRoutes';
 import { passkeyCeremonies } from '../passkeys/ceremonies';
 import { registerMyPasskeyRoutes } from '../passkeys/meRoutes';
+import type { PasskeyNotices } from '../passkeys/passkeyRoutes';
 import type { PasskeyStore } from '../passkeys/passkeyStore';
 import { relyingPartyFor } from '../passkeys/relyingParty';
 import type { StaffStore } from '../staff/staffStore';
@@ -40,6 +41,8 @@ export interface AccountRoutesOptions {
   /** The account's own passkeys (/me/passkeys, server/passkeys/meRoutes.ts) and the role and audit they follow. */
   passkeys: PasskeyStore;
   staff: StaffStore;
+  /** The mail telling the account holder of an added or removed passkey. */
+  passkeyNotices: PasskeyNotices;
   /** Asks the outbox worker to send now (a mail was queued). */
   kick: () => void;
   /** Password hashing (tests pass a cheap one). */
@@ -85,6 +88,7 @@ export async function registerAccountRoutes(scope: FastifyInstance, options: Acc
     passkeys: options.passkeys,
     staff: options.staff,
     ceremonies: passkeyCeremonies(options.passkeys, relyingPartyFor(settings.siteUrl)),
+    notices: options.passkeyNotices,
     checkPassword: passwordCheck(shared),
     reauthMs: settings.passkeyReauthMs,
   });

@@ -129,6 +129,8 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
   const signUpsOverall = windowLimit('sign-ups', options.registerGlobalRateLimit ?? DEFAULT_REGISTER_GLOBAL_RATE_LIMIT);
   const accountSettings = options.accounts ?? DEFAULT_ACCOUNT_SETTINGS;
   const links = stores ? linkMails(stores.accounts, accountSettings, () => delivery?.kick()) : null;
+  // The mail of an added or removed passkey, the same for the account page, the console and an enrollment link.
+  const passkeyNotices = stores ? { outbox: stores.accounts.mails, kick: () => delivery?.kick(), siteUrl: accountSettings.siteUrl, staff: stores.staff } : null;
   if (stores) registerTokenPages(app, { distDir: options.distDir, accounts: stores.accounts, staff: stores.staff });
   if (options.adminToken === null) {
     app.log.warn('DC_ADMIN_TOKEN is not set: the administrator routes of the user API answer 401 to every request.');
@@ -199,6 +201,7 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
             passkeys: stores.passkeys,
             staff: stores.staff,
             links: links!,
+            passkeyNotices: passkeyNotices!,
             kick: () => delivery?.kick(),
             hashPassword: options.hashPassword,
             passwordCost: options.passwordCost,
@@ -220,6 +223,7 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
             counter: stores.signInFailures,
             settings: accountSettings,
             kick: delivery ? () => delivery?.kick() : null,
+            passkeyNotices: passkeyNotices!,
           }),
         );
         await api.register(async (scope) => registerPublicPressRoutes(scope, { press: stores.press }));
@@ -230,6 +234,7 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions): Pr
             staff: stores.staff,
             passkeys: stores.passkeys,
             settings: accountSettings,
+            passkeyNotices: passkeyNotices!,
           }),
         );
       }

@@ -26,7 +26,17 @@ import type { ContactRequest } from './store';
  */
 
 /** Every kind of mail the site sends. */
-export const MAIL_KINDS = ['lead', 'email-verification', 'password-reset', 'password-changed', 'email-change', 'email-change-notice', 'staff-invitation'] as const;
+export const MAIL_KINDS = [
+  'lead',
+  'email-verification',
+  'password-reset',
+  'password-changed',
+  'email-change',
+  'email-change-notice',
+  'staff-invitation',
+  'passkey-added',
+  'passkey-removed',
+] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 export type AccountMailKind = Exclude<MailKind, 'lead'>;
 

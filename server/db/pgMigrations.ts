@@ -285,6 +285,16 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
       ALTER TABLE mail_outbox ADD CONSTRAINT mail_outbox_kind_check
         CHECK (kind IN ('lead', 'email-verification', 'password-reset', 'password-changed', 'email-change', 'email-change-notice', 'staff-invitation'));`,
   },
+  {
+    // The outbox learns the kinds 'passkey-added' and 'passkey-removed' (OWASP ASVS 5.0 V6.3.7: the
+    // account holder is told when a passkey is added or removed): the same as SQLite's migration 11.
+    name: 'passkey_change_mail',
+    sql: `
+      ALTER TABLE mail_outbox DROP CONSTRAINT mail_outbox_kind_check;
+      ALTER TABLE mail_outbox ADD CONSTRAINT mail_outbox_kind_check
+        CHECK (kind IN ('lead', 'email-verification', 'password-reset', 'password-changed', 'email-change', 'email-change-notice', 'staff-invitation',
+                        'passkey-added', 'passkey-removed'));`,
+  },
 ];
 
 /** Latest schema version this code knows. */

@@ -9,7 +9,7 @@ import type { StaffStore } from '../staff/staffStore';
 import type { UserStore } from '../users/store';
 import { passkeyCeremonies } from './ceremonies';
 import type { PasskeyStore } from './passkeyStore';
-import { registerPasskeyRoutes } from './passkeyRoutes';
+import { registerPasskeyRoutes, type PasskeyNotices } from './passkeyRoutes';
 import { relyingPartyFor } from './relyingParty';
 
 export interface PasskeyScopeOptions {
@@ -18,6 +18,8 @@ export interface PasskeyScopeOptions {
   staff: StaffStore;
   passkeys: PasskeyStore;
   settings: AccountSettings;
+  /** The mail of a passkey an enrollment link adds to an account that had one. */
+  passkeyNotices: PasskeyNotices;
   optionsRateLimit?: RouteRateLimit | undefined;
 }
 
@@ -36,6 +38,7 @@ export async function registerPasskeyScope(scope: FastifyInstance, options: Pass
     passkeys: options.passkeys,
     ceremonies: passkeyCeremonies(options.passkeys, relyingPartyFor(settings.siteUrl)),
     sessions: sessionService(options.sessions, { idleMs: settings.sessionIdleMs, absoluteMs: settings.sessionAbsoluteMs }),
+    notices: options.passkeyNotices,
     optionsRateLimit: options.optionsRateLimit,
   });
 }

@@ -10,6 +10,7 @@ import type { StaffStore } from '../staff/staffStore';
 import type { UserStore } from '../users/store';
 import type { PasskeyCeremonies } from './ceremonies';
 import { registerOwnPasskeyRoutes } from './ownPasskeyRoutes';
+import type { PasskeyNotices } from './passkeyRoutes';
 import type { PasskeyStore } from './passkeyStore';
 
 /**
@@ -44,6 +45,8 @@ export interface MyPasskeyRoutesOptions {
   passkeys: PasskeyStore;
   staff: StaffStore;
   ceremonies: PasskeyCeremonies;
+  /** The mail telling the account holder of an added or removed passkey. */
+  notices: PasskeyNotices;
   checkPassword: PasswordCheck;
   /** A sign-in this recent counts as re-authenticated (PASSKEY_REAUTH_MS). */
   reauthMs: number;
@@ -61,6 +64,7 @@ export function registerMyPasskeyRoutes(scope: FastifyInstance, options: MyPassk
     users,
     passkeys: options.passkeys,
     ceremonies: options.ceremonies,
+    notices: options.notices,
     rules: {
       onRequest: requireSession(options.sessions),
       owner: (request) => session(request).userId,

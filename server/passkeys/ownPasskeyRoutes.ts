@@ -7,7 +7,7 @@ import { routeRateLimit } from '../api/routeRateLimit';
 import { ERROR_RESPONSES, IdParams } from '../api/routeSchemas';
 import type { User, UserStore } from '../users/store';
 import type { PasskeyCeremonies } from './ceremonies';
-import { PASSKEY_OPTIONS_RATE_LIMIT, refuseName, refuseRegistration } from './passkeyRoutes';
+import { PASSKEY_OPTIONS_RATE_LIMIT, queuePasskeyNotice, refuseName, refuseRegistration, type PasskeyNotices } from './passkeyRoutes';
 import type { Passkey, PasskeyStore } from './passkeyStore';
 
 /**
@@ -24,6 +24,10 @@ import type { Passkey, PasskeyStore } from './passkeyStore';
  * The account is the request's own (set by a guard before the route); a passkey of another
  * account is "not found" (404), never touched. The registration's challenge is bound to the
  * account that asked for it (./ceremonies), so another account's answer is refused.
+ *
+ * Adding and removing one mails the account's address a notice naming the passkey ('passkey-added',
+ * 'passkey-removed': ./passkeyRoutes queuePasskeyNotice), here for staff and clients alike; a rename
+ * mails nothing.
  */
 export type PasskeyChange = 'added' | 'renamed' | 'removed';
 
@@ -65,10 +69,15 @@ function fieldsOf(body: unknown): Record<string, unknown> {
 export function registerOwnPasskeyRoutes(
   scope: FastifyInstance,
   prefix: string,
-  options: { users: UserStore; passkeys: PasskeyStore; ceremonies: PasskeyCeremonies; rules: OwnPasskeyRules },
+  options: { users: UserStore; passkeys: PasskeyStore; ceremonies: PasskeyCeremonies; rules: OwnPasskeyRules; notices: PasskeyNotices },
 ): void {
   const api = scope.withTypeProvider<TypeBoxTypeProvider>();
-  const { users, passkeys, ceremonies, rules } = options;
+  const { users, passkeys, ceremonies, rules, notices } = options;
+  /** The notice to the account's address, after the change. */
+  const notify = async (owner: string, change: 'added' | 'removed', passkeyName: string, at: Date) => {
+    const user = await users.get(owner);
+    if (user) await queuePasskeyNotice(notices, user, change, passkeyName, at);
+  };
   const guarded = rules.onRequest ? { onRequest: rules.onRequest } : {};
 
   api.get(prefix, { ...guarded, schema: { response: { 200: ListSchema, ...ERROR_RESPONSES } } }, async (request) => ({
@@ -96,10 +105,13 @@ export function registerOwnPasskeyRoutes(
     // The challenge was made for the account that asked; another account's answer is refused.
     const owner = rules.owner(request);
     if (result.userId !== owner) return refuseRegistration(reply, { ok: false, reason: 'challenge' });
-    if (!(await passkeys.add({ ...result.credential, userId: owner, name: (body.name as string).trim() }, new Date()))) {
+    const name = (body.name as string).trim();
+    const now = new Date();
+    if (!(await passkeys.add({ ...result.credential, userId: owner, name }, now))) {
       return sendProblem(reply, 409, 'Conflict', PASSKEY_MESSAGES.alreadyRegistered);
     }
     await rules.changed(request, 'added', owner);
+    await notify(owner, 'added', name, now);
     const added = await passkeys.get(result.credential.id);
     return reply.code(201).send(shown(added!));
   });
@@ -120,6 +132,8 @@ export function registerOwnPasskeyRoutes(
   api.delete(`${prefix}/:id`, { ...guarded, schema: { params: IdParams } }, async (request, reply) => {
     if (await rules.mayChange(request, reply)) return reply;
     const owner = rules.owner(request);
+    // Its name for the notice, read before it goes (another account's is not found below either way).
+    const held = await passkeys.get(request.params.id);
     if (await rules.keepsLast(request)) {
       const outcome = await passkeys.removeUnlessLast(owner, request.params.id);
       if (outcome === 'unknown') return sendProblem(reply, 404, 'Not Found', PASSKEY_MESSAGES.passkeyNotFound);
@@ -128,6 +142,7 @@ export function registerOwnPasskeyRoutes(
       return sendProblem(reply, 404, 'Not Found', PASSKEY_MESSAGES.passkeyNotFound);
     }
     await rules.changed(request, 'removed', owner);
+    if (held?.userId === owner) await notify(owner, 'removed', held.name, new Date());
     return reply.code(204).send();
   });
 }

@@ -1,12 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PASSKEY_MESSAGES, passkeyNameError } from '../../shared/passkeys';
+import { passkeyAddedMail, passkeyRemovedMail } from '../accounts/accountMails';
 import { sendProblem } from '../api/problem';
 import { routeRateLimit, type RouteRateLimit } from '../api/routeRateLimit';
+import type { MailOutbox } from '../contactRequests/mailOutbox';
 import type { SessionService } from '../sessions/sessionService';
 import { hashToken, isTokenShaped } from '../sessions/token';
 import { AUDIT_ACTIONS } from '../staff/audit';
 import type { StaffStore } from '../staff/staffStore';
-import type { UserStore } from '../users/store';
+import type { User, UserStore } from '../users/store';
 import type { PasskeyCeremonies, RegistrationResult } from './ceremonies';
 import type { PasskeyStore } from './passkeyStore';
 
@@ -31,6 +33,46 @@ export const PASSKEY_OPTIONS_RATE_LIMIT: RouteRateLimit = { max: 30, timeWindowM
  */
 export const PASSKEY_SIGNED_IN_PAGE = '/account';
 export const PASSKEY_STAFF_PAGE = '/staff';
+/** The console's view of one's own passkeys (widgets/staff-console/consoleUrl: view=passkeys). */
+export const STAFF_PASSKEYS_PAGE = `${PASSKEY_STAFF_PAGE}?view=passkeys`;
+
+/**
+ * What the mail needs that tells an account holder a passkey was added to or removed from their
+ * account (OWASP ASVS 5.0 V6.3.7: users are notified after updates to authentication details;
+ * ../accounts/accountMails: 'passkey-added', 'passkey-removed'), see {@link queuePasskeyNotice}.
+ */
+export interface PasskeyNotices {
+  /** The site's mail outbox (AccountStore.mails). */
+  outbox: MailOutbox;
+  /** Asks the delivery worker to send now (without a mailer the mail waits in the outbox). */
+  kick: () => void;
+  /** SITE_URL: the origin of the mail's link, never the request's Host. */
+  siteUrl: string;
+  /** Whose passkeys are where: a staff member's in the console, anyone else's on /account. */
+  staff: Pick<StaffStore, 'roleOf'>;
+}
+
+export type NoticedPasskeyChange = 'added' | 'removed';
+
+const NOTICE_MAILS = { added: passkeyAddedMail, removed: passkeyRemovedMail } as const satisfies Record<NoticedPasskeyChange, unknown>;
+
+/**
+ * Queues the notice of a passkey change, after the change, in the request that made it, as a
+ * password change queues 'password-changed' (../accounts/passwordResetRoutes): a failure to queue
+ * fails the request (500, logged) and the change stays. A rename mails nothing; neither does the
+ * enrollment of a staff member's first passkey (they just did it from the invitation's mail).
+ */
+export async function queuePasskeyNotice(
+  notices: PasskeyNotices,
+  user: Pick<User, '_id' | 'email' | 'firstName'>,
+  change: NoticedPasskeyChange,
+  passkeyName: string,
+  at: Date,
+): Promise<void> {
+  const page = (await notices.staff.roleOf(user._id)) === 'staff' ? STAFF_PASSKEYS_PAGE : PASSKEY_SIGNED_IN_PAGE;
+  await notices.outbox.enqueue(NOTICE_MAILS[change](user.email, user.firstName, passkeyName, at, `${notices.siteUrl}${page}`), at);
+  notices.kick();
+}
 
 export interface PasskeyRoutesOptions {
   users: UserStore;
@@ -38,6 +80,8 @@ export interface PasskeyRoutesOptions {
   passkeys: PasskeyStore;
   ceremonies: PasskeyCeremonies;
   sessions: SessionService;
+  /** The notice of a passkey added by a link to an account that had one already. */
+  notices: PasskeyNotices;
   optionsRateLimit?: RouteRateLimit | undefined;
 }
 
@@ -101,8 +145,14 @@ export function registerPasskeyRoutes(scope: FastifyInstance, options: PasskeyRo
     if (typeof used !== 'object' || used.userId !== result.userId) return deadLink(reply);
     const user = await users.get(result.userId);
     if (!user || !user.active) return sendProblem(reply, 403, 'Forbidden', PASSKEY_MESSAGES.deactivated);
-    const added = await passkeys.add({ ...result.credential, userId: user._id, name: (name as string).trim() }, new Date());
+    // A brand-new staff member's first passkey needs no notice; one more (a new link for a lost device,
+    // or a client's account made staff) is a change of how the account signs in like any other.
+    const hadOne = (await passkeys.listForUser(user._id)).length > 0;
+    const now = new Date();
+    const passkeyName = (name as string).trim();
+    const added = await passkeys.add({ ...result.credential, userId: user._id, name: passkeyName }, now);
     if (!added) return sendProblem(reply, 409, 'Conflict', PASSKEY_MESSAGES.alreadyRegistered);
+    if (hadOne) await queuePasskeyNotice(options.notices, user, 'added', passkeyName, now);
     await staff.audit(
       { actorId: user._id, actorEmail: user.email, action: AUDIT_ACTIONS.passkeyAdded, recordType: 'user', recordId: user._id, detail: 'enrollment' },
       new Date(),

@@ -9,6 +9,7 @@ import type { ContactRequestStore } from '../contactRequests/store';
 import type { PressStore } from '../press/pressStore';
 import { registerStaffPressRoutes } from '../press/staffRoutes';
 import { passkeyCeremonies } from '../passkeys/ceremonies';
+import type { PasskeyNotices } from '../passkeys/passkeyRoutes';
 import type { PasskeyStore } from '../passkeys/passkeyStore';
 import { relyingPartyFor } from '../passkeys/relyingParty';
 import { refuseCrossSite } from '../sessions/sameSiteGuard';
@@ -41,6 +42,8 @@ export interface StaffRoutesOptions {
   settings: AccountSettings;
   /** Asks the delivery worker to send now; null when no mailer is configured. */
   kick: (() => void) | null;
+  /** The mail telling a staff member of a passkey added to or removed from their account. */
+  passkeyNotices: PasskeyNotices;
 }
 
 /**
@@ -75,5 +78,6 @@ export async function registerStaffRoutes(scope: FastifyInstance, options: Staff
     passkeys: options.passkeys,
     ceremonies: passkeyCeremonies(options.passkeys, relyingPartyFor(options.settings.siteUrl)),
     audit,
+    notices: options.passkeyNotices,
   });
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { PasskeyCeremonies } from '../passkeys/ceremonies';
 import { registerOwnPasskeyRoutes, type PasskeyChange } from '../passkeys/ownPasskeyRoutes';
+import type { PasskeyNotices } from '../passkeys/passkeyRoutes';
 import type { PasskeyStore } from '../passkeys/passkeyStore';
 import type { UserStore } from '../users/store';
 import { AUDIT_ACTIONS, type Auditor } from './audit';
@@ -17,7 +18,7 @@ import { AUDIT_ACTIONS, type Auditor } from './audit';
  *   DELETE /staff/passkeys/{id}                   204 | 404 | 409 the account's last passkey (kept)
  *
  * The guard's passkey-verified session is the re-authentication (staff have no password they
- * know); every change is audited.
+ * know); every change is audited, and an added or removed passkey mailed to the account's address.
  */
 export const PASSKEY_AUDIT_ACTIONS = {
   added: AUDIT_ACTIONS.passkeyAdded,
@@ -27,7 +28,7 @@ export const PASSKEY_AUDIT_ACTIONS = {
 
 export function registerStaffPasskeyRoutes(
   scope: FastifyInstance,
-  options: { users: UserStore; passkeys: PasskeyStore; ceremonies: PasskeyCeremonies; audit: Auditor },
+  options: { users: UserStore; passkeys: PasskeyStore; ceremonies: PasskeyCeremonies; audit: Auditor; notices: PasskeyNotices },
 ): void {
   const { audit } = options;
   registerOwnPasskeyRoutes(scope, '/staff/passkeys', {

@@ -2,18 +2,22 @@ import { createHash } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ACCOUNT_MAIL_SUBJECTS, passkeyAddedMail, passkeyRemovedMail } from '../../server/accounts/accountMails';
 import { buildApp } from '../../server/app';
 import { loadConfig, type ServerConfig } from '../../server/config';
 import { openStores, type Stores } from '../../server/db/openStores';
 import { userHandleOf } from '../../server/passkeys/ceremonies';
-import { PASSKEY_SIGNED_IN_PAGE } from '../../server/passkeys/passkeyRoutes';
+import { PASSKEY_SIGNED_IN_PAGE, STAFF_PASSKEYS_PAGE } from '../../server/passkeys/passkeyRoutes';
 import { SESSION_COOKIE } from '../../server/sessions/cookies';
 import { AUDIT_ACTIONS } from '../../server/staff/audit';
 import { runStaffCli } from '../../server/staff/cli';
 import { ACCOUNT_MESSAGES } from '../../shared/accountMessages';
+import { COMPANY } from '../../shared/company';
 import { API_BASE } from '../../shared/constants';
 import { PASSKEY_MESSAGES, PASSKEY_REAUTH_MS } from '../../shared/passkeys';
+import { readConsoleUrl } from '../../widgets/staff-console/consoleUrl';
 import { databaseBackends } from '../support/databaseBackends';
+import { queuedMails } from '../support/queuedMails';
 import { softAuthenticator, type SoftAuthenticator } from '../support/softAuthenticator';
 import { makeTestSite } from '../support/testSite';
 
@@ -23,7 +27,9 @@ import { makeTestSite } from '../support/testSite';
  * PostgreSQL, with a software authenticator (real keys and signatures): the guards (no session
  * 401, cross-site 403, another account's passkey 404, another account's challenge, a challenge
  * used twice), the re-authentication rule (a recent sign-in or the password), a client removing
- * every passkey while staff keep their last, and the audit only for staff.
+ * every passkey while staff keep their last, and the audit only for staff; the mail that tells the
+ * account holder of an added or removed passkey (OWASP ASVS 5.0 V6.3.7), read from the outbox (no
+ * mailer here: it waits there), and its builders.
  */
 vi.setConfig({ testTimeout: 90_000, hookTimeout: 120_000 });
 
@@ -38,6 +44,48 @@ beforeAll(() => {
   ({ root, dist } = makeTestSite('dc-client-passkeys-'));
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+describe('the notices of an added and a removed passkey', () => {
+  const at = new Date('2026-11-27T08:40:59.999Z');
+  const page = `${SITE}${PASSKEY_SIGNED_IN_PAGE}`;
+
+  it('have a fixed subject per kind: no passkey name in a header', () => {
+    for (const [build, kind] of [
+      [passkeyAddedMail, 'passkey-added'],
+      [passkeyRemovedMail, 'passkey-removed'],
+    ] as const) {
+      const mails = ['Laptop', 'Bcc: evil@example.com\r\nSubject: hi'].map((name) => build('jana@example.de', 'Jana', name, at, page));
+      expect(mails.map((mail) => [mail.kind, mail.to, mail.subject])).toEqual([
+        [kind, 'jana@example.de', ACCOUNT_MAIL_SUBJECTS[kind]],
+        [kind, 'jana@example.de', ACCOUNT_MAIL_SUBJECTS[kind]],
+      ]);
+    }
+    expect(ACCOUNT_MAIL_SUBJECTS['passkey-added']).toBe('A passkey was added to your DataClarity account');
+    expect(ACCOUNT_MAIL_SUBJECTS['passkey-removed']).toBe('A passkey was removed from your DataClarity account');
+  });
+
+  it('name the passkey on one line (control characters stripped), say when in UTC, where to remove it and whom to write to', () => {
+    const added = passkeyAddedMail('jana@example.de', 'Ja\u0085na\n', ' Laptop\r\nBcc: evil@example.com\u0000\u2028x\u0007 ', at, page);
+    const lines = added.text.split('\n');
+    expect(lines.slice(0, 7)).toEqual([
+      'Hello Ja na,',
+      '',
+      'the passkey “Laptop Bcc: evil@example.com x” was added to your DataClarity account on 2026-11-27 08:40 UTC.',
+      '',
+      `If that was not you: sign in, remove it on your account page and change your password, and write to us at ${COMPANY.email}.`,
+      '',
+      page,
+    ]);
+    expect(added.text).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029]/);
+
+    const removed = passkeyRemovedMail('jana@example.de', 'Jana', 'Phone\u001b[31m', at, `${SITE}${STAFF_PASSKEYS_PAGE}`);
+    expect(removed.text).toContain('the passkey “Phone [31m” was removed from your DataClarity account on 2026-11-27 08:40 UTC.');
+    expect(removed.text).toContain(`sign in, check the passkeys left on your account page and change your password, and write to us at ${COMPANY.email}.`);
+    expect(removed.text).toContain(`\n${SITE}/staff?view=passkeys\n`);
+    // The console opens that link on its passkeys view.
+    expect(readConsoleUrl(new URL(`${SITE}${STAFF_PASSKEYS_PAGE}`).search).view).toBe('passkeys');
+  });
+});
 
 for (const backend of databaseBackends('Client passkeys')) {
   describe.skipIf(backend.skip)(`a person's own passkeys on ${backend.name}`, () => {
@@ -95,6 +143,10 @@ for (const backend of databaseBackends('Client passkeys')) {
       expect(added.statusCode, added.body).toBe(201);
       return authenticator;
     }
+
+    /** The notices of added and removed passkeys waiting for an address. */
+    const passkeyMails = (email: string) => queuedMails(stores.accounts.mails, email, ['passkey-added', 'passkey-removed']);
+    const mailed = async (email: string) => (await passkeyMails(email)).map((mail) => mail.kind).sort();
 
     const list = async (headers: Record<string, string>) => (await api({ method: 'GET', url: '/me/passkeys', headers })).json<{ passkeys: Array<{ id: string; name: string; lastUsedAt: string | null }>; passwordNeeded?: boolean }>();
 
@@ -154,6 +206,33 @@ for (const backend of databaseBackends('Client passkeys')) {
       expect((await stores.staff.auditLog({ limit: 100 })).entries.filter((entry) => entry.recordId === userId)).toEqual([]);
     });
 
+    it('mails the account’s address once per added and once per removed passkey, naming it; a rename, a refusal and a 404 mail nothing', async () => {
+      const { email, headers } = await client();
+      const laptop = await addPasskey(headers, ' Laptop\r\nBcc: evil@example.com ');
+      const [notice, ...more] = await passkeyMails(email);
+      expect(more).toEqual([]);
+      expect(notice).toMatchObject({ kind: 'passkey-added', to: email, subject: ACCOUNT_MAIL_SUBJECTS['passkey-added'] });
+      expect(notice!.text).toContain('the passkey “Laptop Bcc: evil@example.com” was added to your DataClarity account on ');
+      expect(notice!.text).toContain(`\n${SITE}${PASSKEY_SIGNED_IN_PAGE}\n`);
+      // Nothing that signs anyone in: not the session's token, the credential id or the public key.
+      const stored = (await stores.passkeys.get(laptop.credentialId))!;
+      for (const secret of [headers.cookie!.split('=')[1]!, stored.id, stored.publicKey]) expect(notice!.text).not.toContain(secret);
+
+      expect((await api({ method: 'PATCH', url: `/me/passkeys/${laptop.credentialId}`, headers, payload: { name: 'Desk' } })).statusCode).toBe(200);
+      expect((await api({ method: 'DELETE', url: `/me/passkeys/${laptop.credentialId}`, headers: { ...headers, ...CROSS_SITE } })).statusCode).toBe(403);
+      expect(await mailed(email)).toEqual(['passkey-added']);
+
+      expect((await api({ method: 'DELETE', url: `/me/passkeys/${laptop.credentialId}`, headers })).statusCode).toBe(204);
+      const removed = (await passkeyMails(email)).filter((mail) => mail.kind === 'passkey-removed');
+      expect(removed).toHaveLength(1);
+      expect(removed[0]).toMatchObject({ to: email, subject: ACCOUNT_MAIL_SUBJECTS['passkey-removed'] });
+      // Named as it was when it went (renamed).
+      expect(removed[0]!.text).toContain('the passkey “Desk” was removed from your DataClarity account on ');
+      expect(removed[0]!.text).not.toContain(stored.publicKey);
+      expect((await api({ method: 'DELETE', url: `/me/passkeys/${laptop.credentialId}`, headers })).statusCode).toBe(404);
+      expect(await mailed(email)).toEqual(['passkey-added', 'passkey-removed']);
+    });
+
     it('finds another account’s passkey nowhere (404) and refuses to finish another account’s registration', async () => {
       const anna = await client();
       const ben = await client();
@@ -163,6 +242,9 @@ for (const backend of databaseBackends('Client passkeys')) {
       expect(rename.json().message).toBe(PASSKEY_MESSAGES.passkeyNotFound);
       expect((await api({ method: 'DELETE', url: `/me/passkeys/${annas.credentialId}`, headers: ben.headers })).statusCode).toBe(404);
       expect((await list(ben.headers)).passkeys).toEqual([]);
+      // Ben's tries changed nothing: Anna has the notice of her own passkey only, Ben none.
+      expect(await mailed(anna.email)).toEqual(['passkey-added']);
+      expect(await mailed(ben.email)).toEqual([]);
       expect((await list(anna.headers)).passkeys.map((each) => each.name)).toEqual(['Laptop']);
 
       // Anna's challenge, answered in Ben's session: refused, nothing stored for either.
@@ -244,6 +326,8 @@ for (const backend of databaseBackends('Client passkeys')) {
       const enrolled = await api({ method: 'POST', url: '/passkeys/enrollment', payload: { token, name: 'Work laptop', response: authenticator.register(creation) } });
       expect(enrolled.statusCode, enrolled.body).toBe(200);
       const headers = sessionCookie(enrolled)!;
+      // A new staff member's first passkey, from the link, mails no notice.
+      expect(await mailed(email)).toEqual([]);
 
       // The same account signed in with a password (it was a client before, with one of its own).
       await stores.users.setPasswordHash(userId, (await stores.users.passwordHashOf((await client()).userId))!);
@@ -264,6 +348,17 @@ for (const backend of databaseBackends('Client passkeys')) {
       expect((await api({ method: 'PATCH', url: `/me/passkeys/${authenticator.credentialId}`, headers, payload: { name: 'Desk' } })).statusCode).toBe(200);
       const actions = (await stores.staff.auditLog({ limit: 20 })).entries.filter((entry) => entry.recordId === userId).map((entry) => entry.action);
       expect(actions[0]).toBe(AUDIT_ACTIONS.passkeyRenamed);
+      // Refused, kept (409) or renamed: nothing mailed.
+      expect(await mailed(email)).toEqual([]);
+
+      // One more from the account page: mailed, with the console's passkeys view as the place to remove it.
+      const phone = await addPasskey(headers, 'Phone');
+      const [added] = await passkeyMails(email);
+      expect(added).toMatchObject({ kind: 'passkey-added', to: email });
+      expect(added!.text).toContain('the passkey “Phone” was added');
+      expect(added!.text).toContain(`\n${SITE}${STAFF_PASSKEYS_PAGE}\n`);
+      expect((await api({ method: 'DELETE', url: `/me/passkeys/${phone.credentialId}`, headers })).statusCode).toBe(204);
+      expect(await mailed(email)).toEqual(['passkey-added', 'passkey-removed']);
     });
   });
 }

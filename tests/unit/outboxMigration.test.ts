@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { migratePostgres } from '../../server/db/migrate';
 import { PG_MIGRATIONS } from '../../server/db/pgMigrations';
 import { openPgPool, type PgPool } from '../../server/db/postgres';
-import { MIGRATIONS } from '../../server/db/sqlite';
+import { MIGRATIONS, openSqliteDatabase } from '../../server/db/sqlite';
 import { createMailDelivery } from '../../server/contactRequests/delivery';
 import { smtpMailer } from '../../server/contactRequests/mail';
 import { createPgContactRequestStore } from '../../server/contactRequests/pgStore';
@@ -21,7 +21,8 @@ import { startSmtpSink, type SmtpSink } from '../support/smtpSink';
  * account mails' outbox moves over with its Message-ID, attempt count, due time, lease and last
  * error; the contact requests, their statuses and attempt logs stay; afterwards the one worker mails every
  * entry to a real SMTP server with its old Message-ID, an entry leased before the upgrade only when
- * its lease has run out.
+ * its lease has run out. And the migration that lets the outbox take the notices of added and removed
+ * passkeys (SQLite 11, PostgreSQL 'passkey_change_mail'): waiting entries stay, the new kinds go in.
  */
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
 
@@ -183,6 +184,16 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
+/** A new SQLite file at an older schema version (its migrations run by hand, as an older server left it), open. */
+function sqliteAt(version: number): { file: string; old: Database.Database } {
+  const file = join(mkdtempSync(join(root, 'db-')), 'dc.sqlite');
+  const old = new Database(file);
+  old.exec('CREATE TABLE schema_version (version INTEGER NOT NULL)');
+  for (const migration of MIGRATIONS.slice(0, version)) old.exec(migration);
+  old.prepare('INSERT INTO schema_version (version) VALUES (?)').run(version);
+  return { file, old };
+}
+
 const ROWS_SQL =
   'SELECT id, kind, lead_id, recipient, message_id, created_at, attempts, next_attempt_at, lease_token, lease_until, last_error FROM mail_outbox ORDER BY id';
 
@@ -191,11 +202,7 @@ const backends: Backend[] = [
     name: 'SQLite',
     skip: false,
     async open() {
-      const file = join(mkdtempSync(join(root, 'db-')), 'dc.sqlite');
-      const old = new Database(file);
-      old.exec('CREATE TABLE schema_version (version INTEGER NOT NULL)');
-      for (const migration of MIGRATIONS.slice(0, SQLITE_TWO_OUTBOXES)) old.exec(migration);
-      old.prepare('INSERT INTO schema_version (version) VALUES (?)').run(SQLITE_TWO_OUTBOXES);
+      const { file, old } = sqliteAt(SQLITE_TWO_OUTBOXES);
       await seedTwoOutboxes(async (sql, params) => void old.prepare(sql).run(...params));
       old.close();
       const store = openSqliteContactRequestStore(file);
@@ -297,4 +304,82 @@ for (const backend of backends) {
       }
     });
   });
+}
+
+/** SQLite's and PostgreSQL's last schema versions before the outbox took the passkey notices. */
+const SQLITE_BEFORE_NOTICES = 10;
+const PG_BEFORE_NOTICES = PG_MIGRATIONS.findIndex((migration) => migration.name === 'passkey_change_mail');
+const MAIL_COLUMNS = 'id, kind, recipient, subject, body, message_id, created_at, attempts, next_attempt_at';
+const INSERT_MAIL = `INSERT INTO mail_outbox (${MAIL_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+const mailRow = (id: string, kind: string) => [id, kind, 'jana.weber@example.de', `Subject of ${kind}`, `Body of ${kind}`, `<${kind}-${id}@${DOMAIN}>`, at(0), 1, at(0)];
+const WAITING = 'a0000000-0000-4000-8000-000000000001';
+
+interface NoticeBackend {
+  name: string;
+  skip: boolean;
+  /** A database at the schema before the notices with a waiting invitation, then migrated: insert, read back. */
+  open(): Promise<{ insert(row: unknown[]): Promise<void>; kinds(): Promise<Array<{ id: string; kind: string; attempts: number }>>; indexes(): Promise<string[]>; close(): Promise<void> }>;
+}
+
+const noticeBackends: NoticeBackend[] = [
+  {
+    name: 'SQLite',
+    skip: false,
+    async open() {
+      const { file, old } = sqliteAt(SQLITE_BEFORE_NOTICES);
+      old.prepare(INSERT_MAIL).run(...mailRow(WAITING, 'staff-invitation'));
+      old.close();
+      const db = openSqliteDatabase(file);
+      expect((db.prepare('SELECT version FROM schema_version').get() as { version: number }).version).toBe(SQLITE_BEFORE_NOTICES + 1);
+      return {
+        insert: async (row) => void db.prepare(INSERT_MAIL).run(...row),
+        kinds: async () => db.prepare('SELECT id, kind, attempts FROM mail_outbox ORDER BY id').all() as Array<{ id: string; kind: string; attempts: number }>,
+        indexes: async () =>
+          (db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'mail_outbox' AND sql IS NOT NULL ORDER BY name").all() as Array<{ name: string }>).map((i) => i.name),
+        close: async () => void db.close(),
+      };
+    },
+  },
+  {
+    name: 'PostgreSQL',
+    skip: !postgres.ok,
+    async open() {
+      const pool: PgPool = openPgPool(await pgServer!.createDatabase());
+      await migratePostgres(pool, PG_MIGRATIONS.slice(0, PG_BEFORE_NOTICES));
+      const insert = async (row: unknown[]) => {
+        let n = 0;
+        await pool.query(INSERT_MAIL.replace(/\?/g, () => `$${++n}`), row);
+      };
+      await insert(mailRow(WAITING, 'staff-invitation'));
+      expect(await migratePostgres(pool)).toEqual([PG_BEFORE_NOTICES + 1]);
+      return {
+        insert,
+        kinds: async () => (await pool.query<{ id: string; kind: string; attempts: number }>('SELECT id, kind, attempts FROM mail_outbox ORDER BY id')).rows,
+        indexes: async () =>
+          (await pool.query<{ indexname: string }>("SELECT indexname FROM pg_indexes WHERE tablename = 'mail_outbox' AND indexname LIKE 'mail_outbox_%' ORDER BY indexname")).rows.map((i) => i.indexname),
+        close: () => pool.end(),
+      };
+    },
+  },
+];
+
+describe('migration to the passkey notices (SQLite 11, PostgreSQL passkey_change_mail)', () => {
+  for (const backend of noticeBackends) {
+    it.skipIf(backend.skip)(`on ${backend.name}: keeps the waiting mails and the indexes, takes the two new kinds, still refuses an unknown one`, async () => {
+      const db = await backend.open();
+      await checkNoticeKinds(db).finally(() => db.close());
+    });
+  }
+});
+
+async function checkNoticeKinds(db: Awaited<ReturnType<NoticeBackend['open']>>): Promise<void> {
+  await db.insert(mailRow('a0000000-0000-4000-8000-000000000002', 'passkey-added'));
+  await db.insert(mailRow('a0000000-0000-4000-8000-000000000003', 'passkey-removed'));
+  await expect(db.insert(mailRow('a0000000-0000-4000-8000-000000000004', 'passkey-renamed'))).rejects.toThrow(/check/i);
+  expect((await db.kinds()).map((row) => ({ ...row, attempts: Number(row.attempts) }))).toEqual([
+    { id: WAITING, kind: 'staff-invitation', attempts: 1 },
+    { id: 'a0000000-0000-4000-8000-000000000002', kind: 'passkey-added', attempts: 1 },
+    { id: 'a0000000-0000-4000-8000-000000000003', kind: 'passkey-removed', attempts: 1 },
+  ]);
+  expect(await db.indexes()).toEqual(expect.arrayContaining(['mail_outbox_by_age', 'mail_outbox_due']));
 }

@@ -2,17 +2,19 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ACCOUNT_MAIL_SUBJECTS } from '../../server/accounts/accountMails';
 import { buildApp } from '../../server/app';
 import { loadConfig, type ServerConfig } from '../../server/config';
 import { openStores, type Stores } from '../../server/db/openStores';
 import { userHandleOf } from '../../server/passkeys/ceremonies';
-import { PASSKEY_OPTIONS_RATE_LIMIT, PASSKEY_SIGNED_IN_PAGE, PASSKEY_STAFF_PAGE } from '../../server/passkeys/passkeyRoutes';
+import { PASSKEY_OPTIONS_RATE_LIMIT, PASSKEY_SIGNED_IN_PAGE, PASSKEY_STAFF_PAGE, STAFF_PASSKEYS_PAGE } from '../../server/passkeys/passkeyRoutes';
 import { SESSION_COOKIE } from '../../server/sessions/cookies';
 import { AUDIT_ACTIONS } from '../../server/staff/audit';
 import { runStaffCli } from '../../server/staff/cli';
 import { API_BASE } from '../../shared/constants';
 import { PASSKEY_CHALLENGE_TTL_MS, PASSKEY_MESSAGES, PASSKEY_NAME_MAX, passkeyNameError } from '../../shared/passkeys';
 import { findPostgres, startPostgres, type PostgresServer } from '../support/postgres';
+import { queuedMails } from '../support/queuedMails';
 import { softAuthenticator, type SoftAuthenticator } from '../support/softAuthenticator';
 import { makeTestSite } from '../support/testSite';
 
@@ -21,6 +23,7 @@ import { makeTestSite } from '../support/testSite';
  * from the CLI's link, sign-in, a staff member's passkeys. The browser's part is played by a
  * software authenticator (tests/support/softAuthenticator: a real P-256 key, real signatures), so
  * every server check runs for real: challenge (unknown, reused), origin, signature, counter.
+ * The notices of added and removed passkeys are read from the outbox (no mailer here: they wait).
  */
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 90_000 });
 
@@ -100,25 +103,38 @@ for (const backend of backends) {
       address = `10.0.${Math.floor(ip / 250)}.${(ip % 250) + 1}`;
     };
 
+    /** `npm run staff -- add <email>`: the token of the enrollment link it prints. */
+    async function enrollmentLink(email: string): Promise<string> {
+      const lines: string[] = [];
+      expect(await runStaffCli(['add', email], { ...env, SITE_URL: SITE }, { log: (line) => lines.push(line), error: (line) => lines.push(line) })).toBe(0);
+      return lines.join('\n').match(/\/staff\/enroll\/([A-Za-z0-9_-]{43})$/m)![1]!;
+    }
+
     /** `npm run staff -- add` for a new address: the account and its link's token. */
     async function addStaff(): Promise<{ email: string; userId: string; token: string }> {
       counter++;
       const email = `staff.${counter}@dataclarity.example`;
-      const lines: string[] = [];
-      expect(await runStaffCli(['add', email], { ...env, SITE_URL: SITE }, { log: (line) => lines.push(line), error: (line) => lines.push(line) })).toBe(0);
-      const token = lines.join('\n').match(/\/staff\/enroll\/([A-Za-z0-9_-]{43})$/m)![1]!;
+      const token = await enrollmentLink(email);
       return { email, userId: (await stores.users.credentials(email))!.id, token };
     }
 
-    /** Enrolls a new staff member's first passkey: the authenticator, the session's headers. */
-    async function enrolled(): Promise<{ userId: string; authenticator: SoftAuthenticator; headers: Record<string, string> }> {
-      const { userId, token } = await addStaff();
+    /** Enrolls a passkey with a link: the authenticator and the session's headers. */
+    async function enroll(token: string, name = 'Work laptop'): Promise<{ authenticator: SoftAuthenticator; headers: Record<string, string> }> {
       const authenticator = softAuthenticator(SITE);
       const options = (await post('/passkeys/enrollment/options', { token })).json();
-      const response = await post('/passkeys/enrollment', { token, name: 'Work laptop', response: authenticator.register(options) });
+      const response = await post('/passkeys/enrollment', { token, name, response: authenticator.register(options) });
       expect(response.statusCode, response.body).toBe(200);
-      return { userId, authenticator, headers: sessionCookie(response)! };
+      return { authenticator, headers: sessionCookie(response)! };
     }
+
+    /** Enrolls a new staff member's first passkey: the authenticator, the session's headers. */
+    async function enrolled(): Promise<{ userId: string; email: string; authenticator: SoftAuthenticator; headers: Record<string, string> }> {
+      const { userId, email, token } = await addStaff();
+      return { userId, email, ...(await enroll(token)) };
+    }
+
+    /** The notices of added and removed passkeys waiting for an address. */
+    const passkeyMails = (email: string) => queuedMails(stores.accounts.mails, email, ['passkey-added', 'passkey-removed']);
 
     describe('enrollment', () => {
       it('serves the link’s page with the token while it works (200), else 410; noindex, no referrer, never cached; looking does not use it', async () => {
@@ -162,6 +178,23 @@ for (const backend of backends) {
 
         // The link is used up: no new options, no second registration with it.
         expect((await post('/passkeys/enrollment/options', { token })).statusCode).toBe(410);
+        // A new staff member's first passkey, from the invitation's link, mails no notice.
+        expect(await passkeyMails(email)).toEqual([]);
+      });
+
+      it('mails a notice when a new link adds a passkey to a staff member who has one (a lost device), naming it, no key material', async () => {
+        fresh();
+        const { email, userId } = await enrolled();
+        expect(await passkeyMails(email)).toEqual([]);
+        const token = await enrollmentLink(email);
+        const { authenticator } = await enroll(token, 'Phone\u0007');
+        expect((await stores.passkeys.listForUser(userId)).map((each) => each.name)).toEqual(['Work laptop', 'Phone\u0007']);
+        const mails = await passkeyMails(email);
+        expect(mails.map((mail) => [mail.kind, mail.to, mail.subject])).toEqual([['passkey-added', email, ACCOUNT_MAIL_SUBJECTS['passkey-added']]]);
+        expect(mails[0]!.text).toContain('the passkey “Phone” was added to your DataClarity account');
+        expect(mails[0]!.text).toContain(`\n${SITE}${STAFF_PASSKEYS_PAGE}\n`);
+        const stored = (await stores.passkeys.get(authenticator.credentialId))!;
+        for (const secret of [token, stored.id, stored.publicKey]) expect(mails[0]!.text).not.toContain(secret);
       });
 
       it('refuses a missing or malformed token (400), an unknown link (410), and a bad name (400 naming the field)', async () => {
@@ -322,9 +355,10 @@ for (const backend of backends) {
     });
 
     describe('a staff member’s passkeys', () => {
-      it('lists, adds another, renames, removes any but the last; each change audited', async () => {
+      it('lists, adds another, renames, removes any but the last; each change audited, each addition and removal mailed', async () => {
         fresh();
-        const { userId, authenticator, headers } = await enrolled();
+        const { userId, email, authenticator, headers } = await enrolled();
+        const mailed = async () => (await passkeyMails(email)).map((mail) => mail.kind).sort();
         const list = async () => (await api({ method: 'GET', url: '/staff/passkeys', headers })).json().passkeys as Array<{ id: string; name: string }>;
         expect((await list()).map((each) => each.name)).toEqual(['Work laptop']);
 
@@ -338,6 +372,12 @@ for (const backend of backends) {
         const added = await api({ method: 'POST', url: '/staff/passkeys', headers, payload: { name: 'Phone', response: phone.register(creation) } });
         expect(added.statusCode, added.body).toBe(201);
         expect(added.json()).toMatchObject({ id: phone.credentialId, name: 'Phone', lastUsedAt: null });
+        const [notice] = await passkeyMails(email);
+        expect(notice).toMatchObject({ kind: 'passkey-added', to: email, subject: ACCOUNT_MAIL_SUBJECTS['passkey-added'] });
+        expect(notice!.text).toContain('the passkey “Phone” was added');
+        expect(notice!.text).toContain(`\n${SITE}${STAFF_PASSKEYS_PAGE}\n`);
+        expect(notice!.text).not.toContain(phone.credentialId);
+        expect(notice!.text).not.toContain((await stores.passkeys.get(phone.credentialId))!.publicKey);
 
         const renamed = await api({ method: 'PATCH', url: `/staff/passkeys/${phone.credentialId}`, headers, payload: { name: 'Work phone' } });
         expect(renamed.statusCode).toBe(200);
@@ -346,11 +386,19 @@ for (const backend of backends) {
         expect(badName.statusCode).toBe(400);
         expect(badName.json().errors).toEqual({ name: PASSKEY_MESSAGES.nameRequired });
         expect((await api({ method: 'PATCH', url: '/staff/passkeys/nope', headers, payload: { name: 'x' } })).statusCode).toBe(404);
+        // Renames mail nothing.
+        expect(await mailed()).toEqual(['passkey-added']);
 
         expect((await api({ method: 'DELETE', url: `/staff/passkeys/${authenticator.credentialId}`, headers })).statusCode).toBe(204);
         expect((await list()).map((each) => each.name)).toEqual(['Work phone']);
+        const removal = (await passkeyMails(email)).find((mail) => mail.kind === 'passkey-removed');
+        expect(removal).toMatchObject({ to: email, subject: ACCOUNT_MAIL_SUBJECTS['passkey-removed'] });
+        expect(removal!.text).toContain('the passkey “Work laptop” was removed from');
+        expect(removal!.text).not.toContain(authenticator.credentialId);
         expect((await api({ method: 'DELETE', url: `/staff/passkeys/${phone.credentialId}`, headers })).statusCode).toBe(409);
         expect((await api({ method: 'DELETE', url: `/staff/passkeys/${authenticator.credentialId}`, headers })).statusCode).toBe(404);
+        // Nothing removed, nothing mailed.
+        expect(await mailed()).toEqual(['passkey-added', 'passkey-removed']);
 
         const actions = (await stores.staff.auditLog({ limit: 20 })).entries.filter((entry) => entry.recordId === userId).map((entry) => entry.action);
         expect(actions.slice(0, 3)).toEqual([AUDIT_ACTIONS.passkeyRemoved, AUDIT_ACTIONS.passkeyRenamed, AUDIT_ACTIONS.passkeyAdded]);
