@@ -37,6 +37,16 @@ export interface PressItem {
   excerpt: string;
 }
 
+/** A stored press item as the staff API answers it: who added and last changed it, and when (server/press). */
+export interface StoredPressItem extends PressItem {
+  createdAt: string;
+  /** The email of the staff member who added it. */
+  createdBy: string;
+  updatedAt: string;
+  /** The email of the staff member who changed it last (the author until then). */
+  updatedBy: string;
+}
+
 /** An item before it has an id: the outcome of the form. */
 export type PressDraft = Omit<PressItem, 'id'>;
 

@@ -1,4 +1,6 @@
-import type { PressDraft, PressItem } from '../../shared/pressItems';
+import type { PressDraft, PressItem, StoredPressItem } from '../../shared/pressItems';
+
+export type { StoredPressItem };
 
 /**
  * Press items staff store (issue 32): the press form's fields (shared/pressItems.ts), who added
@@ -6,15 +8,6 @@ import type { PressDraft, PressItem } from '../../shared/pressItems';
  * (./pgPressStore, migration 'press_items'). /press shows them with the built ones
  * (GET /dc_api/wa_v1/press, ./publicRoutes, without the staff's emails).
  */
-export interface StoredPressItem extends PressItem {
-  createdAt: string;
-  /** The email of the staff member who added it. */
-  createdBy: string;
-  updatedAt: string;
-  /** The email of the staff member who changed it last (the author until then). */
-  updatedBy: string;
-}
-
 export interface PressStore {
   /** Every stored item, the newest added first. */
   list(): Promise<StoredPressItem[]>;

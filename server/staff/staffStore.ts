@@ -1,4 +1,5 @@
 import type { OutgoingMail } from '../contactRequests/mailOutbox';
+import type { StaffMember } from '../../shared/staffMember';
 
 /**
  * What the staff features store (issue 32), on SQLite (./sqliteStaffStore) and PostgreSQL
@@ -12,15 +13,7 @@ import type { OutgoingMail } from '../contactRequests/mailOutbox';
  */
 export const ROLES = ['client', 'staff'] as const;
 export type Role = (typeof ROLES)[number];
-
-export interface StaffMember {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  active: boolean;
-  createdAt: string;
-}
+export type { StaffMember };
 
 /** An account as the console's client list shows it. */
 export interface AccountSummary {

@@ -12,7 +12,8 @@ import {
   type PressFormErrors,
 } from '../../shared/pressItems';
 import type { Confirm, ErrorAlert, fill, when } from './parts';
-import type { StaffPressItem, staffApi } from './staffClient';
+import type { StoredPressItem } from '../../shared/pressItems';
+import type { staffApi } from './staffClient';
 import type { Arrival, OnGate } from './StaffConsole';
 import { RowAction } from './parts';
 
@@ -46,15 +47,15 @@ const shownDate = (date: string) => (date ? day.format(new Date(`${date}T00:00:0
  */
 export function PressView({ onGate, arrival, kit }: { onGate: OnGate; arrival: Arrival; kit: PressKit }) {
   const { api: staffApi, Confirm, ErrorAlert, fill, when } = kit;
-  const [items, setItems] = useState<StaffPressItem[] | null>(null);
+  const [items, setItems] = useState<StoredPressItem[] | null>(null);
   const [error, setError] = useState('');
   const [notice, setNotice] = useState('');
   const [draft, setDraft] = useState<Draft>(EMPTY);
-  const [editing, setEditing] = useState<StaffPressItem | null>(null);
+  const [editing, setEditing] = useState<StoredPressItem | null>(null);
   const [errors, setErrors] = useState<PressFormErrors>({});
   const [formError, setFormError] = useState('');
   const [saving, setSaving] = useState(false);
-  const [removing, setRemoving] = useState<StaffPressItem | null>(null);
+  const [removing, setRemoving] = useState<StoredPressItem | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const formHeadingRef = useRef<HTMLHeadingElement>(null);
   const fields = useRef<Partial<Record<PressField, HTMLElement | null>>>({});
@@ -116,7 +117,7 @@ export function PressView({ onGate, arrival, kit }: { onGate: OnGate; arrival: A
       .finally(() => setSaving(false));
   };
 
-  const edit = (item: StaffPressItem) => {
+  const edit = (item: StoredPressItem) => {
     clear();
     setRemoving(null);
     setEditing(item);
@@ -124,7 +125,7 @@ export function PressView({ onGate, arrival, kit }: { onGate: OnGate; arrival: A
     window.requestAnimationFrame(() => formHeadingRef.current?.focus());
   };
 
-  const remove = (item: StaffPressItem) => {
+  const remove = (item: StoredPressItem) => {
     setRemoving(null);
     clear();
     if (editing?.id === item.id) stopEditing();

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import T from '../../site/_data/staffConsole.json';
 import { Confirm, ErrorAlert, fill, RowAction, when } from './parts';
-import { StaffApiError, staffApi, type StaffMember } from './staffClient';
+import type { StaffMember } from '../../shared/staffMember';
+import { StaffApiError, staffApi } from './staffClient';
 import type { Arrival, OnGate } from './StaffConsole';
 
 const S = T.team;

@@ -1,5 +1,7 @@
 import { API_BASE } from '../../shared/constants';
 import type { DeliveryAttempt, StaffContactRequest } from '../../shared/contactRequestSchema';
+import type { StoredPressItem } from '../../shared/pressItems';
+import type { StaffMember } from '../../shared/staffMember';
 
 export interface ContactRequestDetail {
   lead: StaffContactRequest;
@@ -48,21 +50,6 @@ export interface StaffDashboard {
   createdAt: string;
 }
 
-/** A stored press item as the staff API answers it (server/press/staffRoutes.ts). */
-export interface StaffPressItem {
-  id: string;
-  title: string;
-  url: string;
-  source: string;
-  outlet_type: string;
-  date: string;
-  excerpt: string;
-  createdAt: string;
-  createdBy: string;
-  updatedAt: string;
-  updatedBy: string;
-}
-
 export interface Page {
   total: number;
   limit: number;
@@ -82,16 +69,6 @@ export class StaffApiError extends Error {
   ) {
     super(message);
   }
-}
-
-/** A staff member as GET /staff/members answers it (server/staff/memberRoutes.ts). */
-export interface StaffMember {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  active: boolean;
-  createdAt: string;
 }
 
 const FAILED = 'Something went wrong. Please try again.';
@@ -145,9 +122,9 @@ export const staffApi = {
   moveDashboard: (userId: string, id: string, position: number) =>
     call<{ dashboards: StaffDashboard[] }>('PATCH', `/users/${encodeURIComponent(userId)}/dashboards/${encodeURIComponent(id)}`, { position }),
   removeDashboard: (userId: string, id: string) => call<null>('DELETE', `/users/${encodeURIComponent(userId)}/dashboards/${encodeURIComponent(id)}`),
-  press: () => call<{ items: StaffPressItem[] }>('GET', '/press'),
-  addPress: (body: Record<string, string>) => call<StaffPressItem>('POST', '/press', body),
-  editPress: (id: string, body: Record<string, string>) => call<StaffPressItem>('PATCH', `/press/${encodeURIComponent(id)}`, body),
+  press: () => call<{ items: StoredPressItem[] }>('GET', '/press'),
+  addPress: (body: Record<string, string>) => call<StoredPressItem>('POST', '/press', body),
+  editPress: (id: string, body: Record<string, string>) => call<StoredPressItem>('PATCH', `/press/${encodeURIComponent(id)}`, body),
   removePress: (id: string) => call<null>('DELETE', `/press/${encodeURIComponent(id)}`),
   audit: (query: string) => call<Page & { entries: AuditEntry[] }>('GET', `/audit${query}`),
   passkeys: () => call<{ passkeys: StaffPasskey[] }>('GET', '/passkeys'),
