@@ -3,7 +3,7 @@ import { ACCOUNT_MESSAGES } from '../../shared/accountMessages';
 import { describeUserAgent } from '../../shared/userAgent';
 import { INPUT_MAX } from '../../shared/validation';
 import { sendProblem } from '../api/problem';
-import type { ContactRequest } from '../contactRequests/store';
+import type { ContactRequest } from '../../shared/contactRequestSchema';
 import type { PasskeyStore } from '../passkeys/passkeyStore';
 import type { HashQueue } from '../users/hashQueue';
 import type { UserStore } from '../users/store';

@@ -1,4 +1,4 @@
-import type { ContactRequest } from '../contactRequests/store';
+import type { ContactRequest } from '../../shared/contactRequestSchema';
 import type { MailOutbox, OutgoingMail } from '../contactRequests/mailOutbox';
 
 /**

@@ -65,7 +65,7 @@ export interface ApiOptions {
 }
 
 /**
- * The user API of SPEC 7 and the contact request API (./contact) under /dc_api/wa_v1, in its own encapsulated scope:
+ * The user API of SPEC 7 and the contact request API (../contactRequests/routes) under /dc_api/wa_v1, in its own encapsulated scope:
  * - bodies are JSON only (anything else is 415); an empty body, with or without a JSON content
  *   type, is "no body" (that is how `PATCH /user/{id}` deactivates); a JSON `null` is refused;
  * - every route declares TypeBox schemas for its body, params, querystring and responses; a

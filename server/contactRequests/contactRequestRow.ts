@@ -1,6 +1,7 @@
 import type { ContactRequestVariant } from '../../shared/contactRequest';
 import { isoTime } from '../db/isoTime';
-import type { ContactRequest, ContactRequestStatus, NewContactRequest } from './store';
+import type { ContactRequest, ContactRequestStatus } from '../../shared/contactRequestSchema';
+import type { NewContactRequest } from './store';
 
 /**
  * The contact request as both stores read it (./sqliteStore, ./pgStore: the same tables and columns), once:

@@ -1,4 +1,4 @@
-import type { ContactRequest } from './store';
+import type { ContactRequest } from '../../shared/contactRequestSchema';
 
 /**
  * RFC 4180 CSV of contact requests, safe to open in a spreadsheet:

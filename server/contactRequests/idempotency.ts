@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { ContactRequest, NewContactRequest } from './store';
+import type { ContactRequest } from '../../shared/contactRequestSchema';
+import type { NewContactRequest } from './store';
 import { newContactRequestColumns } from './contactRequestRow';
 
 /**

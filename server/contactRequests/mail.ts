@@ -1,7 +1,7 @@
 import nodemailer from 'nodemailer';
 import { officeTime } from './officeTime';
 import type { OutgoingMail } from './mailOutbox';
-import type { ContactRequest } from './store';
+import type { ContactRequest } from '../../shared/contactRequestSchema';
 
 /**
  * The mail of a contact request, and the SMTP transport that sends it.

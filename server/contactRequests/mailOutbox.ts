@@ -1,4 +1,4 @@
-import type { ContactRequest } from './store';
+import type { ContactRequest } from '../../shared/contactRequestSchema';
 
 /**
  * The site's one mail outbox (issue 31): every mail the site sends waits in the table

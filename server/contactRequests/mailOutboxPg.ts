@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { inTransaction, type PgPool } from '../db/postgres';
 import { CONTACT_REQUEST_SELECT, contactRequestFromRow, type ContactRequestRow } from './contactRequestRow';
-import type { ContactRequest } from './store';
+import type { ContactRequest } from '../../shared/contactRequestSchema';
 import { mailMessageId, type MailClaim, type MailKind, type MailOutbox, type OutgoingMail } from './mailOutbox';
 
 interface ClaimedRow {

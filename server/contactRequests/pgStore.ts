@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { PgPool } from '../db/postgres';
-import { containsPattern, type CreatedContactRequest, type DeliveryAttempt, type ContactRequest, type ContactRequestQuery, type ContactRequestStore, type NewContactRequest } from './store';
+import { type DeliveryAttempt, type ContactRequest } from '../../shared/contactRequestSchema';
+import { containsPattern, type CreatedContactRequest, type ContactRequestQuery, type ContactRequestStore, type NewContactRequest } from './store';
 import { CONTACT_REQUEST_SELECT, contactRequestFromRow, newContactRequestColumns, type ContactRequestRow } from './contactRequestRow';
 import { mailMessageId } from './mailOutbox';
 import { pgMailOutbox } from './mailOutboxPg';

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import { openSqliteDatabase } from '../db/sqlite';
-import { containsPattern, type CreatedContactRequest, type DeliveryAttempt, type ContactRequest, type ContactRequestQuery, type ContactRequestStore, type NewContactRequest } from './store';
+import { type DeliveryAttempt, type ContactRequest } from '../../shared/contactRequestSchema';
+import { containsPattern, type CreatedContactRequest, type ContactRequestQuery, type ContactRequestStore, type NewContactRequest } from './store';
 import { CONTACT_REQUEST_SELECT, contactRequestFromRow, newContactRequestColumns, type ContactRequestRow } from './contactRequestRow';
 import { sqliteMailOutbox } from './mailOutboxSqlite';
 

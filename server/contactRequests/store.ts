@@ -2,17 +2,6 @@ import { type ContactRequestVariant } from '../../shared/contactRequest';
 import type { ContactRequest, ContactRequestStatus, DeliveryAttempt } from '../../shared/contactRequestSchema';
 import type { MailOutbox } from './mailOutbox';
 
-// The API's shapes of a contact request live in shared/ (the staff console reads their types).
-export {
-  CONTACT_REQUEST_STATUSES,
-  ContactRequestSchema,
-  DeliveryAttemptSchema,
-  isContactRequestStatus,
-  type ContactRequest,
-  type ContactRequestStatus,
-  type DeliveryAttempt,
-} from '../../shared/contactRequestSchema';
-
 /**
  * Persistence of contact requests (contact and consultation requests), independent of the database; their
  * mails wait in the site's one mail outbox (./mailOutbox, kind 'lead'), which the store exposes

@@ -6,7 +6,8 @@ import { CONTACT_ENDPOINT } from '../../shared/contactRequest';
 import { DEFAULT_ADMIN_AUTH_RATE_LIMIT, requireAdmin, type AdminGuard } from '../api/adminAuth';
 import { memoryWindowLimit } from '../api/windowLimit';
 import { MAIL_KINDS } from '../contactRequests/mailOutbox';
-import { CONTACT_REQUEST_STATUSES, type ContactRequestStore } from '../contactRequests/store';
+import { CONTACT_REQUEST_STATUSES } from '../../shared/contactRequestSchema';
+import { type ContactRequestStore } from '../contactRequests/store';
 
 /**
  * Prometheus metrics (prom-client), one registry per server:

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { OutletType } from '../../shared/pressItems';
 import { isoTime } from '../db/isoTime';
 import type { PgPool } from '../db/postgres';
-import type { PressStore, StoredPressItem } from './pressStore';
+import type { StoredPressItem } from '../../shared/pressItems';
+import type { PressStore } from './pressStore';
 
 interface Row {
   id: string;

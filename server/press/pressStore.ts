@@ -1,7 +1,5 @@
 import type { PressDraft, PressItem, StoredPressItem } from '../../shared/pressItems';
 
-export type { StoredPressItem };
-
 /**
  * Press items staff store (issue 32): the press form's fields (shared/pressItems.ts), who added
  * and last changed each one and when, on SQLite (./sqlitePressStore, migration 9) and PostgreSQL

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { OutletType, PressDraft } from '../../shared/pressItems';
-import type { PressStore, StoredPressItem } from './pressStore';
+import type { StoredPressItem } from '../../shared/pressItems';
+import type { PressStore } from './pressStore';
 
 interface Row {
   id: string;

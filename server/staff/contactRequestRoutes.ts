@@ -19,7 +19,8 @@ import { ERROR_RESPONSES, IdParams } from '../api/routeSchemas';
 import type { InputRules } from '../api/schemaErrors';
 import { contactRequestsCsv } from '../contactRequests/csv';
 import { StaffContactRequestSchema } from '../../shared/contactRequestSchema';
-import { DeliveryAttemptSchema, type ContactRequest, type ContactRequestQuery, type ContactRequestStore } from '../contactRequests/store';
+import { DeliveryAttemptSchema, type ContactRequest } from '../../shared/contactRequestSchema';
+import { type ContactRequestQuery, type ContactRequestStore } from '../contactRequests/store';
 import { AUDIT_ACTIONS, type Auditor } from './audit';
 
 /**

@@ -1,5 +1,6 @@
 import { isoTime } from '../db/isoTime';
-import type { AccountSummary, AuditEntry, Role, StaffMember } from './staffStore';
+import type { StaffMember } from '../../shared/staffMember';
+import type { AccountSummary, AuditEntry, Role } from './staffStore';
 
 /** The audit entry and staff member as both stores read them (times: ISO text from SQLite, `Date` from PostgreSQL). */
 export interface AuditRow {

@@ -13,7 +13,6 @@ import type { StaffMember } from '../../shared/staffMember';
  */
 export const ROLES = ['client', 'staff'] as const;
 export type Role = (typeof ROLES)[number];
-export type { StaffMember };
 
 /** An account as the console's client list shows it. */
 export interface AccountSummary {
