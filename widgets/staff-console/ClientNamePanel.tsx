@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import T from '../../site/_data/staffConsole.json';
-import { ErrorAlert, fill } from './parts';
+import { ErrorAlert, fill, ViewSection } from './parts';
 import { StaffApiError, staffApi, type StaffAccount } from './staffClient';
 import type { OnGate } from './StaffConsole';
+import { OPENED, useConsoleLoad } from './useConsoleLoad';
 
 const C = T.clients;
 type NameField = 'firstName' | 'lastName';
@@ -12,14 +13,22 @@ type NameField = 'firstName' | 'lastName';
  * checks it with the rules and messages of the account's own name change; a refused field gets
  * its message beside it (aria-invalid, aria-describedby) and keeps what was typed.
  */
-export function ClientNamePanel({ account, onSaved, onClose, onGate }: { account: StaffAccount; onSaved: (account: StaffAccount) => void; onClose: () => void; onGate: OnGate }) {
+export function ClientNamePanel({
+  account,
+  onSaved,
+  onClose,
+  onGate,
+}: {
+  account: StaffAccount;
+  onSaved: (account: StaffAccount) => void;
+  onClose: () => void;
+  onGate: OnGate;
+}) {
+  const { error, setError, failed, headingRef } = useConsoleLoad(onGate, OPENED);
   const [draft, setDraft] = useState({ firstName: account.firstName, lastName: account.lastName });
   const [errors, setErrors] = useState<Partial<Record<NameField, string>>>({});
-  const [error, setError] = useState('');
   const [saving, setSaving] = useState(false);
-  const headingRef = useRef<HTMLHeadingElement>(null);
   const base = `staff-name-${account.id}`;
-  useEffect(() => headingRef.current?.focus(), [account.id]);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -38,7 +47,7 @@ export function ClientNamePanel({ account, onSaved, onClose, onGate }: { account
         if (fields.firstName || fields.lastName) {
           setErrors({ firstName: fields.firstName, lastName: fields.lastName });
           document.getElementById(`${base}-${fields.firstName ? 'firstName' : 'lastName'}`)?.focus();
-        } else setError(failure instanceof Error ? failure.message : T.failed);
+        } else failed(failure);
       },
     );
   };
@@ -65,15 +74,12 @@ export function ClientNamePanel({ account, onSaved, onClose, onGate }: { account
   );
 
   return (
-    <section className="staff-dashboards" aria-labelledby={`${base}-title`}>
-      <div className="staff-view-head">
-        <h3 id={`${base}-title`} ref={headingRef} tabIndex={-1}>
-          {fill(C.editHeading, { email: account.email })}
-        </h3>
-        <button type="button" className="btn btn-secondary btn-sm" onClick={onClose}>
-          {C.close}
-        </button>
-      </div>
+    <ViewSection
+      id={`${base}-title`}
+      heading={fill(C.editHeading, { email: account.email })}
+      headingRef={headingRef}
+      panel={{ close: C.close, onClose }}
+    >
       <p className="staff-lead-text">{C.editLead}</p>
       <ErrorAlert message={error} />
       <form className="staff-name-form" noValidate onSubmit={onSubmit}>
@@ -85,6 +91,6 @@ export function ClientNamePanel({ account, onSaved, onClose, onGate }: { account
           </button>
         </div>
       </form>
-    </section>
+    </ViewSection>
   );
 }

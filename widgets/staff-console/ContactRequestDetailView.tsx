@@ -1,13 +1,16 @@
-import { useEffect, useRef, useState, type FormEvent, type MouseEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import T from '../../site/_data/staffConsole.json';
 import { STAFF_NOTE_MAX } from '../../shared/staffContactRequests';
-import { consoleSearch, type ConsoleState } from './consoleUrl';
-import { Confirm, ErrorAlert, fill, when } from './parts';
+import type { ConsoleState } from './consoleUrl';
+import { Confirm, consoleLink, ErrorAlert, fill, Outcome, when } from './parts';
 import { staffApi, type ContactRequestDetail } from './staffClient';
-import type { Go, OnGate } from './StaffConsole';
+import type { Arrival, Go, OnGate } from './StaffConsole';
+import { useConsoleLoad } from './useConsoleLoad';
 
 const D = T.request;
 const L = T.leads;
+/** The request's heading takes focus once the request has loaded (below), not on arrival. */
+const AT_REST: Arrival = {};
 
 /**
  * One request opened: every field, where it came from, each delivery attempt with its error; the
@@ -16,35 +19,41 @@ const L = T.leads;
  * words them; what happened is said in a status region. Focus starts on the request's heading.
  */
 export function ContactRequestDetailView({ state, go, onGate }: { state: ConsoleState; go: Go; onGate: OnGate }) {
-  const [detail, setDetail] = useState<ContactRequestDetail | null>(null);
   const [note, setNote] = useState('');
-  const [error, setError] = useState('');
   const [notice, setNotice] = useState('');
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const headingRef = useRef<HTMLHeadingElement>(null);
+  const {
+    data: detail,
+    setData: setDetail,
+    error,
+    setError,
+    failed: refused,
+    headingRef,
+  } = useConsoleLoad(
+    onGate,
+    AT_REST,
+    () =>
+      staffApi.lead(state.lead).then((loaded) => {
+        setNote(loaded.note);
+        return loaded;
+      }),
+    state.lead,
+  );
   const deleteRef = useRef<HTMLButtonElement>(null);
   const back = { ...state, lead: '' };
 
   const failed = (failure: unknown) => {
     setBusy(false);
-    if (!onGate(failure)) setError(failure instanceof Error ? failure.message : T.failed);
+    refused(failure);
   };
-
-  useEffect(() => {
-    staffApi.lead(state.lead).then((loaded) => {
-      setDetail(loaded);
-      setNote(loaded.note);
-    }, failed);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- loaded once per request (the view is keyed by its id)
-  }, [state.lead]);
 
   const focused = useRef(false);
   useEffect(() => {
     if (!detail || focused.current) return;
     focused.current = true;
     headingRef.current?.focus();
-  }, [detail]);
+  }, [detail, headingRef]);
 
   const act = (run: () => Promise<ContactRequestDetail>, done: string) => {
     setBusy(true);
@@ -69,14 +78,8 @@ export function ContactRequestDetailView({ state, go, onGate }: { state: Console
     staffApi.deleteLead(state.lead).then(() => go(back, { notice: D.deleted, focus: true }), failed);
   };
 
-  const toList = (event: MouseEvent<HTMLAnchorElement>) => {
-    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    event.preventDefault();
-    go(back, { focus: true });
-  };
-
   const backLink = (
-    <a className="staff-back" href={`${window.location.pathname}${consoleSearch(back)}`} onClick={toList}>
+    <a className="staff-back" {...consoleLink(go, back, { focus: true })}>
       {D.back}
     </a>
   );
@@ -171,10 +174,7 @@ export function ContactRequestDetailView({ state, go, onGate }: { state: Console
           }}
         />
       ) : null}
-      <p className="staff-notice" role="status">
-        {notice}
-      </p>
-      <ErrorAlert message={error} />
+      <Outcome notice={notice} error={error} />
       <form className="staff-note" onSubmit={saveNote}>
         <h3 id="staff-note-title">{D.noteHeading}</h3>
         <label htmlFor="staff-note">{D.noteLabel}</label>

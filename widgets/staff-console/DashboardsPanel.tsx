@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import T from '../../site/_data/staffConsole.json';
 import { DASHBOARD_CATEGORY_MAX, DASHBOARD_TITLE_MAX } from '../../shared/clientDashboards';
-import { Confirm, ErrorAlert, fill, RowAction } from './parts';
+import { Confirm, fill, Outcome, RowAction, ViewSection } from './parts';
 import { staffApi, type StaffAccount, type StaffDashboard } from './staffClient';
 import type { OnGate } from './StaffConsole';
+import { OPENED, useConsoleLoad } from './useConsoleLoad';
 
 const D = T.dashboards;
 
@@ -14,31 +15,21 @@ const D = T.dashboards;
  * shown under the form as it words it.
  */
 export function DashboardsPanel({ account, onClose, onGate }: { account: StaffAccount; onClose: () => void; onGate: OnGate }) {
-  const [list, setList] = useState<StaffDashboard[] | null>(null);
-  const [error, setError] = useState('');
+  const {
+    data: list,
+    setData: setList,
+    error,
+    setError,
+    failed,
+    load,
+    headingRef,
+  } = useConsoleLoad(onGate, OPENED, () => staffApi.dashboards(account.id).then((answer) => answer.dashboards), account.id);
   const [formError, setFormError] = useState('');
   const [notice, setNotice] = useState('');
   const [removing, setRemoving] = useState<StaffDashboard | null>(null);
   const [draft, setDraft] = useState({ title: '', category: '', snippet: '' });
-  const headingRef = useRef<HTMLHeadingElement>(null);
   const name = `${account.firstName} ${account.lastName}`.trim() || account.email;
   const base = `staff-dashboards-${account.id}`;
-
-  const failed = useCallback(
-    (failure: unknown, show: (message: string) => void = setError) => {
-      if (!onGate(failure)) show(failure instanceof Error ? failure.message : T.failed);
-    },
-    [onGate],
-  );
-  const load = useCallback(
-    () => staffApi.dashboards(account.id).then((answer) => setList(answer.dashboards), failed),
-    [account.id, failed],
-  );
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-  useEffect(() => headingRef.current?.focus(), [account.id]);
 
   const clear = () => {
     setError('');
@@ -77,20 +68,9 @@ export function DashboardsPanel({ account, onClose, onGate }: { account: StaffAc
   };
 
   return (
-    <section className="staff-dashboards" aria-labelledby={`${base}-title`}>
-      <div className="staff-view-head">
-        <h3 id={`${base}-title`} ref={headingRef} tabIndex={-1}>
-          {fill(D.heading, { name })}
-        </h3>
-        <button type="button" className="btn btn-secondary btn-sm" onClick={onClose}>
-          {D.close}
-        </button>
-      </div>
+    <ViewSection id={`${base}-title`} heading={fill(D.heading, { name })} headingRef={headingRef} panel={{ close: D.close, onClose }}>
       <p className="staff-lead-text">{D.lead}</p>
-      <p className="staff-notice" role="status">
-        {notice}
-      </p>
-      <ErrorAlert message={error} />
+      <Outcome notice={notice} error={error} />
       {removing ? (
         <Confirm
           id={`${base}-confirm`}
@@ -117,12 +97,7 @@ export function DashboardsPanel({ account, onClose, onGate }: { account: StaffAc
                 </p>
               </div>
               <div className="staff-actions">
-                <RowAction
-                  label={D.moveUp}
-                  subject={dashboard.title}
-                  disabled={index === 0}
-                  onClick={() => move(dashboard, index - 1)}
-                />
+                <RowAction label={D.moveUp} subject={dashboard.title} disabled={index === 0} onClick={() => move(dashboard, index - 1)} />
                 <RowAction
                   label={D.moveDown}
                   subject={dashboard.title}
@@ -188,6 +163,6 @@ export function DashboardsPanel({ account, onClose, onGate }: { account: StaffAc
           </button>
         </div>
       </form>
-    </section>
+    </ViewSection>
   );
 }

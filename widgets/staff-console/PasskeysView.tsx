@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import T from '../../site/_data/staffConsole.json';
-import { Confirm, ErrorAlert, fill, RowAction, when } from './parts';
+import { Confirm, fill, Outcome, RowAction, ViewSection, when } from './parts';
 import { StaffApiError, staffApi, type StaffPasskey } from './staffClient';
 import type { Arrival, OnGate } from './StaffConsole';
+import { useConsoleLoad } from './useConsoleLoad';
 
 const P = T.passkeys;
 
@@ -13,27 +14,17 @@ const P = T.passkeys;
  * that message is shown.
  */
 export function PasskeysView({ onGate, arrival }: { onGate: OnGate; arrival: Arrival }) {
-  const [passkeys, setPasskeys] = useState<StaffPasskey[] | null>(null);
-  const [error, setError] = useState('');
+  const {
+    data: passkeys,
+    error,
+    setError,
+    failed,
+    load,
+    headingRef,
+  } = useConsoleLoad(onGate, arrival, () => staffApi.passkeys().then((answer) => answer.passkeys));
   const [notice, setNotice] = useState('');
   const [renaming, setRenaming] = useState<{ id: string; name: string; error: string } | null>(null);
   const [removing, setRemoving] = useState<StaffPasskey | null>(null);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-
-  const failed = useCallback(
-    (failure: unknown) => {
-      if (!onGate(failure)) setError(failure instanceof Error ? failure.message : T.failed);
-    },
-    [onGate],
-  );
-  const load = useCallback(() => staffApi.passkeys().then(({ passkeys: held }) => setPasskeys(held), failed), [failed]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-  useEffect(() => {
-    if (arrival.focus) headingRef.current?.focus();
-  }, [arrival]);
 
   const start = () => {
     setError('');
@@ -67,17 +58,9 @@ export function PasskeysView({ onGate, arrival }: { onGate: OnGate; arrival: Arr
   };
 
   return (
-    <section className="staff-view" aria-labelledby="staff-passkeys-title">
-      <div className="staff-view-head">
-        <h2 id="staff-passkeys-title" ref={headingRef} tabIndex={-1}>
-          {P.heading}
-        </h2>
-      </div>
+    <ViewSection id="staff-passkeys-title" heading={P.heading} headingRef={headingRef}>
       <p className="staff-lead-text">{P.lead}</p>
-      <p className="staff-notice" role="status">
-        {notice}
-      </p>
-      <ErrorAlert message={error} />
+      <Outcome notice={notice} error={error} />
       {removing ? (
         <Confirm
           id="staff-passkey-remove"
@@ -150,6 +133,6 @@ export function PasskeysView({ onGate, arrival }: { onGate: OnGate; arrival: Arr
           ))}
         </ul>
       ) : null}
-    </section>
+    </ViewSection>
   );
 }

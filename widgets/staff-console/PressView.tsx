@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import P from '../../site/_data/staffPress.json';
 import {
   OUTLET_TYPES,
@@ -15,7 +15,8 @@ import type { Confirm, ErrorAlert, fill, when } from './parts';
 import type { StoredPressItem } from '../../shared/pressItems';
 import type { staffApi } from './staffClient';
 import type { Arrival, OnGate } from './StaffConsole';
-import { RowAction } from './parts';
+import type { useConsoleLoad } from './useConsoleLoad';
+import { Outcome, RowAction, ViewSection } from './parts';
 
 /**
  * What the view uses of the console's own code, handed over by ./PressViewOnDemand. Imported here
@@ -28,8 +29,7 @@ export interface PressKit {
   ErrorAlert: typeof ErrorAlert;
   fill: typeof fill;
   when: typeof when;
-  /** The console's "Something went wrong" text. */
-  failed: string;
+  useConsoleLoad: typeof useConsoleLoad;
 }
 type Draft = Record<PressField, string>;
 const EMPTY: Draft = { title: '', url: '', source: '', outlet_type: '', date: '', excerpt: '' };
@@ -46,9 +46,15 @@ const shownDate = (date: string) => (date ? day.format(new Date(`${date}T00:00:0
  * (./PressViewOnDemand): the console's first load stays as it was. Words: site/_data/staffPress.json.
  */
 export function PressView({ onGate, arrival, kit }: { onGate: OnGate; arrival: Arrival; kit: PressKit }) {
-  const { api: staffApi, Confirm, ErrorAlert, fill, when } = kit;
-  const [items, setItems] = useState<StoredPressItem[] | null>(null);
-  const [error, setError] = useState('');
+  const { api: staffApi, Confirm, ErrorAlert, fill, when, useConsoleLoad } = kit;
+  const {
+    data: items,
+    error,
+    setError,
+    failed,
+    load,
+    headingRef,
+  } = useConsoleLoad(onGate, arrival, () => staffApi.press().then((answer) => answer.items));
   const [notice, setNotice] = useState('');
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [editing, setEditing] = useState<StoredPressItem | null>(null);
@@ -56,24 +62,8 @@ export function PressView({ onGate, arrival, kit }: { onGate: OnGate; arrival: A
   const [formError, setFormError] = useState('');
   const [saving, setSaving] = useState(false);
   const [removing, setRemoving] = useState<StoredPressItem | null>(null);
-  const headingRef = useRef<HTMLHeadingElement>(null);
   const formHeadingRef = useRef<HTMLHeadingElement>(null);
   const fields = useRef<Partial<Record<PressField, HTMLElement | null>>>({});
-
-  const failed = useCallback(
-    (failure: unknown, show: (message: string) => void = setError) => {
-      if (!onGate(failure)) show(failure instanceof Error ? failure.message : kit.failed);
-    },
-    [onGate, kit.failed],
-  );
-  const load = useCallback(() => staffApi.press().then(({ items: stored }) => setItems(stored), failed), [staffApi, failed]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-  useEffect(() => {
-    if (arrival.focus) headingRef.current?.focus();
-  }, [arrival]);
 
   const clear = () => {
     setError('');
@@ -121,7 +111,14 @@ export function PressView({ onGate, arrival, kit }: { onGate: OnGate; arrival: A
     clear();
     setRemoving(null);
     setEditing(item);
-    setDraft({ title: item.title, url: item.url, source: item.source, outlet_type: item.outlet_type, date: item.date, excerpt: item.excerpt });
+    setDraft({
+      title: item.title,
+      url: item.url,
+      source: item.source,
+      outlet_type: item.outlet_type,
+      date: item.date,
+      excerpt: item.excerpt,
+    });
     window.requestAnimationFrame(() => formHeadingRef.current?.focus());
   };
 
@@ -148,7 +145,8 @@ export function PressView({ onGate, arrival, kit }: { onGate: OnGate; arrival: A
     className: 'staff-input',
     value: draft[field],
     'aria-invalid': errors[field] ? ('true' as const) : undefined,
-    'aria-describedby': [hint ? `${BASE}-${field}-hint` : '', errors[field] ? `${BASE}-${field}-error` : ''].filter(Boolean).join(' ') || undefined,
+    'aria-describedby':
+      [hint ? `${BASE}-${field}-hint` : '', errors[field] ? `${BASE}-${field}-error` : ''].filter(Boolean).join(' ') || undefined,
   });
   const fieldError = (field: PressField) =>
     errors[field] ? (
@@ -158,20 +156,18 @@ export function PressView({ onGate, arrival, kit }: { onGate: OnGate; arrival: A
     ) : null;
 
   return (
-    <section className="staff-view" aria-labelledby={`${BASE}-heading`}>
-      <div className="staff-view-head">
-        <h2 id={`${BASE}-heading`} ref={headingRef} tabIndex={-1}>
-          {P.heading}
-        </h2>
+    <ViewSection
+      id={`${BASE}-heading`}
+      heading={P.heading}
+      headingRef={headingRef}
+      actions={
         <a className="btn btn-secondary btn-sm" href="/press">
           {P.pageLink}
         </a>
-      </div>
+      }
+    >
       <p className="staff-lead-text">{P.lead}</p>
-      <p className="staff-notice" role="status">
-        {notice}
-      </p>
-      <ErrorAlert message={error} />
+      <Outcome notice={notice} error={error} />
 
       <form className="staff-note staff-press-form" aria-labelledby={`${BASE}-form-title`} noValidate onSubmit={submit}>
         <h3 id={`${BASE}-form-title`} ref={formHeadingRef} tabIndex={-1}>
@@ -244,7 +240,9 @@ export function PressView({ onGate, arrival, kit }: { onGate: OnGate; arrival: A
         />
       ) : null}
       {items === null ? (
-        error ? null : <p className="staff-count">{P.loading}</p>
+        error ? null : (
+          <p className="staff-count">{P.loading}</p>
+        )
       ) : items.length === 0 ? (
         <p className="staff-count">{P.none}</p>
       ) : (
@@ -263,7 +261,9 @@ export function PressView({ onGate, arrival, kit }: { onGate: OnGate; arrival: A
                   <p className="staff-passkey-times">{[item.source, item.outlet_type, shownDate(item.date)].filter(Boolean).join(' · ')}</p>
                   <p className="staff-passkey-times">
                     {fill(P.by, { createdBy: item.createdBy, createdAt: when(item.createdAt) })}
-                    {item.updatedAt !== item.createdAt ? `; ${fill(P.changedBy, { updatedBy: item.updatedBy, updatedAt: when(item.updatedAt) })}` : ''}
+                    {item.updatedAt !== item.createdAt
+                      ? `; ${fill(P.changedBy, { updatedBy: item.updatedBy, updatedAt: when(item.updatedAt) })}`
+                      : ''}
                   </p>
                 </div>
                 <div className="staff-actions">
@@ -282,6 +282,6 @@ export function PressView({ onGate, arrival, kit }: { onGate: OnGate; arrival: A
           </ul>
         </>
       )}
-    </section>
+    </ViewSection>
   );
 }

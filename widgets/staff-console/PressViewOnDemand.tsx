@@ -4,8 +4,9 @@ import { Confirm, ErrorAlert, fill, when } from './parts';
 import type { PressKit } from './PressView';
 import { staffApi } from './staffClient';
 import type { Arrival, OnGate } from './StaffConsole';
+import { useConsoleLoad } from './useConsoleLoad';
 
-const KIT: PressKit = { api: staffApi, Confirm, ErrorAlert, fill, when, failed: T.failed };
+const KIT: PressKit = { api: staffApi, Confirm, ErrorAlert, fill, when, useConsoleLoad };
 
 /**
  * The Press view, fetched when first opened (./onDemand: a chunk of its own, so the console's

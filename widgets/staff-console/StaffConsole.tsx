@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type MouseEvent } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import T from '../../site/_data/staffConsole.json';
 import { AuditView } from './AuditView';
 import { ClientsView } from './ClientsView';
@@ -8,6 +8,7 @@ import { ContactRequestsView } from './ContactRequestsView';
 import { PasskeysView } from './PasskeysView';
 import { PressViewOnDemand } from './PressViewOnDemand';
 import { onDemand } from './onDemand';
+import { consoleLink } from './parts';
 import { StaffApiError, staffApi } from './staffClient';
 
 const SIGN_IN = '/sign_in?next=%2Fstaff';
@@ -109,22 +110,13 @@ export function StaffConsole() {
     );
   }
 
-  const link = (view: ConsoleState['view']) => ({
-    href: `${window.location.pathname}${consoleSearch({ ...state, view, lead: '' })}`,
-    onClick: (event: MouseEvent<HTMLAnchorElement>) => {
-      if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-      event.preventDefault();
-      go({ ...state, view, lead: '' }, { focus: true });
-    },
-  });
-
   return (
     <div className="staff-console">
       <nav className="staff-nav" aria-label={T.navLabel}>
         <ul role="list">
           {VIEWS.map((view) => (
             <li key={view}>
-              <a {...link(view)} aria-current={state.view === view ? 'page' : undefined}>
+              <a {...consoleLink(go, { ...state, view, lead: '' }, { focus: true })} aria-current={state.view === view ? 'page' : undefined}>
                 {T.views[view]}
               </a>
             </li>

@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import T from '../../site/_data/staffConsole.json';
-import { Confirm, ErrorAlert, fill, RowAction, when } from './parts';
+import { Confirm, fill, Outcome, RowAction, ViewSection, when } from './parts';
 import type { StaffMember } from '../../shared/staffMember';
 import { StaffApiError, staffApi } from './staffClient';
 import type { Arrival, OnGate } from './StaffConsole';
+import { useConsoleLoad } from './useConsoleLoad';
 
 const S = T.team;
 
@@ -15,29 +16,13 @@ const S = T.team;
  * and is not offered for oneself (the API refuses that and the last staff member, and says why).
  */
 export function TeamView({ onGate, arrival }: { onGate: OnGate; arrival: Arrival }) {
-  const [list, setList] = useState<{ members: StaffMember[]; you: string } | null>(null);
+  const { data: list, error, setError, failed, load, headingRef } = useConsoleLoad(onGate, arrival, () => staffApi.members());
   const [email, setEmail] = useState('');
   const [fieldError, setFieldError] = useState('');
-  const [error, setError] = useState('');
   const [notice, setNotice] = useState('');
   const [sending, setSending] = useState(false);
   const [removing, setRemoving] = useState<StaffMember | null>(null);
-  const headingRef = useRef<HTMLHeadingElement>(null);
   const fieldRef = useRef<HTMLInputElement>(null);
-
-  const failed = useCallback(
-    (failure: unknown) => {
-      if (!onGate(failure)) setError(failure instanceof Error ? failure.message : T.failed);
-    },
-    [onGate],
-  );
-  const load = useCallback(() => staffApi.members().then(setList, failed), [failed]);
-  useEffect(() => {
-    void load();
-  }, [load]);
-  useEffect(() => {
-    if (arrival.focus) headingRef.current?.focus();
-  }, [arrival]);
 
   const clear = () => {
     setError('');
@@ -62,7 +47,7 @@ export function TeamView({ onGate, arrival }: { onGate: OnGate; arrival: Arrival
         if (fromForm && message !== '') {
           setFieldError(message);
           fieldRef.current?.focus();
-        } else setError(failure instanceof Error ? failure.message : T.failed);
+        } else failed(failure);
       },
     );
   };
@@ -85,12 +70,7 @@ export function TeamView({ onGate, arrival }: { onGate: OnGate; arrival: Arrival
   const name = (member: StaffMember) => `${member.firstName} ${member.lastName}`.trim() || member.email;
 
   return (
-    <section className="staff-view" aria-labelledby="staff-team-title">
-      <div className="staff-view-head">
-        <h2 id="staff-team-title" ref={headingRef} tabIndex={-1}>
-          {S.heading}
-        </h2>
-      </div>
+    <ViewSection id="staff-team-title" heading={S.heading} headingRef={headingRef}>
       <p className="staff-lead-text">{S.lead}</p>
       <form className="staff-note" aria-labelledby="staff-invite-title" noValidate onSubmit={onSubmit}>
         <h3 id="staff-invite-title">{S.inviteHeading}</h3>
@@ -120,10 +100,7 @@ export function TeamView({ onGate, arrival }: { onGate: OnGate; arrival: Arrival
           </p>
         ) : null}
       </form>
-      <p className="staff-notice" role="status">
-        {notice}
-      </p>
-      <ErrorAlert message={error} />
+      <Outcome notice={notice} error={error} />
       {removing ? (
         <Confirm
           id="staff-member-confirm"
@@ -136,7 +113,9 @@ export function TeamView({ onGate, arrival }: { onGate: OnGate; arrival: Arrival
         />
       ) : null}
       {list === null ? (
-        error === '' ? <p className="staff-count">{S.loading}</p> : null
+        error === '' ? (
+          <p className="staff-count">{S.loading}</p>
+        ) : null
       ) : (
         <ul className="staff-passkeys" aria-label={S.listLabel}>
           {list.members.map((member) => (
@@ -175,6 +154,6 @@ export function TeamView({ onGate, arrival }: { onGate: OnGate; arrival: Arrival
           ))}
         </ul>
       )}
-    </section>
+    </ViewSection>
   );
 }

@@ -1,4 +1,9 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type MouseEvent, type ReactNode, type RefObject } from 'react';
+import T from '../../site/_data/staffConsole.json';
+import type { StaffContactRequest } from '../../shared/contactRequestSchema';
+import { STAFF_SEARCH_MAX } from '../../shared/staffContactRequests';
+import { consoleSearch, type ConsoleState } from './consoleUrl';
+import type { Arrival, Go } from './StaffConsole';
 
 /** Dates and times as the console shows them (the staff's browser's time zone). */
 const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
@@ -14,6 +19,58 @@ export function ErrorAlert({ message }: { message: string }) {
     <p className="staff-error" role="alert">
       {message}
     </p>
+  );
+}
+
+/**
+ * A view of the console (or, with `panel`, a panel opened under a list): a section named by its
+ * heading, which is where focus goes when it is arrived at (`headingRef`); beside the heading the
+ * view's `actions`, or the panel's Close button.
+ */
+export function ViewSection({
+  id,
+  heading,
+  headingRef,
+  actions,
+  panel,
+  children,
+}: {
+  id: string;
+  heading: string;
+  headingRef: RefObject<HTMLHeadingElement | null>;
+  actions?: ReactNode;
+  panel?: { close: string; onClose: () => void };
+  children: ReactNode;
+}) {
+  const Heading = panel ? 'h3' : 'h2';
+  return (
+    <section className={panel ? 'staff-dashboards' : 'staff-view'} aria-labelledby={id}>
+      <div className="staff-view-head">
+        <Heading id={id} ref={headingRef} tabIndex={-1}>
+          {heading}
+        </Heading>
+        {panel ? (
+          <button type="button" className="btn btn-secondary btn-sm" onClick={panel.onClose}>
+            {panel.close}
+          </button>
+        ) : (
+          actions
+        )}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+/** What the last action did, said in a status region, and the API's refusal, if there is one. */
+export function Outcome({ notice, error }: { notice: string; error: string }) {
+  return (
+    <>
+      <p className="staff-notice" role="status">
+        {notice}
+      </p>
+      <ErrorAlert message={error} />
+    </>
   );
 }
 
@@ -74,41 +131,100 @@ export function RowAction({
   );
 }
 
-/** Previous / Next under a list, with where the page stands. */
-export function Pager({
-  label,
-  page,
-  pages,
-  previous,
-  next,
-  onPage,
-}: {
-  label: string;
-  page: number;
-  pages: number;
-  previous: string;
-  next: string;
-  onPage: (page: number) => void;
-}) {
-  if (pages <= 1) return null;
-  return (
-    <nav className="staff-pager" aria-label={label}>
-      <button type="button" className="btn btn-secondary btn-sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        {previous}
-      </button>
-      <span className="staff-pager-at">{`${page} / ${pages}`}</span>
-      <button type="button" className="btn btn-secondary btn-sm" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-        {next}
-      </button>
-    </nav>
-  );
-}
-
-/** A table that scrolls sideways on a phone, reachable and named for the keyboard. */
-export function TableRegion({ label, children }: { label: string; children: ReactNode }) {
+/**
+ * A table of the console: its column heads and its rows, in a region that scrolls sideways on a
+ * phone, reachable and named for the keyboard.
+ */
+export function StaffTable({ label, columns, children }: { label: string; columns: string[]; children: ReactNode }) {
   return (
     <div className="staff-table-wrap" role="region" aria-label={label} tabIndex={0}>
-      {children}
+      <table className="staff-table">
+        <thead>
+          <tr>
+            {columns.map((column, index) => (
+              <th key={index} scope="col">
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
     </div>
   );
 }
+
+/** A request's kind, its delivery (a badge) and whether it is handled: three cells of a table row. */
+export function RequestStateCells({ contactRequest }: { contactRequest: StaffContactRequest }) {
+  return (
+    <>
+      <td>{T.leads.variants[contactRequest.variant]}</td>
+      <td>
+        <span className="staff-badge" data-tone={contactRequest.status}>
+          {T.leads.statuses[contactRequest.status]}
+        </span>
+      </td>
+      <td>{contactRequest.handledAt ? T.leads.yes : T.leads.no}</td>
+    </>
+  );
+}
+
+/**
+ * A list's filter form: its search field and Apply (the search is sent trimmed), then the list's
+ * other filters (`children`). What is typed follows the search the console shows (Back, Clear).
+ */
+export function SearchForm({
+  id,
+  texts,
+  query,
+  onSearch,
+  children,
+}: {
+  id: string;
+  texts: { filtersLabel: string; search: string; searchHint: string; apply: string };
+  query: string;
+  onSearch: (query: string) => void;
+  children?: ReactNode;
+}) {
+  const [value, setValue] = useState(query);
+  useEffect(() => setValue(query), [query]);
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    onSearch(value.trim());
+  };
+  return (
+    <form className="staff-filters" role="search" aria-label={texts.filtersLabel} onSubmit={onSubmit}>
+      <div className="staff-field staff-field-search">
+        <label htmlFor={id}>{texts.search}</label>
+        <div className="staff-search">
+          <input
+            id={id}
+            className="staff-input"
+            type="search"
+            value={value}
+            maxLength={STAFF_SEARCH_MAX}
+            placeholder={texts.searchHint}
+            onChange={(event) => setValue(event.target.value)}
+          />
+          <button type="submit" className="btn btn-primary btn-sm">
+            {texts.apply}
+          </button>
+        </div>
+      </div>
+      {children}
+    </form>
+  );
+}
+
+/**
+ * A real link to another state of the console (it opens in a new tab too); a plain left click
+ * without a modifier key is followed in place, with `arrival` for the view it opens.
+ */
+export const consoleLink = (go: Go, next: ConsoleState, arrival?: Arrival) => ({
+  href: `${window.location.pathname}${consoleSearch(next)}`,
+  onClick: (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    go(next, arrival);
+  },
+});
