@@ -11,26 +11,12 @@ import {
   type PressField,
   type PressFormErrors,
 } from '../../shared/pressItems';
-import type { Confirm, ErrorAlert, fill, when } from './parts';
 import type { StoredPressItem } from '../../shared/pressItems';
-import type { staffApi } from './staffClient';
+import { Confirm, ErrorAlert, fill, Outcome, RowAction, ViewSection, when } from './parts';
+import { staffApi } from './staffClient';
 import type { Arrival, OnGate } from './StaffConsole';
-import type { useConsoleLoad } from './useConsoleLoad';
-import { Outcome, RowAction, ViewSection } from './parts';
+import { useConsoleLoad } from './useConsoleLoad';
 
-/**
- * What the view uses of the console's own code, handed over by ./PressViewOnDemand. Imported here
- * as types only: importing them would make Rollup move the console's code into a chunk shared
- * with this one, and the console's entry would be an empty facade.
- */
-export interface PressKit {
-  api: typeof staffApi;
-  Confirm: typeof Confirm;
-  ErrorAlert: typeof ErrorAlert;
-  fill: typeof fill;
-  when: typeof when;
-  useConsoleLoad: typeof useConsoleLoad;
-}
 type Draft = Record<PressField, string>;
 const EMPTY: Draft = { title: '', url: '', source: '', outlet_type: '', date: '', excerpt: '' };
 const BASE = 'staff-press';
@@ -45,8 +31,7 @@ const shownDate = (date: string) => (date ? day.format(new Date(`${date}T00:00:0
  * and shows the API's refusal per field or above the form as the API words it. Loaded on demand
  * (./PressViewOnDemand): the console's first load stays as it was. Words: site/_data/staffPress.json.
  */
-export function PressView({ onGate, arrival, kit }: { onGate: OnGate; arrival: Arrival; kit: PressKit }) {
-  const { api: staffApi, Confirm, ErrorAlert, fill, when, useConsoleLoad } = kit;
+export function PressView({ onGate, arrival }: { onGate: OnGate; arrival: Arrival }) {
   const {
     data: items,
     error,
