@@ -245,9 +245,13 @@ test.describe('/blog magazine', () => {
         ...served.querySelectorAll('.blog-topics .blog-tag'),
       ];
       nodes.forEach((node, index) => ((node as Marked).servedMark = index));
-      return nodes.length;
+      // The shadow root served with the page (declarative): the wrapper and the slot, kept as they are.
+      const root = served.shadowRoot!;
+      (window as unknown as { servedSlot: Node }).servedSlot = root.querySelector('slot')!;
+      return { count: nodes.length, shadow: root.innerHTML };
     });
-    expect(marked).toBeGreaterThan(30);
+    expect(marked.count).toBeGreaterThan(30);
+    expect(marked.shadow).toBe('<div class="blog" data-state="loading"><slot></slot></div>');
     await expect(host).not.toHaveAttribute('data-ready');
     release();
     await magazineShown(page);
@@ -256,7 +260,10 @@ test.describe('/blog magazine', () => {
         const root = document.querySelector('dc-blog')!;
         return [...root.querySelectorAll('*')].filter((node) => typeof (node as Marked).servedMark === 'number').length;
       });
-    expect(await kept(), 'served nodes still in the magazine after waking').toBe(marked);
+    expect(await kept(), 'served nodes still in the magazine after waking').toBe(marked.count);
+    // The element kept its served shadow root and slot: the magazine was never taken out of the
+    // slot and laid out again as the element woke.
+    expect(await page.evaluate(() => document.querySelector('dc-blog')!.shadowRoot!.querySelector('slot') === (window as unknown as { servedSlot: Node }).servedSlot)).toBe(true);
     // The side list's entries are the element's toggle buttons now, holding the served pictures and texts.
     const side = host.getByRole('complementary', { name: 'Other Articles' });
     await expect(side.getByRole('button')).toHaveCount(6);
@@ -282,7 +289,7 @@ test.describe('/blog magazine', () => {
 
   test('the served magazine is the markup the element renders for the unfiltered feed (so it can adopt it as served)', async ({ page }) => {
     await openBlog(page);
-    const { adopted, rendered } = await page.evaluate(async () => {
+    const { adopted, rendered, servedWrapper, renderedWrapper } = await page.evaluate(async () => {
       // Attributes the adoption leaves as served by design: the picture's loading hints, the pick markers.
       const ignored = new Set(['data-state', 'style', 'fetchpriority', 'loading', 'decoding', 'data-pick', 'data-ready', 'served']);
       const tree = (node: Node): unknown => {
@@ -306,11 +313,22 @@ test.describe('/blog magazine', () => {
         const check = () => (fresh.shadowRoot?.querySelector('.blog[data-state="loaded"] button.blog-side-item') ? resolve() : setTimeout(check, 20));
         check();
       });
-      const result = { adopted: tree(host.querySelector(':scope > .blog')!), rendered: tree(fresh.shadowRoot!.querySelector('.blog[data-state="loaded"]')!) };
+      /** The wrapper the element renders in its shadow root, without its content (the served shadow root holds it). */
+      const wrapper = (root: ShadowRoot) => {
+        const element = [...root.children].find((child) => child.matches('.blog'))!;
+        return [element.tagName, [...element.attributes].filter((a) => !ignored.has(a.name)).map((a) => `${a.name}=${a.value}`).sort()];
+      };
+      const result = {
+        adopted: tree(host.querySelector(':scope > .blog')!),
+        rendered: tree(fresh.shadowRoot!.querySelector('.blog[data-state="loaded"]')!),
+        servedWrapper: wrapper(host.shadowRoot!),
+        renderedWrapper: wrapper(fresh.shadowRoot!),
+      };
       fresh.remove();
       return result;
     });
     expect(adopted).toEqual(rendered);
+    expect(servedWrapper, 'the served shadow root holds the wrapper the element renders').toEqual(renderedWrapper);
   });
 
   test('takes its styles from the page stylesheet (layer dc-blog): its own copy of the CSS is never downloaded', async ({ page }) => {

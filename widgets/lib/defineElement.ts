@@ -1,5 +1,6 @@
-import r2wc from '@r2wc/react-to-web-component';
-import type { FunctionComponent } from 'react';
+import r2wc, { type R2WCRenderer } from '@r2wc/core';
+import { createElement, type FunctionComponent } from 'react';
+import { hydrate, render, unmountComponentAtNode } from 'preact/compat';
 import baseCss from './styles/base.css';
 import { adoptStyles } from './styleSheet';
 
@@ -32,6 +33,27 @@ export interface ElementProps {
   container?: ShadowRoot | HTMLElement;
 }
 
+/** The declarative shadow roots with content the page served, kept by attachShadow (below) for the first render. */
+const served = new WeakSet<Node>();
+
+/**
+ * How r2wc renders a component (@r2wc/react-to-web-component's renderer, with one addition): into a
+ * shadow root the page served with content (a declarative shadow root, `<template
+ * shadowrootmode="open">`, which the element keeps: attachShadow below) the first render hydrates
+ * what is there instead of emptying it and building it again, so the light DOM it slots in stays
+ * laid out as it is (/blog, issue 34). The served content must be what the component renders first.
+ */
+function rendererOf(component: FunctionComponent<object>): R2WCRenderer<object, HTMLElement> {
+  return {
+    mount(container, _, props) {
+      (served.has(container) ? hydrate : render)(createElement(component, props), container);
+      return container;
+    },
+    update: (container, props) => render(createElement(component, props), container),
+    unmount: unmountComponentAtNode,
+  };
+}
+
 /**
  * Turns a function component into a custom element rendered in an open shadow
  * root with its styles adopted. Registration is guarded: defining a tag twice
@@ -45,8 +67,15 @@ export function defineElement<P extends object>(
 ): CustomElementConstructor {
   const existing = customElements.get(tag);
   if (existing) return existing;
-  const Base = r2wc(component as FunctionComponent<object>, shadow ? { shadow: 'open', props, events } : { props, events });
+  const Base = r2wc(component as FunctionComponent<object>, shadow ? { shadow: 'open', props, events } : { props, events }, rendererOf(component as FunctionComponent<object>));
   class DcElement extends Base {
+    /** The shadow root the page served (declarative), kept as it is for the renderer above; else a new one. */
+    override attachShadow(init: ShadowRootInit): ShadowRoot {
+      const root = this.shadowRoot;
+      if (!root?.firstChild) return super.attachShadow(init);
+      served.add(root);
+      return root;
+    }
     constructor() {
       super();
       const root = this.shadowRoot;
