@@ -7,6 +7,7 @@ import { openStores, type Stores } from '../../server/db/openStores';
 import { SESSION_COOKIE } from '../../server/sessions/cookies';
 import { hashToken, newSessionToken } from '../../server/sessions/token';
 import type { DatabaseBackend } from './databaseBackends';
+import { setByHook } from './setByHook';
 
 /**
  * The whole server (buildApp, called through inject) on a fresh database of one backend
@@ -56,23 +57,18 @@ export function serverOnFreshDatabase(
   });
   return {
     get app() {
-      return running(app, 'app');
+      return setByHook(app, 'app');
     },
     get stores() {
-      return running(stores, 'stores');
+      return setByHook(stores, 'stores');
     },
     get env() {
-      return running(env, 'env');
+      return setByHook(env, 'env');
     },
     get config() {
-      return running(config, 'config');
+      return setByHook(config, 'config');
     },
   };
-}
-
-function running<T>(value: T | undefined, name: string): T {
-  if (value === undefined) throw new Error(`the server under test has no ${name} here: read it inside a test of its block`);
-  return value;
 }
 
 /**
