@@ -26,6 +26,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { tsImport } from 'tsx/esm/api';
+import { percentile } from './benchProbe.mjs';
 
 const args = Object.fromEntries(
   process.argv
@@ -158,13 +159,6 @@ async function allContactRequestIds() {
   }
   return ids;
 }
-
-/**
- * The p-th percentile of ascending figures (the smallest for p 0).
- * @param {number[]} sorted
- * @param {number} p
- */
-const percentile = (sorted, p) => sorted[Math.max(0, Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
 
 // --- PostgreSQL: DATABASE_URL (emptied) or a throwaway server with production durability ---------
 async function openPostgres() {

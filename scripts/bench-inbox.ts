@@ -15,6 +15,7 @@ import type { ContactRequestQuery } from '../server/contactRequests/store';
 import { inboxQuery } from '../server/staff/contactRequestRoutes';
 import { STAFF_PAGE_SIZE } from '../shared/staffContactRequests';
 import { startPostgres } from '../tests/support/postgres';
+import { percentile } from './benchProbe.mjs';
 
 const { values } = parseArgs({
   options: { leads: { type: 'string', default: '100000' }, runs: { type: 'string', default: '30' }, db: { type: 'string', default: 'sqlite,postgres' } },
@@ -61,10 +62,6 @@ const PG_FILL = `
     NULL,
     CASE WHEN i % 2 = 0 THEN timestamptz '2026-01-02' + i * interval '5 minutes' END
   FROM generate_series(1, $1) AS i`;
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
 
 async function measure(stores: Stores): Promise<Array<[string, number, number, number]>> {
   const rows: Array<[string, number, number, number]> = [];

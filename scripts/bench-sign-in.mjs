@@ -11,12 +11,8 @@
  * Then ROUNDS (default 10) sign-ins one after another, alternating a known address with a wrong
  * password, an unknown address, and the right password: median and spread of each.
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
-import { call as probeCall, percentile, readStatic, summary, waitForHealth } from './benchProbe.mjs';
+import { call as probeCall, percentile, readStatic, readStaticUnderLoad, statusCounts, summary } from './benchProbe.mjs';
+import { runAgainstServer } from './benchServer.mjs';
 
 const SIGN_INS = Number(process.env.SIGN_INS ?? 50);
 const ROUNDS = Number(process.env.ROUNDS ?? 10);
@@ -24,20 +20,6 @@ const INTERVAL_MS = Number(process.env.INTERVAL_MS ?? 20);
 const STATIC_PATHS = /** @type {const} */ (['/about', '/widgets/dc-theme-toggle.js']);
 const API = '/dc_api/wa_v1';
 const PASSWORD = 'Mannheim#2025';
-
-// Typed by casts, not annotations: set in main(), they are read in the finally below, where an
-// annotated `let x = null` would still be narrowed to null.
-let server = /** @type {import('node:child_process').ChildProcess | null} */ (null);
-let dataDir = /** @type {string | null} */ (null);
-let base = process.env.BASE_URL;
-
-/** Every call names this site as its Origin: the account routes refuse a request without one. */
-/**
- * @param {string} method
- * @param {string} url
- * @param {unknown} [body]
- */
-const call = (method, url, body) => probeCall(method, url, body, { origin: base });
 
 /** @param {number[]} samples */
 function median(samples) {
@@ -47,26 +29,16 @@ function median(samples) {
   );
 }
 
-async function main() {
-  if (!base) {
-    const port = Number(process.env.PORT ?? 8152);
-    dataDir = mkdtempSync(join(tmpdir(), 'dc-bench-'));
-    base = `http://127.0.0.1:${port}`;
-    server = spawn(process.execPath, ['server-dist/main.mjs'], {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'error',
-        DATABASE_PATH: join(dataDir, 'bench.sqlite'),
-        DC_REGISTER_RATE_MAX: '10000',
-        DC_SIGN_IN_ACCOUNT_RATE_MAX: '100000',
-        DC_SIGN_IN_IP_RATE_MAX: '100000',
-      },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    });
-  }
-  await waitForHealth(base);
+/** @param {string} base */
+async function main(base) {
+  /**
+   * Every call names this site as its Origin: the account routes refuse a request without one.
+   * @param {string} method
+   * @param {string} url
+   * @param {unknown} [body]
+   */
+  const call = (method, url, body) => probeCall(method, url, body, { origin: base });
+
   const email = `bench.${Date.now().toString(36)}@example.com`;
   const registered = await call('POST', `${base}${API}/user/register`, {
     firstName: 'Bench',
@@ -99,18 +71,14 @@ async function main() {
   // 50 at once, with the static probe.
   const quietUntil = Date.now() + 2000;
   const quiet = await readStatic(base, STATIC_PATHS, INTERVAL_MS, () => Date.now() > quietUntil);
-  let pending = SIGN_INS;
-  const started = performance.now();
-  const signIns = Array.from({ length: SIGN_INS }, () =>
-    call('POST', `${base}${API}/session`, { email, password: PASSWORD })
-      .catch((error) => ({ status: `error ${error.code ?? error.message}`, headers: {}, ms: performance.now() - started }))
-      .finally(() => pending--),
+  const {
+    probe: flood,
+    answers,
+    ms,
+  } = await readStaticUnderLoad(base, STATIC_PATHS, INTERVAL_MS, SIGN_INS, () =>
+    call('POST', `${base}${API}/session`, { email, password: PASSWORD }),
   );
-  const [flood, answers] = await Promise.all([readStatic(base, STATIC_PATHS, INTERVAL_MS, () => pending === 0), Promise.all(signIns)]);
-  const floodS = (performance.now() - started) / 1000;
-  /** @type {Record<string, number>} */
-  const statuses = {};
-  for (const answer of answers) statuses[String(answer.status)] = (statuses[String(answer.status)] ?? 0) + 1;
+  const floodS = ms / 1000;
   const ok = answers.filter((answer) => answer.status === 200);
 
   console.log(`server ${base}: ${ROUNDS} rounds one at a time, then ${SIGN_INS} sign-ins at once`);
@@ -129,28 +97,18 @@ async function main() {
       ok.map((answer) => answer.ms),
     ),
   );
-  console.log(
-    `sign-in answers: ${Object.entries(statuses)
-      .map(([status, count]) => `${count} x ${status}`)
-      .join(', ')}; ${floodS.toFixed(1)} s`,
-  );
+  console.log(`sign-in answers: ${statusCounts(answers)}; ${floodS.toFixed(1)} s`);
   console.log(`sign-ins per second: ${(ok.length / floodS).toFixed(2)}`);
   const errors = [...quiet.errors, ...flood.errors];
   if (errors.length > 0) console.log(`static errors: ${errors.slice(0, 10).join('; ')}`);
   return 0;
 }
 
-let code = 1;
-try {
-  code = await main();
-} catch (error) {
-  console.error(error);
-} finally {
-  if (server) {
-    const child = server;
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
-  }
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-}
-process.exit(code);
+await runAgainstServer(
+  {
+    defaultPort: 8152,
+    args: ['server-dist/main.mjs'],
+    env: { DC_REGISTER_RATE_MAX: '10000', DC_SIGN_IN_ACCOUNT_RATE_MAX: '100000', DC_SIGN_IN_IP_RATE_MAX: '100000' },
+  },
+  main,
+);

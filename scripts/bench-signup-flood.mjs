@@ -14,45 +14,16 @@
  * Only Node's own http client is used (no keep-alive: each GET opens a connection, as a new
  * visitor would). Set SIGNUPS, INTERVAL_MS, PORT to vary it.
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
-import { call, percentile, readStatic, summary, waitForHealth } from './benchProbe.mjs';
+import { call, percentile, readStatic, readStaticUnderLoad, statusCounts, summary } from './benchProbe.mjs';
+import { runAgainstServer } from './benchServer.mjs';
 
 const SIGNUPS = Number(process.env.SIGNUPS ?? 50);
 const INTERVAL_MS = Number(process.env.INTERVAL_MS ?? 20);
 const STATIC_PATHS = /** @type {const} */ (['/about', '/widgets/dc-theme-toggle.js']);
 const REGISTER = '/dc_api/wa_v1/user/register';
 
-// Typed by casts, not annotations: set in main(), they are read in the finally below, where an
-// annotated `let x = null` would still be narrowed to null.
-let server = /** @type {import('node:child_process').ChildProcess | null} */ (null);
-let dataDir = /** @type {string | null} */ (null);
-let base = process.env.BASE_URL;
-
-
-async function main() {
-  if (!base) {
-    const port = Number(process.env.PORT ?? 8151);
-    dataDir = mkdtempSync(join(tmpdir(), 'dc-bench-'));
-    base = `http://127.0.0.1:${port}`;
-    server = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'server/main.ts'], {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'error',
-        DATABASE_PATH: join(dataDir, 'bench.sqlite'),
-        DC_REGISTER_RATE_MAX: '10000',
-        DC_MAX_CONNECTIONS_PER_IP: '512', // every client is 127.0.0.1
-        DC_REGISTER_GLOBAL_RATE_MAX: process.env.DC_REGISTER_GLOBAL_RATE_MAX ?? '10000',
-      },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    });
-  }
-  await waitForHealth(base);
+/** @param {string} base */
+async function main(base) {
   // Warm up (first reads open files, JIT).
   for (let i = 0; i < 20; i++) for (const path of STATIC_PATHS) await call('GET', base + path);
 
@@ -61,10 +32,8 @@ async function main() {
   const quiet = await readStatic(base, STATIC_PATHS, INTERVAL_MS, () => Date.now() > quietUntil);
 
   // Under the flood.
-  let pending = SIGNUPS;
   const stamp = Date.now().toString(36);
-  const started = performance.now();
-  const signups = Array.from({ length: SIGNUPS }, (_, n) =>
+  const { probe: flood, answers, ms: floodMs } = await readStaticUnderLoad(base, STATIC_PATHS, INTERVAL_MS, SIGNUPS, (n) =>
     call('POST', base + REGISTER, {
       firstName: 'Bench',
       lastName: 'Mark',
@@ -72,16 +41,9 @@ async function main() {
       password: 'Mannheim#2025',
       confirmPassword: 'Mannheim#2025',
       termsAccepted: true,
-    })
-      .catch((error) => ({ status: `error ${error.code ?? error.message}`, headers: /** @type {import('node:http').IncomingHttpHeaders} */ ({}), ms: performance.now() - started }))
-      .finally(() => pending--),
+    }),
   );
-  const [flood, answers] = await Promise.all([readStatic(base, STATIC_PATHS, INTERVAL_MS, () => pending === 0), Promise.all(signups)]);
-  const floodMs = performance.now() - started;
 
-  /** @type {Record<string, number>} */
-  const statuses = {};
-  for (const answer of answers) statuses[String(answer.status)] = (statuses[String(answer.status)] ?? 0) + 1;
   const retryAfter = answers.find((answer) => answer.status === 503)?.headers['retry-after'];
   const signupMs = answers.filter((answer) => answer.status === 201).map((answer) => answer.ms);
 
@@ -92,7 +54,7 @@ async function main() {
   console.log(summary('GET static, all (during sign-ups)', all));
   console.log(summary('POST register answered 201', signupMs));
   console.log(
-    `sign-up answers: ${Object.entries(statuses).map(([status, count]) => `${count} x ${status}`).join(', ')}` +
+    `sign-up answers: ${statusCounts(answers)}` +
       (retryAfter ? ` (503 Retry-After: ${retryAfter} s)` : '') +
       `; flood lasted ${(floodMs / 1000).toFixed(1)} s`,
   );
@@ -105,17 +67,15 @@ async function main() {
   return p99 < 100 ? 0 : 1;
 }
 
-let code = 1;
-try {
-  code = await main();
-} catch (error) {
-  console.error(error);
-} finally {
-  if (server) {
-    const child = server;
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
-  }
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-}
-process.exit(code);
+await runAgainstServer(
+  {
+    defaultPort: 8151,
+    args: ['node_modules/tsx/dist/cli.mjs', 'server/main.ts'],
+    env: {
+      DC_REGISTER_RATE_MAX: '10000',
+      DC_MAX_CONNECTIONS_PER_IP: '512', // every client is 127.0.0.1
+      DC_REGISTER_GLOBAL_RATE_MAX: process.env.DC_REGISTER_GLOBAL_RATE_MAX ?? '10000',
+    },
+  },
+  main,
+);

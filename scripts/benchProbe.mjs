@@ -1,7 +1,9 @@
 /**
- * What the load benchmarks (bench-signup-flood.mjs, bench-sign-in.mjs) share: one HTTP call on a
+ * What the load benchmarks (bench-signup-flood.mjs, bench-sign-in.mjs; the percentile also
+ * bench-contact-requests.mjs and bench-inbox.ts) share: one HTTP call on a
  * connection of its own (no keep-alive: each opens a connection, as a new visitor would), waiting
- * for a server's /healthz, percentiles, and the static-latency probe that runs beside the load.
+ * for a server's /healthz, percentiles, the static-latency probe that runs beside the load, and
+ * the load itself (requests sent at once, their answers counted by status).
  */
 import { request } from 'node:http';
 import { performance } from 'node:perf_hooks';
@@ -117,4 +119,45 @@ export async function readStatic(base, paths, intervalMs, done) {
   }
   await Promise.all(inFlight);
   return { samples, errors, slow };
+}
+
+/**
+ * @typedef {{ status: number | string | undefined, headers: import('node:http').IncomingHttpHeaders, ms: number }} LoadAnswer
+ *   a ProbeAnswer, or for a request that failed `error <code>` and the time until it failed
+ */
+
+/**
+ * `count` requests sent at once (`send(n)` sends the n-th) while readStatic reads `paths` beside
+ * them until the last request has answered or failed.
+ * @template {string} Path
+ * @param {string} base
+ * @param {readonly Path[]} paths
+ * @param {number} intervalMs
+ * @param {number} count
+ * @param {(n: number) => Promise<ProbeAnswer>} send
+ * @returns {Promise<{ probe: Awaited<ReturnType<typeof readStatic<Path>>>, answers: LoadAnswer[], ms: number }>}
+ */
+export async function readStaticUnderLoad(base, paths, intervalMs, count, send) {
+  let pending = count;
+  const started = performance.now();
+  const requests = Array.from({ length: count }, (_, n) =>
+    send(n)
+      .catch((error) => ({ status: `error ${error.code ?? error.message}`, headers: {}, ms: performance.now() - started }))
+      .finally(() => pending--),
+  );
+  const [probe, answers] = await Promise.all([readStatic(base, paths, intervalMs, () => pending === 0), Promise.all(requests)]);
+  return { probe, answers, ms: performance.now() - started };
+}
+
+/**
+ * How many answers had each status: `45 x 201, 5 x 503`.
+ * @param {LoadAnswer[]} answers
+ */
+export function statusCounts(answers) {
+  /** @type {Record<string, number>} */
+  const counts = {};
+  for (const answer of answers) counts[String(answer.status)] = (counts[String(answer.status)] ?? 0) + 1;
+  return Object.entries(counts)
+    .map(([status, count]) => `${count} x ${status}`)
+    .join(', ');
 }

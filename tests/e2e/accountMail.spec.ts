@@ -1,13 +1,13 @@
 import { expect, test, type Page } from './support/test';
 import { ACCOUNT_MESSAGES } from '../../shared/accountMessages';
 import { API_BASE, INTERVALS } from '../../shared/constants';
-import type { ServerProcess } from '../support/serverProcess';
-import type { SmtpSink } from '../support/smtpSink';
+import { signUpBody } from '../support/signUp';
 import { axeViolations } from './support/axe';
 import { seedConsent } from './support/consent';
-import { startMailingServer } from './support/mailingServer';
+import { useMailingServer } from './support/mailingServer';
 import { atPath } from './support/atPath';
 import { linkOf, mailTo as mailFrom } from './support/mailbox';
+import { confirmEmail, signUpWithForm, uniqueEmail } from './support/accountSteps';
 
 /**
  * Issue 31's mail flows in Chromium against a server process of their own whose mails go to a
@@ -23,29 +23,14 @@ const NEW_PASSWORD = 'Heidelberg#2026';
 /** A sign-in or a password change checks a password hash on a low-priority thread, queued behind others on a busy machine. */
 const HASHED = { timeout: 30_000 };
 
-let sink: SmtpSink;
-let server: ServerProcess;
-
-// eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a hook needs from its first parameter's pattern; this hook needs none.
-test.beforeAll(async ({}, workerInfo) => {
-  ({ server, sink } = await startMailingServer('account-mail', 30, workerInfo.workerIndex));
-});
-
-test.afterAll(async () => {
-  await server?.stop();
-  await sink?.stop();
-});
+const own = useMailingServer('account-mail', 30);
 
 test.beforeEach(async ({ context }) => {
-  await seedConsent(context, {}, server.baseURL);
+  await seedConsent(context, {}, own.server.baseURL);
 });
 
-function uniqueEmail(tag: string): string {
-  return `e2e.${tag}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.de`;
-}
-
 /** The mail of `kind` to `address` (the n-th, from 1), once it has arrived. */
-const mailTo = (address: string, kind: string, nth = 1) => mailFrom(sink, address, kind, nth);
+const mailTo = (address: string, kind: string, nth = 1) => mailFrom(own.sink, address, kind, nth);
 
 async function signIn(page: Page, email: string, password = PASSWORD) {
   await page.getByLabel('Email address').fill(email);
@@ -54,9 +39,7 @@ async function signIn(page: Page, email: string, password = PASSWORD) {
 }
 
 async function register(page: Page, email: string) {
-  const response = await page.request.post(`${server.baseURL}${API_BASE}/user/register`, {
-    data: { firstName: 'Jana', lastName: 'Weber', email, password: PASSWORD, confirmPassword: PASSWORD, termsAccepted: true },
-  });
+  const response = await page.request.post(`${own.server.baseURL}${API_BASE}/user/register`, { data: signUpBody(email) });
   expect(response.status()).toBe(201);
 }
 
@@ -75,29 +58,17 @@ async function expectAxeInBothThemes(page: Page) {
 
 test('sign up → verify by mail → sign in → the account page → change name, password, email → sign out everywhere', async ({ page, browser }) => {
   const email = uniqueEmail('journey');
-  await page.goto(`${server.baseURL}/sign_up`);
-  await page.getByLabel('First name').fill('Jana');
-  await page.getByLabel('Last name').fill('Weber');
-  await page.getByLabel('Work email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Confirm password').fill(PASSWORD);
-  await page.getByLabel(/I agree to the/).check();
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page.getByRole('heading', { name: 'Welcome to DataClarity, Jana!' })).toBeVisible(HASHED);
+  await signUpWithForm(page, own.server.baseURL, email, PASSWORD);
   await expect(page.getByText(/We have sent a link to your email address/)).toBeVisible();
 
   const verification = await mailTo(email, 'email-verification');
   expect(verification.parsed.subject).toBe('Confirm your email address for DataClarity');
-  await page.goto(linkOf(verification));
-  await expect(page.getByRole('heading', { level: 1, name: 'Confirm Your Email Address' })).toBeVisible();
-  await page.getByRole('button', { name: 'Confirm Email Address' }).click();
-  await expect(page).toHaveURL(/\/verify_email#email-verified$/);
-  await expect(page.getByText(ACCOUNT_MESSAGES.emailVerified)).toBeVisible();
+  await confirmEmail(page, linkOf(verification));
   // The link works once.
   await page.goto(linkOf(verification));
   await expect(page.getByRole('heading', { name: 'This link no longer works' })).toBeVisible();
 
-  await page.goto(`${server.baseURL}/sign_in?next=/account`);
+  await page.goto(`${own.server.baseURL}/sign_in?next=/account`);
   await signIn(page, email);
   await expect(page).toHaveURL(atPath('/account'), HASHED);
   await expect(page.getByRole('banner').getByRole('link', { name: 'Account' })).toBeVisible();
@@ -116,7 +87,7 @@ test('sign up → verify by mail → sign in → the account page → change nam
   // Password: another device is signed out, a mail tells the address.
   const other = await browser.newContext();
   const otherPage = await other.newPage();
-  await otherPage.goto(`${server.baseURL}/sign_in`);
+  await otherPage.goto(`${own.server.baseURL}/sign_in`);
   await signIn(otherPage, email);
   await expect(otherPage).toHaveURL(atPath('/account'), HASHED);
   const passwordForm = page.getByRole('form', { name: 'Password' });
@@ -128,7 +99,7 @@ test('sign up → verify by mail → sign in → the account page → change nam
   await passwordForm.getByLabel('Confirm new password').fill(NEW_PASSWORD);
   await passwordForm.getByRole('button', { name: 'Change password' }).click();
   await expect(passwordForm.getByRole('status')).toHaveText(/Your password has been changed/, HASHED);
-  expect((await otherPage.request.get(`${server.baseURL}${API_BASE}/me`)).status()).toBe(401);
+  expect((await otherPage.request.get(`${own.server.baseURL}${API_BASE}/me`)).status()).toBe(401);
   await other.close();
   expect((await mailTo(email, 'password-changed')).parsed.subject).toBe('Your DataClarity password was changed');
 
@@ -146,12 +117,12 @@ test('sign up → verify by mail → sign in → the account page → change nam
   await page.goto(linkOf(change));
   await page.getByRole('button', { name: 'Confirm Email Address' }).click();
   await expect(page.getByText(ACCOUNT_MESSAGES.emailChanged)).toBeVisible();
-  await page.goto(`${server.baseURL}/account`);
+  await page.goto(`${own.server.baseURL}/account`);
   await expect(page.getByText(newEmail)).toBeVisible();
 
   // Sign out everywhere.
   await page.getByRole('button', { name: 'Sign Out' }).first().click();
-  await expect(page).toHaveURL(`${server.baseURL}/`);
+  await expect(page).toHaveURL(`${own.server.baseURL}/`);
   await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' }).first()).toBeVisible();
 });
 
@@ -159,12 +130,12 @@ test('forgot password → the neutral message after 2 s → mail → a new passw
   const email = uniqueEmail('reset');
   await register(page, email);
   const before = await browser.newContext();
-  const old = await before.request.post(`${server.baseURL}${API_BASE}/session`, { data: { email, password: PASSWORD }, headers: { origin: server.baseURL } });
+  const old = await before.request.post(`${own.server.baseURL}${API_BASE}/session`, { data: { email, password: PASSWORD }, headers: { origin: own.server.baseURL } });
   expect(old.status()).toBe(200);
 
   await page.clock.install();
   await page.clock.pauseAt(Date.now() + 60_000);
-  await page.goto(`${server.baseURL}/reset_password`);
+  await page.goto(`${own.server.baseURL}/reset_password`);
   await page.getByLabel('Email address').fill(email);
   await page.getByRole('button', { name: 'Send Reset Link' }).click();
   await expect(page.getByRole('button', { name: 'Sending Reset Link...' })).toBeDisabled();
@@ -190,7 +161,7 @@ test('forgot password → the neutral message after 2 s → mail → a new passw
   expect(await axeViolations(page)).toEqual([]);
   await page.getByRole('button', { name: 'Set New Password' }).click();
   await expect(page.getByRole('heading', { name: 'Your password has been changed' })).toBeVisible(HASHED);
-  expect((await before.request.get(`${server.baseURL}${API_BASE}/me`)).status()).toBe(401);
+  expect((await before.request.get(`${own.server.baseURL}${API_BASE}/me`)).status()).toBe(401);
   await before.close();
   await mailTo(email, 'password-changed');
 
@@ -198,18 +169,18 @@ test('forgot password → the neutral message after 2 s → mail → a new passw
   await page.goto(link);
   await expect(page.getByRole('heading', { name: 'This link no longer works' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Send me a new link' })).toHaveAttribute('href', '/reset_password');
-  await page.goto(`${server.baseURL}/sign_in`);
+  await page.goto(`${own.server.baseURL}/sign_in`);
   await signIn(page, email, NEW_PASSWORD);
   await expect(page).toHaveURL(atPath('/account'), HASHED);
 });
 
 test('without JavaScript: ask for a link, set a new password, sign in', async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
-  await seedConsent(context, {}, server.baseURL);
+  await seedConsent(context, {}, own.server.baseURL);
   const page = await context.newPage();
   const email = uniqueEmail('nojs');
   await register(page, email);
-  await page.goto(`${server.baseURL}/reset_password`);
+  await page.goto(`${own.server.baseURL}/reset_password`);
   await page.getByLabel('Email address').fill(email);
   await page.getByRole('button', { name: 'Send Reset Link' }).click();
   await expect(page).toHaveURL(/\/reset_password#reset-sent$/);

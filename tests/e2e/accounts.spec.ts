@@ -17,15 +17,11 @@ import {
 import { ACCOUNT_MESSAGES } from '../../shared/accountMessages';
 import { seedConsent } from './support/consent';
 import { bothThemesAt, expectNoAxeViolationsInViews } from './support/axe';
+import { uniqueEmail } from './support/accountSteps';
 
 /** The administrator token of the e2e server (playwright.config.ts). */
 const ADMIN_TOKEN = process.env.E2E_ADMIN_TOKEN ?? 'e2e-admin-token';
 const PASSWORD = 'Mannheim#2025';
-
-/** An address no earlier run used (the e2e database file outlives a run). */
-function uniqueEmail(tag: string): string {
-  return `e2e.${tag}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.de`;
-}
 
 async function allUsers(request: APIRequestContext): Promise<User[]> {
   const response = await request.get(`${API_BASE}/user/all-users`, { headers: { Authorization: `Bearer ${ADMIN_TOKEN}` } });

@@ -1,6 +1,6 @@
 import { expectNoAxeViolations } from './support/axe';
 import { expect, test, type Page } from './support/test';
-import { startPartnerOrigin, type PartnerOrigin } from './support/partnerOrigin';
+import { usePartnerOrigin } from './support/partnerOrigin';
 
 /**
  * <dc-blog>'s sanitizer in a real browser (Chromium, not happy-dom): a partner page on another
@@ -18,12 +18,10 @@ const IMAGES = 'images.test';
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 const OWN_SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="63" viewBox="0 0 120 63"><rect width="120" height="63" fill="#2251d8"/></svg>';
 
-let partner: PartnerOrigin;
-test.beforeAll(async () => {
-  partner = await startPartnerOrigin();
+const partner = usePartnerOrigin();
+test.beforeAll(() => {
   partner.page('/own.svg', OWN_SVG, {}, 'image/svg+xml');
 });
-test.afterAll(async () => partner.close());
 
 interface FeedPost {
   id: number;

@@ -1,15 +1,13 @@
 import { expect, test, type Page } from './support/test';
-import { ACCOUNT_MESSAGES } from '../../shared/accountMessages';
 import { API_BASE } from '../../shared/constants';
 import { PASSKEY_MESSAGES } from '../../shared/passkeys';
-import type { ServerProcess } from '../support/serverProcess';
-import type { SmtpSink } from '../support/smtpSink';
 import { atPath } from './support/atPath';
 import { expectNoAxeViolationsInViews } from './support/axe';
 import { seedConsent } from './support/consent';
-import { startMailingServer } from './support/mailingServer';
+import { useMailingServer } from './support/mailingServer';
 import { holdCode } from './support/holdCode';
 import { linkOf, mailTo } from './support/mailbox';
+import { confirmEmail, signUpWithForm, uniqueEmail } from './support/accountSteps';
 import { virtualAuthenticator } from './support/virtualAuthenticator';
 
 /**
@@ -28,27 +26,14 @@ const PASSWORD = 'Mannheim#2025';
 const HASHED = { timeout: 30_000 };
 const SECTION = '.account-passkeys';
 
-let sink: SmtpSink;
-let server: ServerProcess;
-
-// eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a hook needs from its first parameter's pattern; this hook needs none.
-test.beforeAll(async ({}, workerInfo) => {
-  ({ server, sink } = await startMailingServer('client-passkeys', 65, workerInfo.workerIndex));
-});
-
-test.afterAll(async () => {
-  await server?.stop();
-  await sink?.stop();
-});
+const own = useMailingServer('client-passkeys', 65);
 
 test.beforeEach(async ({ context }) => {
-  await seedConsent(context, {}, server.baseURL);
+  await seedConsent(context, {}, own.server.baseURL);
 });
 
-const uniqueEmail = (tag: string) => `e2e.${tag}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.de`;
-
 async function signInWithPassword(page: Page, email: string) {
-  await page.goto(`${server.baseURL}/sign_in?next=/account`);
+  await page.goto(`${own.server.baseURL}/sign_in?next=/account`);
   await page.getByLabel('Email address').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
@@ -61,18 +46,8 @@ const axeOnSection = (page: Page) => expectNoAxeViolationsInViews(page, { includ
 test('a client signs up, verifies, adds a passkey on /account, signs in with it and lands on /account, renames and removes it', async ({ page }) => {
   const authenticator = await virtualAuthenticator(page);
   const email = uniqueEmail('passkey');
-  await page.goto(`${server.baseURL}/sign_up`);
-  await page.getByLabel('First name').fill('Jana');
-  await page.getByLabel('Last name').fill('Weber');
-  await page.getByLabel('Work email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Confirm password').fill(PASSWORD);
-  await page.getByLabel(/I agree to the/).check();
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page.getByRole('heading', { name: 'Welcome to DataClarity, Jana!' })).toBeVisible(HASHED);
-  await page.goto(linkOf(await mailTo(sink, email, 'email-verification')));
-  await page.getByRole('button', { name: 'Confirm Email Address' }).click();
-  await expect(page.getByText(ACCOUNT_MESSAGES.emailVerified)).toBeVisible();
+  await signUpWithForm(page, own.server.baseURL, email, PASSWORD);
+  await confirmEmail(page, linkOf(await mailTo(own.sink, email, 'email-verification')));
 
   await signInWithPassword(page, email);
   const passkeys = section(page);
@@ -102,8 +77,8 @@ test('a client signs up, verifies, adds a passkey on /account, signs in with it 
 
   // Signed out, then back in with the passkey, on the account page.
   await page.getByRole('button', { name: 'Sign Out' }).first().click();
-  await expect(page).toHaveURL(`${server.baseURL}/`);
-  await page.goto(`${server.baseURL}/sign_in`);
+  await expect(page).toHaveURL(`${own.server.baseURL}/`);
+  await page.goto(`${own.server.baseURL}/sign_in`);
   await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
   await expect(page).toHaveURL(atPath('/account'), { timeout: 30_000 });
   const item = passkeys.getByRole('listitem').filter({ hasText: 'Work laptop' });
@@ -127,14 +102,14 @@ test('a client signs up, verifies, adds a passkey on /account, signs in with it 
   await passkeys.getByRole('button', { name: 'Remove passkey' }).click();
   await expect(passkeys.getByText('Passkey removed.')).toBeVisible();
   await expect(passkeys.getByText('You have not added a passkey yet.')).toBeVisible();
-  const api = await page.request.get(`${server.baseURL}${API_BASE}/me/passkeys`);
+  const api = await page.request.get(`${own.server.baseURL}${API_BASE}/me/passkeys`);
   expect((await api.json()).passkeys).toEqual([]);
 });
 
 test('a browser without WebAuthn is told passkeys are not available, with no Add button', async ({ page, context }) => {
   const email = uniqueEmail('nowebauthn');
-  const headers = { origin: server.baseURL };
-  const created = await context.request.post(`${server.baseURL}${API_BASE}/user/register`, {
+  const headers = { origin: own.server.baseURL };
+  const created = await context.request.post(`${own.server.baseURL}${API_BASE}/user/register`, {
     headers,
     data: { firstName: 'Jana', lastName: 'Weber', email, password: PASSWORD, confirmPassword: PASSWORD, termsAccepted: true },
   });
@@ -150,8 +125,8 @@ test('a browser without WebAuthn is told passkeys are not available, with no Add
 test('a press on “Sign in with a passkey” before its element woke still signs in', async ({ page, context }) => {
   await virtualAuthenticator(page);
   const email = uniqueEmail('early');
-  const headers = { origin: server.baseURL };
-  const created = await context.request.post(`${server.baseURL}${API_BASE}/user/register`, {
+  const headers = { origin: own.server.baseURL };
+  const created = await context.request.post(`${own.server.baseURL}${API_BASE}/user/register`, {
     headers,
     data: { firstName: 'Jana', lastName: 'Weber', email, password: PASSWORD, confirmPassword: PASSWORD, termsAccepted: true },
   });
@@ -160,10 +135,10 @@ test('a press on “Sign in with a passkey” before its element woke still sign
   await section(page).getByLabel('Passkey name').fill('Phone');
   await section(page).getByRole('button', { name: 'Add a passkey' }).click();
   await expect(section(page).getByText('Passkey “Phone” added. You can now sign in with it.')).toBeVisible({ timeout: 20_000 });
-  expect((await context.request.delete(`${server.baseURL}${API_BASE}/session`, { headers })).status()).toBe(204);
+  expect((await context.request.delete(`${own.server.baseURL}${API_BASE}/session`, { headers })).status()).toBe(204);
 
   const release = await holdCode(page, '**/assets/js/passkey-sign-in-*.js');
-  await page.goto(`${server.baseURL}/sign_in`, { waitUntil: 'commit' });
+  await page.goto(`${own.server.baseURL}/sign_in`, { waitUntil: 'commit' });
   const button = page.getByRole('button', { name: 'Sign in with a passkey' });
   await button.click();
   expect(await page.evaluate(() => customElements.get('dc-passkey-sign-in') === undefined)).toBe(true);

@@ -2,7 +2,7 @@ import { expect, test, type Page } from './support/test';
 import { BLOG_CATEGORIES } from '../../widgets/blog/rules';
 import { expectNoAxeViolations } from './support/axe';
 import { seedConsent } from './support/consent';
-import { startPartnerOrigin, type PartnerOrigin } from './support/partnerOrigin';
+import { usePartnerOrigin } from './support/partnerOrigin';
 import { useStoredTheme } from './support/theme';
 
 /**
@@ -10,11 +10,7 @@ import { useStoredTheme } from './support/theme';
  * from the categories of the feed the snippet reads, checked against that feed; the copied snippet,
  * pasted on another origin, opens the magazine on that category.
  */
-let partner: PartnerOrigin;
-test.beforeAll(async () => {
-  partner = await startPartnerOrigin();
-});
-test.afterAll(async () => partner.close());
+const partner = usePartnerOrigin();
 test.beforeEach(async ({ context }) => seedConsent(context));
 
 const builder = (page: Page) => page.locator('dc-embed-builder');

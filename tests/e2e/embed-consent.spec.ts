@@ -1,7 +1,7 @@
 import { expect, test, type Page } from './support/test';
 import { expectNoAxeViolationsInViews } from './support/axe';
 import { seedConsent } from './support/consent';
-import { startPartnerOrigin, type PartnerOrigin } from './support/partnerOrigin';
+import { usePartnerOrigin } from './support/partnerOrigin';
 
 /**
  * Issue 33: on /embed a marketer describes their own site in <dc-consent> (categories, vendors,
@@ -10,11 +10,7 @@ import { startPartnerOrigin, type PartnerOrigin } from './support/partnerOrigin'
 const ours = `http://localhost:${process.env.E2E_PORT ?? 4173}`;
 const strictCsp = `default-src 'self'; script-src ${ours}; style-src 'self' ${ours}; img-src 'self'; object-src 'none'`;
 
-let partner: PartnerOrigin;
-test.beforeAll(async () => {
-  partner = await startPartnerOrigin();
-});
-test.afterAll(async () => partner.close());
+const partner = usePartnerOrigin();
 test.beforeEach(async ({ context }) => seedConsent(context));
 
 const builder = (page: Page) => page.locator('dc-embed-builder');

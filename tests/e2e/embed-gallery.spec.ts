@@ -1,7 +1,7 @@
 import { expect, test, type Page } from './support/test';
 import { expectNoAxeViolationsInViews } from './support/axe';
 import { seedConsent } from './support/consent';
-import { startPartnerOrigin, type PartnerOrigin } from './support/partnerOrigin';
+import { usePartnerOrigin } from './support/partnerOrigin';
 import { stubPowerBi } from './support/powerbi';
 
 /**
@@ -14,11 +14,7 @@ const strictCsp = `default-src 'self'; script-src ${ours}; style-src 'self' ${ou
 const code = (key: string, title?: string) =>
   `<iframe${title ? ` title="${title}"` : ''} width="1140" height="541.25" src="https://app.powerbi.com/view?r=${key}" frameborder="0" allowFullScreen="true"></iframe>`;
 
-let partner: PartnerOrigin;
-test.beforeAll(async () => {
-  partner = await startPartnerOrigin();
-});
-test.afterAll(async () => partner.close());
+const partner = usePartnerOrigin();
 test.beforeEach(async ({ context }) => {
   await seedConsent(context);
   await stubPowerBi(context);

@@ -7,7 +7,7 @@ import { build } from 'esbuild';
 import type { WidgetFile } from '../../widgets/lib/widgetSnippet';
 import { widgetSnippet } from '../../widgets/lib/widgetSnippet';
 import { seedConsent } from './support/consent';
-import { startPartnerOrigin, type PartnerOrigin } from './support/partnerOrigin';
+import { usePartnerOrigin } from './support/partnerOrigin';
 import { stubPowerBi } from './support/powerbi';
 
 /** /embed (issue 19): the builder, its live preview, the snippet a marketer copies, and a React 19 page. */
@@ -15,11 +15,7 @@ const ours = `http://localhost:${process.env.E2E_PORT ?? 4173}`;
 const release = JSON.parse(readFileSync('dist/widgets/release.json', 'utf8')) as { version: string; elements: Record<string, WidgetFile> };
 const strictCsp = `default-src 'self'; script-src 'self' ${ours}; style-src 'self' ${ours}; connect-src 'self' ${ours}; img-src 'self' ${ours}; frame-src https://app.powerbi.com; object-src 'none'`;
 
-let partner: PartnerOrigin;
-test.beforeAll(async () => {
-  partner = await startPartnerOrigin();
-});
-test.afterAll(async () => partner.close());
+const partner = usePartnerOrigin();
 
 const builder = (page: Page) => page.locator('dc-embed-builder');
 const snippetText = (page: Page) => builder(page).getByLabel(/^Snippet for/).textContent();

@@ -5,6 +5,7 @@ import type { User } from '../../shared/user';
 import { API_BASE } from '../../shared/constants';
 import { skipForMissing } from '../support/missingProgram';
 import { findPostgres, startPostgres, type PostgresServer } from '../support/postgres';
+import { signUpBody } from '../support/signUp';
 import { startSmtpSink, type SmtpSink } from '../support/smtpSink';
 import { startApiInstance, type ApiInstance } from './support/apiInstance';
 
@@ -58,14 +59,7 @@ test.describe('two API instances on one PostgreSQL', () => {
     fetch(`${instance.baseURL}${API_BASE}/user/register`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        firstName: 'Jana',
-        lastName: 'Weber',
-        email,
-        password: 'Mannheim#2025',
-        confirmPassword: 'Mannheim#2025',
-        termsAccepted: true,
-      }),
+      body: JSON.stringify(signUpBody(email)),
     });
   const admin = (instance: ApiInstance, path: string, init: RequestInit = {}) =>
     fetch(`${instance.baseURL}${API_BASE}${path}`, { ...init, headers: { ...init.headers, Authorization: `Bearer ${ADMIN_TOKEN}` } });

@@ -3,17 +3,10 @@ import { expect, test, type Locator, type Page } from './support/test';
 import { axeViolations, bothThemesAt, expectNoAxeViolationsInViews } from './support/axe';
 import { ASPECT_STORAGE_KEY } from '../../widgets/dashboard-gallery/aspectRatio';
 import { DASHBOARD_LOAD_TIMEOUT_MS } from '../../widgets/lib/reports';
+import { SPEC_REPORT_TITLES } from '../support/specReports';
 import { seedConsent } from './support/consent';
 import { POWER_BI_URL, hangPowerBi, holdPowerBi, stubPowerBi } from './support/powerbi';
 
-const TITLES = [
-  'Overview',
-  'Expense & Cost Control',
-  'Balance Sheet Analysis',
-  'Income Statement',
-  'Forecasting & Scenario Planning',
-  'Variance & Budget Control',
-];
 const reports = JSON.parse(readFileSync('site/_data/reports.json', 'utf8')) as { title: string; description: string; iframeHtml: string }[];
 const srcOf = (html: string) => /src="([^"]+)"/.exec(html)![1]!;
 
@@ -45,7 +38,7 @@ test.describe('/portfolio page', () => {
     await page.goto('/portfolio');
     const tablist = page.getByRole('tablist', { name: 'Finance reports' });
     const tabs = tablist.getByRole('tab');
-    await expect(tabs).toHaveText(TITLES);
+    await expect(tabs).toHaveText([...SPEC_REPORT_TITLES]);
     await expect(tabs.first()).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByRole('tabpanel', { name: 'Overview' })).toBeVisible();
     await expect(page.getByRole('heading', { level: 3, name: 'Overview', exact: true })).toBeVisible();
@@ -307,7 +300,7 @@ test.describe('on a partner page', () => {
       await expect(inline.getByRole('tab')).toHaveText(['Sales', 'Hostile', 'Other host', 'Budget']);
       await expect(inline.getByRole('tab', { name: 'Budget' })).toHaveAttribute('aria-selected', 'true');
       // Fetched from src (cross-origin), first report selected.
-      await expect(fromSrc.getByRole('tab')).toHaveText(TITLES);
+      await expect(fromSrc.getByRole('tab')).toHaveText([...SPEC_REPORT_TITLES]);
       await expect(fromSrc.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
 
       // The hostile page styles do not reach in.

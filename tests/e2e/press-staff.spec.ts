@@ -1,10 +1,9 @@
-import { rmSync } from 'node:fs';
 import { expect, test, type Browser, type BrowserContext, type Page } from './support/test';
 import { API_BASE } from '../../shared/constants';
 import { PRESS_MESSAGES, PRESS_TITLE_REQUIRED, PRESS_URL_INVALID, PRESS_URL_REQUIRED } from '../../shared/pressItems';
-import { startServerProcess, type ServerProcess } from '../support/serverProcess';
 import { expectNoAxeViolationsInViews } from './support/axe';
 import { consentedContext, enrolledStaff, signedInClient } from './support/staffSession';
+import { useSuiteServer } from './support/suiteServer';
 
 /**
  * Press items staff store (issue 32) in Chromium against a server process of its own: a staff
@@ -17,8 +16,7 @@ import { consentedContext, enrolledStaff, signedInClient } from './support/staff
  */
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
-let server: ServerProcess;
-let env: Record<string, string>;
+const own = useSuiteServer('press-staff', 80);
 let staff: BrowserContext;
 let page: Page;
 const stamp = Date.now();
@@ -27,18 +25,8 @@ const CONSOLE_TITLE = `DataClarity on KPI definitions ${stamp}`;
 const EDITED_TITLE = `DataClarity on one KPI glossary ${stamp}`;
 const PAGE_TITLE = `Mannheim data day talk ${stamp}`;
 
-// eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a hook needs from its first parameter's pattern; this hook needs none.
-test.beforeAll(async ({}, workerInfo) => {
-  const port = Number(process.env.E2E_PORT ?? 4173) + 80 + workerInfo.workerIndex;
-  const dbFile = `test-results/press-staff-e2e-${port}.sqlite`;
-  for (const suffix of ['', '-wal', '-shm']) rmSync(dbFile + suffix, { force: true });
-  env = { DATABASE_PATH: dbFile, SITE_URL: `http://localhost:${port}` };
-  server = await startServerProcess(port, env);
-});
-
 test.afterAll(async () => {
   await staff?.close();
-  await server?.stop();
 });
 
 const cards = (on: Page) => on.locator('article.press-card');
@@ -47,23 +35,23 @@ const addButton = (on: Page) => on.getByRole('button', { name: 'Add press item' 
 
 /** /press once the simulated second has passed and the list (built and stored) is shown. */
 async function pressLoaded(on: Page): Promise<void> {
-  await on.goto(`${server.baseURL}/press`);
+  await on.goto(`${own.server.baseURL}/press`);
   await expect(on.getByText('Loading press coverage...')).toBeHidden({ timeout: 15_000 });
   await expect(cards(on).first()).toBeVisible();
 }
 
 /** /press in a new context of a visitor who is not signed in. */
 async function anonymousPress(browser: Browser): Promise<{ context: BrowserContext; visitor: Page }> {
-  const context = await consentedContext(browser, server.baseURL);
+  const context = await consentedContext(browser, own.server.baseURL);
   const visitor = await context.newPage();
   await pressLoaded(visitor);
   return { context, visitor };
 }
 
 test('staff add an item in the console; an anonymous visitor sees it on /press, with no add button, after a reload too', async ({ browser }) => {
-  staff = await consentedContext(browser, server.baseURL);
+  staff = await consentedContext(browser, own.server.baseURL);
   page = await staff.newPage();
-  await enrolledStaff(page, staffEmail, env);
+  await enrolledStaff(page, staffEmail, own.env);
   await page.getByRole('navigation', { name: 'Console views' }).getByRole('link', { name: 'Press' }).click();
   await expect(page).toHaveURL(/[?&]view=press/);
   await expect(page.getByRole('heading', { level: 2, name: 'Press' })).toBeFocused();
@@ -112,14 +100,14 @@ test('staff add an item in the console; an anonymous visitor sees it on /press, 
   await expect(cardTitles(visitor).first()).toContainText(CONSOLE_TITLE);
   await expect(addButton(visitor)).toHaveCount(0);
   // The public list names no staff member.
-  const publicList = await visitor.request.get(`${server.baseURL}${API_BASE}/press`);
+  const publicList = await visitor.request.get(`${own.server.baseURL}${API_BASE}/press`);
   expect(await publicList.text()).not.toContain(staffEmail);
   await context.close();
 });
 
 test('a signed-in client sees the stored items but no add button', async ({ browser }) => {
-  const context = await consentedContext(browser, server.baseURL);
-  await signedInClient(context, server.baseURL, `press.client.${stamp}@example.de`);
+  const context = await consentedContext(browser, own.server.baseURL);
+  await signedInClient(context, own.server.baseURL, `press.client.${stamp}@example.de`);
   const client = await context.newPage();
   await pressLoaded(client);
   await expect(cardTitles(client).first()).toContainText(CONSOLE_TITLE);
@@ -163,7 +151,7 @@ test('staff add an item from the form on /press: it is stored, stays after a rel
 });
 
 test('staff edit and remove items in the console; visitors see the change; a refusal of the API is shown', async ({ browser }) => {
-  await page.goto(`${server.baseURL}/staff?view=press`);
+  await page.goto(`${own.server.baseURL}/staff?view=press`);
   const list = page.getByRole('list', { name: 'Stored press items' });
   await expect(list.getByRole('listitem')).toHaveCount(2);
   // Newest added first.
@@ -181,9 +169,9 @@ test('staff edit and remove items in the console; visitors see the change; a ref
 
   // Removed elsewhere meanwhile (another tab): saving says so in the API's words.
   await page.getByRole('button', { name: `Edit: ${PAGE_TITLE}` }).click();
-  const items = (await (await staff.request.get(`${server.baseURL}${API_BASE}/staff/press`)).json()) as { items: Array<{ id: string; title: string }> };
+  const items = (await (await staff.request.get(`${own.server.baseURL}${API_BASE}/staff/press`)).json()) as { items: Array<{ id: string; title: string }> };
   const other = items.items.find((item) => item.title === PAGE_TITLE)!;
-  expect((await staff.request.delete(`${server.baseURL}${API_BASE}/staff/press/${other.id}`, { headers: { origin: server.baseURL } })).status()).toBe(204);
+  expect((await staff.request.delete(`${own.server.baseURL}${API_BASE}/staff/press/${other.id}`, { headers: { origin: own.server.baseURL } })).status()).toBe(204);
   await page.getByRole('form', { name: `Edit “${PAGE_TITLE}”` }).getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByRole('alert').filter({ hasText: PRESS_MESSAGES.notFound })).toBeVisible();
   await page.getByRole('button', { name: 'Cancel', exact: true }).click();

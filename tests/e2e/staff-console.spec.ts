@@ -1,16 +1,14 @@
-import { rmSync } from 'node:fs';
 import { expect, test, type Browser, type BrowserContext, type Page } from './support/test';
 import { API_BASE } from '../../shared/constants';
 import { PASSKEY_MESSAGES } from '../../shared/passkeys';
 import { STAFF_MESSAGES } from '../../shared/staffMessages';
 import { EMAIL_INVALID, FIRST_NAME_TOO_SHORT } from '../../shared/validation';
-import { startServerProcess, type ServerProcess } from '../support/serverProcess';
-import { startSmtpSink, type SmtpSink } from '../support/smtpSink';
 import { atPath } from './support/atPath';
 import { expectNoAxeViolationsInViews } from './support/axe';
 import { seedConsent } from './support/consent';
 import { virtualAuthenticator } from './support/virtualAuthenticator';
 import { contactFormsAwake } from './support/contactForm';
+import { useMailingServer } from './support/mailingServer';
 import { stubPowerBi } from './support/powerbi';
 import { PASSWORD, addStaff as addStaffOn, consentedContext, signedInClient as signedInClientOn } from './support/staffSession';
 
@@ -30,52 +28,35 @@ import { PASSWORD, addStaff as addStaffOn, consentedContext, signedInClient as s
  */
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
-let server: ServerProcess;
-let sink: SmtpSink;
-let env: Record<string, string>;
 let staff: BrowserContext;
 let page: Page;
 const stamp = Date.now();
 const staffEmail = `lena.${stamp}@dataclarity.example`;
 
-// eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a hook needs from its first parameter's pattern; this hook needs none.
-test.beforeAll(async ({}, workerInfo) => {
-  const port = Number(process.env.E2E_PORT ?? 4173) + 50 + workerInfo.workerIndex;
-  const dbFile = `test-results/staff-console-e2e-${port}.sqlite`;
-  for (const suffix of ['', '-wal', '-shm']) rmSync(dbFile + suffix, { force: true });
-  sink = await startSmtpSink();
-  env = {
-    DATABASE_PATH: dbFile,
-    SITE_URL: `http://localhost:${port}`,
-    SMTP_URL: sink.url,
-    // One refused attempt and a request has failed: the console's retry is then the way on.
-    LEAD_RETRY_MAX_ATTEMPTS: '1',
-    LEAD_RETRY_BASE_S: '1',
-    LEAD_RETRY_MAX_S: '1',
-    LEAD_POLL_S: '1',
-    DC_CONTACT_RATE_MAX: '100',
-  };
-  server = await startServerProcess(port, env);
+const own = useMailingServer('staff-console', 50, {
+  // One refused attempt and a request has failed: the console's retry is then the way on.
+  LEAD_RETRY_MAX_ATTEMPTS: '1',
+  LEAD_RETRY_BASE_S: '1',
+  LEAD_RETRY_MAX_S: '1',
+  DC_CONTACT_RATE_MAX: '100',
 });
 
 test.afterAll(async () => {
   await staff?.close();
-  await server?.stop();
-  await sink?.stop();
 });
 
 /** `npm run staff -- add <email>`: the link it prints. */
-const addStaff = (email: string) => addStaffOn(email, env);
+const addStaff = (email: string) => addStaffOn(email, own.env);
 
 /** A context with consent given (no banner over the console). */
-const newContext = (browser: Browser) => consentedContext(browser, server.baseURL);
+const newContext = (browser: Browser) => consentedContext(browser, own.server.baseURL);
 
 /** A client account signed in with its password in `context`. */
-const signedInClient = (context: BrowserContext, email: string) => signedInClientOn(context, server.baseURL, email);
+const signedInClient = (context: BrowserContext, email: string) => signedInClientOn(context, own.server.baseURL, email);
 
 /** A request posted to the contact API (as the form sends it). */
 async function postContactRequest(values: { name: string; email: string; message: string; variant?: string }): Promise<void> {
-  const response = await fetch(`${server.baseURL}${API_BASE}/contact`, {
+  const response = await fetch(`${own.server.baseURL}${API_BASE}/contact`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ variant: 'contact', phone: '+49 621 4305 8870', ...values }),
@@ -87,13 +68,13 @@ const inbox = () => page.locator('.staff-table tbody tr');
 const row = (name: string) => page.getByRole('row').filter({ has: page.getByRole('link', { name }) });
 
 test('signed out, /staff says staff sign in with a passkey and links to the sign-in page; it is not indexed nor in the sitemap', async ({ page: visitor }) => {
-  const response = await visitor.goto(`${server.baseURL}/staff`);
+  const response = await visitor.goto(`${own.server.baseURL}/staff`);
   expect(response?.status()).toBe(200);
   await expect(visitor.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
   await expect(visitor.getByRole('heading', { name: 'Staff sign in with a passkey' })).toBeVisible();
   await expect(visitor.getByRole('link', { name: 'Sign in with a passkey' })).toHaveAttribute('href', '/sign_in?next=%2Fstaff');
   await expect(visitor.getByRole('navigation', { name: 'Console views' })).toHaveCount(0);
-  expect(await (await visitor.request.get(`${server.baseURL}/sitemap.xml`)).text()).not.toContain('/staff');
+  expect(await (await visitor.request.get(`${own.server.baseURL}/sitemap.xml`)).text()).not.toContain('/staff');
 });
 
 test('a staff member enrolled from the CLI link lands on /staff, and a passkey sign-in brings them back there', async ({ browser }) => {
@@ -107,10 +88,10 @@ test('a staff member enrolled from the CLI link lands on /staff, and a passkey s
   await expect(page.getByRole('heading', { level: 2, name: 'Requests' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Requests' })).toHaveAttribute('aria-current', 'page');
 
-  const out = await staff.request.delete(`${server.baseURL}${API_BASE}/session`, { headers: { origin: server.baseURL } });
+  const out = await staff.request.delete(`${own.server.baseURL}${API_BASE}/session`, { headers: { origin: own.server.baseURL } });
   expect(out.status()).toBe(204);
   // A `next` that leaves the site is not followed (shared/nextPath): the server's page is.
-  await page.goto(`${server.baseURL}/sign_in?next=${encodeURIComponent('//evil.example/staff')}`);
+  await page.goto(`${own.server.baseURL}/sign_in?next=${encodeURIComponent('//evil.example/staff')}`);
   await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
   await page.waitForURL(atPath('/staff'), { timeout: 30_000 });
   await expect(page.getByRole('heading', { level: 2, name: 'Requests' })).toBeVisible();
@@ -122,7 +103,7 @@ test('a request sent from /contact appears in the inbox, is opened, noted, marke
   const message = `Our quarterly reporting takes days (${stamp}).`;
   const visitor = await newContext(browser);
   const contact = await visitor.newPage();
-  await contact.goto(`${server.baseURL}/contact`);
+  await contact.goto(`${own.server.baseURL}/contact`);
   await contactFormsAwake(contact);
   const form = contact.locator('dc-contact-form').first();
   await form.getByLabel('Name', { exact: true }).fill(name);
@@ -133,9 +114,9 @@ test('a request sent from /contact appears in the inbox, is opened, noted, marke
   await form.getByRole('button', { name: 'Send Message' }).click();
   expect((await sent).status()).toBeLessThan(300);
   await visitor.close();
-  await sink.waitFor(1);
+  await own.sink.waitFor(1);
 
-  await page.goto(`${server.baseURL}/staff`);
+  await page.goto(`${own.server.baseURL}/staff`);
   await expect(row(name)).toBeVisible();
   await expect(row(name)).toContainText('Delivered');
   await expect(page.getByText(/^1–\d+ of \d+ requests$/)).toBeVisible();
@@ -145,7 +126,7 @@ test('a request sent from /contact appears in the inbox, is opened, noted, marke
   await expect(page).toHaveURL(/[?&]lead=/);
   const heading = page.getByRole('heading', { level: 2, name: `Request from ${name}` });
   await expect(heading).toBeFocused();
-  for (const text of [email, '0621 4305 8870', message, `${server.baseURL}/contact`, 'Attempt 1', 'Accepted by the mail server']) {
+  for (const text of [email, '0621 4305 8870', message, `${own.server.baseURL}/contact`, 'Attempt 1', 'Accepted by the mail server']) {
     await expect(page.getByText(text, { exact: true }).first()).toBeVisible();
   }
   await page.getByLabel('Note (only staff see it)').fill('Called back on Monday; sending a proposal.');
@@ -171,7 +152,7 @@ test('a request sent from /contact appears in the inbox, is opened, noted, marke
   await expect(inbox()).toHaveCount(1);
   const csv = page.getByRole('link', { name: 'Export CSV' });
   await expect(csv).toHaveAttribute('href', `${API_BASE}/staff/leads.csv?handled=true&q=${stamp}`);
-  const exported = await staff.request.get(`${server.baseURL}${await csv.getAttribute('href')}`);
+  const exported = await staff.request.get(`${own.server.baseURL}${await csv.getAttribute('href')}`);
   expect(exported.status()).toBe(200);
   const lines = (await exported.text()).trim().split(/\r?\n/);
   expect(lines).toHaveLength(2);
@@ -185,8 +166,8 @@ test('a request sent from /contact appears in the inbox, is opened, noted, marke
 test('search and the filters narrow the inbox; Back restores the previous list', async () => {
   await postContactRequest({ name: `Ben Search ${stamp}`, email: `ben.${stamp}@example.de`, message: `A forecast model for 2027, ref ${stamp}-B.` });
   await postContactRequest({ name: `Dora Consult ${stamp}`, email: `dora.${stamp}@example.de`, message: 'We need a Power BI consultation.', variant: 'consultation' });
-  await sink.waitFor(3);
-  await page.goto(`${server.baseURL}/staff`);
+  await own.sink.waitFor(3);
+  await page.goto(`${own.server.baseURL}/staff`);
   await expect(row(`Dora Consult ${stamp}`)).toBeVisible();
   await page.getByLabel('Search').fill('forecast model');
   await page.getByRole('button', { name: 'Search', exact: true }).click();
@@ -205,21 +186,21 @@ test('search and the filters narrow the inbox; Back restores the previous list',
 
 test('a failed delivery is retried from the request once the mail server takes mail again', async () => {
   const name = `Fritz Failed ${stamp}`;
-  sink.refusing = true;
+  own.sink.refusing = true;
   await postContactRequest({ name, email: `fritz.${stamp}@example.de`, message: 'Please call me about data cleanup.' });
-  await expect.poll(() => sink.refusals, { timeout: 20_000 }).toBeGreaterThan(0);
-  await page.goto(`${server.baseURL}/staff?status=failed`);
+  await expect.poll(() => own.sink.refusals, { timeout: 20_000 }).toBeGreaterThan(0);
+  await page.goto(`${own.server.baseURL}/staff?status=failed`);
   await expect(async () => {
     await page.reload();
     await expect(row(name)).toBeVisible({ timeout: 1_000 });
   }).toPass({ timeout: 20_000 });
   await row(name).getByRole('link', { name }).click();
   await expect(page.getByText('Mailbox temporarily unavailable', { exact: false }).first()).toBeVisible();
-  sink.refusing = false;
-  const mails = sink.received.length;
+  own.sink.refusing = false;
+  const mails = own.sink.received.length;
   await page.getByRole('button', { name: 'Retry Delivery' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Delivery queued: it is tried now.' })).toBeVisible();
-  await sink.waitFor(mails + 1, 20_000);
+  await own.sink.waitFor(mails + 1, 20_000);
   await expect(async () => {
     await page.reload();
     await expect(page.getByText('Accepted by the mail server')).toBeVisible({ timeout: 1_000 });
@@ -229,7 +210,7 @@ test('a failed delivery is retried from the request once the mail server takes m
 
 test('a request is deleted after a confirmation', async () => {
   const name = `Dora Consult ${stamp}`;
-  await page.goto(`${server.baseURL}/staff`);
+  await page.goto(`${own.server.baseURL}/staff`);
   await row(name).getByRole('link', { name }).click();
   await page.getByRole('button', { name: 'Delete Request' }).click();
   await expect(page.getByRole('button', { name: 'Delete for Good' })).toBeFocused();
@@ -259,7 +240,7 @@ test('the clients view deactivates a client (their session ends) and shows the A
   await asked.getByRole('button', { name: 'Deactivate' }).click();
   await expect(page.getByRole('status').filter({ hasText: `${clientEmail} is deactivated.` })).toBeVisible();
   await expect(page.getByRole('button', { name: `Reactivate: ${clientEmail}` })).toBeVisible();
-  expect((await client.request.get(`${server.baseURL}${API_BASE}/me`)).status()).toBe(401);
+  expect((await client.request.get(`${own.server.baseURL}${API_BASE}/me`)).status()).toBe(401);
   await client.close();
 
   await page.getByLabel('Search accounts').fill(staffEmail);
@@ -284,7 +265,7 @@ test('staff give client A two dashboards (a bad code refused with the gallery me
   const emailA = `dash.a.${stamp}@example.de`;
   const emailB = `dash.b.${stamp}@example.de`;
   const clientA = await browser.newContext();
-  await seedConsent(clientA, { functional: true }, server.baseURL);
+  await seedConsent(clientA, { functional: true }, own.server.baseURL);
   await signedInClient(clientA, emailA);
   const clientB = await newContext(browser);
   await signedInClient(clientB, emailB);
@@ -331,7 +312,7 @@ test('staff give client A two dashboards (a bad code refused with the gallery me
 
   const requested = await stubPowerBi(clientA);
   const viewA = await clientA.newPage();
-  await viewA.goto(`${server.baseURL}/account`);
+  await viewA.goto(`${own.server.baseURL}/account`);
   const yours = viewA.getByRole('region', { name: 'Your dashboards' });
   await expect(yours.getByRole('tab')).toHaveText(['Operations', 'Sales overview']);
   await expect(yours.getByRole('heading', { level: 3, name: 'Operations' })).toBeVisible();
@@ -339,13 +320,13 @@ test('staff give client A two dashboards (a bad code refused with the gallery me
   await expectNoAxeViolationsInViews(viewA);
 
   const viewB = await clientB.newPage();
-  await viewB.goto(`${server.baseURL}/account`);
+  await viewB.goto(`${own.server.baseURL}/account`);
   const none = viewB.getByRole('region', { name: 'Your dashboards' });
   await expect(none.getByText('No dashboards yet.', { exact: false })).toBeVisible();
   await expect(none.getByRole('link', { name: 'hello@dataclarity.de' })).toHaveAttribute('href', 'mailto:hello@dataclarity.de');
   await expect(none.getByRole('tab')).toHaveCount(0);
   await expect(viewB.getByText('Sales overview')).toHaveCount(0);
-  expect(await (await clientB.request.get(`${server.baseURL}${API_BASE}/me/dashboards`)).json()).toEqual({ reports: [] });
+  expect(await (await clientB.request.get(`${own.server.baseURL}${API_BASE}/me/dashboards`)).json()).toEqual({ reports: [] });
   await expectNoAxeViolationsInViews(viewB);
   await clientA.close();
   await clientB.close();
@@ -404,8 +385,8 @@ test("the clients view renames a client, shows their request and deletes them (t
   await asked.getByRole('button', { name: 'Delete Account' }).click();
   await expect(page.getByRole('status').filter({ hasText: `The account ${email} was deleted.` })).toBeVisible();
   await expect(page.getByText('No accounts match.')).toBeVisible();
-  expect((await client.request.get(`${server.baseURL}${API_BASE}/me`)).status()).toBe(401);
-  const again = await client.request.post(`${server.baseURL}${API_BASE}/session`, { headers: { origin: server.baseURL }, data: { email, password: PASSWORD }, timeout: 30_000 });
+  expect((await client.request.get(`${own.server.baseURL}${API_BASE}/me`)).status()).toBe(401);
+  const again = await client.request.post(`${own.server.baseURL}${API_BASE}/session`, { headers: { origin: own.server.baseURL }, data: { email, password: PASSWORD }, timeout: 30_000 });
   expect(again.status()).toBe(401);
   await client.close();
 
@@ -440,8 +421,8 @@ test('a staff member invites a colleague: the mail arrives, its link registers a
   await expectNoAxeViolationsInViews(page);
 
   // The mail, through the outbox to the SMTP server, with the one-time link.
-  await expect.poll(() => sink.received.some((mail) => mail.envelope.to.includes(colleague)), { timeout: 20_000 }).toBe(true);
-  const mail = sink.received.find((received) => received.envelope.to.includes(colleague))!;
+  await expect.poll(() => own.sink.received.some((mail) => mail.envelope.to.includes(colleague)), { timeout: 20_000 }).toBe(true);
+  const mail = own.sink.received.find((received) => received.envelope.to.includes(colleague))!;
   expect(mail.parsed.subject).toBe('You are invited to the DataClarity staff console');
   const link = (mail.parsed.text ?? '').match(/^(http:\/\/\S+\/staff\/enroll\/[A-Za-z0-9_-]{43})$/m)?.[1];
   expect(link, mail.parsed.text).toBeDefined();
@@ -497,7 +478,7 @@ test('a client session sees that the console is for staff, and nothing of its da
   view.on('response', (answer) => {
     if (answer.url().includes(`${API_BASE}/staff/`)) answers.push(answer.status());
   });
-  await view.goto(`${server.baseURL}/staff`);
+  await view.goto(`${own.server.baseURL}/staff`);
   await expect(view.getByRole('heading', { name: 'This area is for DataClarity staff' })).toBeVisible();
   await expect(view.getByRole('alert')).toHaveText(STAFF_MESSAGES.notStaff);
   await expect(view.getByRole('navigation', { name: 'Console views' })).toHaveCount(0);
@@ -514,7 +495,7 @@ test('a staff member signed in with a password is told to sign in with the passk
   await signedInClient(context, email);
   await addStaff(email);
   const view = await context.newPage();
-  await view.goto(`${server.baseURL}/staff`);
+  await view.goto(`${own.server.baseURL}/staff`);
   await expect(view.getByRole('heading', { name: 'Sign in with your passkey' })).toBeVisible();
   await expect(view.getByRole('alert')).toHaveText(STAFF_MESSAGES.passkeyRequired);
   await expect(view.getByRole('navigation', { name: 'Console views' })).toHaveCount(0);

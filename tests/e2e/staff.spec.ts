@@ -1,14 +1,13 @@
-import { rmSync } from 'node:fs';
 import { expect, test, type BrowserContext, type Page } from './support/test';
-import { runStaffCli } from '../../server/staff/cli';
 import { API_BASE } from '../../shared/constants';
 import { PASSKEY_MESSAGES } from '../../shared/passkeys';
 import { STAFF_MESSAGES } from '../../shared/staffMessages';
-import { startServerProcess, type ServerProcess } from '../support/serverProcess';
 import { expectNoAxeViolations } from './support/axe';
 import { seedConsent } from './support/consent';
 import { virtualAuthenticator } from './support/virtualAuthenticator';
 import { atPath } from './support/atPath';
+import { addStaff as addStaffOn } from './support/staffSession';
+import { useSuiteServer } from './support/suiteServer';
 
 /**
  * Staff passkeys (issue 32) in Chromium with a CDP virtual authenticator (CTAP2, internal, resident
@@ -20,39 +19,18 @@ import { atPath } from './support/atPath';
  */
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
-let server: ServerProcess;
-let env: Record<string, string>;
-
-// eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a hook needs from its first parameter's pattern; this hook needs none.
-test.beforeAll(async ({}, workerInfo) => {
-  const port = Number(process.env.E2E_PORT ?? 4173) + 40 + workerInfo.workerIndex;
-  const dbFile = `test-results/staff-e2e-${port}.sqlite`;
-  for (const suffix of ['', '-wal', '-shm']) rmSync(dbFile + suffix, { force: true });
-  env = { DATABASE_PATH: dbFile, SITE_URL: `http://localhost:${port}` };
-  server = await startServerProcess(port, env);
-});
-
-test.afterAll(async () => {
-  await server?.stop();
-});
+const own = useSuiteServer('staff', 40);
 
 test.beforeEach(async ({ context }) => {
-  await seedConsent(context, {}, server.baseURL);
+  await seedConsent(context, {}, own.server.baseURL);
 });
 
 /** `npm run staff -- add <email>`: the link it prints. */
-async function addStaff(email: string): Promise<string> {
-  const lines: string[] = [];
-  const code = await runStaffCli(['add', email], { ...process.env, ...env }, { log: (line) => lines.push(line), error: (line) => lines.push(line) });
-  expect(code, lines.join('\n')).toBe(0);
-  const link = lines.find((line) => line.includes('/staff/enroll/'));
-  expect(link, lines.join('\n')).toBeDefined();
-  return link!.trim();
-}
+const addStaff = (email: string) => addStaffOn(email, own.env);
 
 /** What the staff API answers this browser (its cookies). */
 async function staffApiStatus(context: BrowserContext): Promise<number> {
-  return (await context.request.get(`${server.baseURL}${API_BASE}/staff/leads`)).status();
+  return (await context.request.get(`${own.server.baseURL}${API_BASE}/staff/leads`)).status();
 }
 
 async function setTheme(page: Page, theme: 'light' | 'dark') {
@@ -98,23 +76,23 @@ test('a new staff member registers a passkey from the CLI link, is signed in wit
   await expect(page.getByRole('heading', { name: 'This link no longer works' })).toBeVisible();
 
   // Signed out, then back in with the passkey from /sign_in.
-  const out = await context.request.delete(`${server.baseURL}${API_BASE}/session`, { headers: { origin: server.baseURL } });
+  const out = await context.request.delete(`${own.server.baseURL}${API_BASE}/session`, { headers: { origin: own.server.baseURL } });
   expect(out.status()).toBe(204);
   expect(await staffApiStatus(context)).toBe(401);
-  await page.goto(`${server.baseURL}/sign_in`);
+  await page.goto(`${own.server.baseURL}/sign_in`);
   await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
   await page.waitForURL(atPath('/staff'), { timeout: 30_000 });
   expect(await staffApiStatus(context)).toBe(200);
 });
 
 test('the sign-in page with its passkey button has no axe violations in both themes at 375 and 1280 px', async ({ page }) => {
-  await page.goto(`${server.baseURL}/sign_in`);
+  await page.goto(`${own.server.baseURL}/sign_in`);
   await expect(page.getByRole('button', { name: 'Sign in with a passkey' })).toBeVisible();
   await axeEverywhere(page);
 });
 
 test('a used or unknown enrollment link says what to do, with status 410', async ({ page }) => {
-  const response = await page.goto(`${server.baseURL}/staff/enroll/${'A'.repeat(43)}`);
+  const response = await page.goto(`${own.server.baseURL}/staff/enroll/${'A'.repeat(43)}`);
   expect(response?.status()).toBe(410);
   await expect(page.getByRole('heading', { name: 'This link no longer works' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Register Passkey' })).toBeHidden();
@@ -124,15 +102,15 @@ test('a used or unknown enrollment link says what to do, with status 410', async
 test('a client signed in with a password gets 403 from the staff API', async ({ context }) => {
   const email = `client.${Date.now()}@example.de`;
   const password = 'Mannheim#2025';
-  const headers = { origin: server.baseURL };
-  const created = await context.request.post(`${server.baseURL}${API_BASE}/user/register`, {
+  const headers = { origin: own.server.baseURL };
+  const created = await context.request.post(`${own.server.baseURL}${API_BASE}/user/register`, {
     headers,
     data: { firstName: 'Jana', lastName: 'Weber', email, password, confirmPassword: password, termsAccepted: true },
   });
   expect(created.status()).toBe(201);
-  const signedIn = await context.request.post(`${server.baseURL}${API_BASE}/session`, { headers, data: { email, password }, timeout: 30_000 });
+  const signedIn = await context.request.post(`${own.server.baseURL}${API_BASE}/session`, { headers, data: { email, password }, timeout: 30_000 });
   expect(signedIn.status()).toBe(200);
-  const answer = await context.request.get(`${server.baseURL}${API_BASE}/staff/leads`);
+  const answer = await context.request.get(`${own.server.baseURL}${API_BASE}/staff/leads`);
   expect(answer.status()).toBe(403);
   expect((await answer.json()).message).toBe(STAFF_MESSAGES.notStaff);
 });

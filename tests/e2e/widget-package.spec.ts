@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { expect, test } from './support/test';
 import { build } from 'esbuild';
 import { seedConsent } from './support/consent';
-import { startPartnerOrigin, type PartnerOrigin } from './support/partnerOrigin';
+import { usePartnerOrigin } from './support/partnerOrigin';
 import { stubPowerBi } from './support/powerbi';
 
 /**
@@ -18,16 +18,12 @@ const root = process.cwd();
 const ours = `http://localhost:${process.env.E2E_PORT ?? 4173}`;
 const { version } = JSON.parse(readFileSync('widgets/manifest.json', 'utf8')) as { version: string };
 
-let partner: PartnerOrigin;
+const partner = usePartnerOrigin();
 let dir: string;
-test.beforeAll(async () => {
-  partner = await startPartnerOrigin();
+test.beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'dc-widgets-package-'));
 });
-test.afterAll(async () => {
-  await partner.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+test.afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const APP = `import '@dataclarity/widgets/dc-dashboard-gallery';
 import '@dataclarity/widgets/dc-contact-form';

@@ -2,7 +2,7 @@ import { expectNoAxeViolations } from './support/axe';
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from './support/test';
 import { widgetSnippet, type WidgetFile } from '../../widgets/lib/widgetSnippet';
-import { startPartnerOrigin, type PartnerOrigin } from './support/partnerOrigin';
+import { usePartnerOrigin } from './support/partnerOrigin';
 import { stubPowerBi } from './support/powerbi';
 
 /**
@@ -13,9 +13,8 @@ import { stubPowerBi } from './support/powerbi';
 const ours = `http://localhost:${process.env.E2E_PORT ?? 4173}`;
 const release = JSON.parse(readFileSync('dist/widgets/release.json', 'utf8')) as { version: string; elements: Record<string, WidgetFile> };
 
-let partner: PartnerOrigin;
-test.beforeAll(async () => {
-  partner = await startPartnerOrigin();
+const partner = usePartnerOrigin();
+test.beforeAll(() => {
   partner.page(
     '/hostile.css',
     `body { font: italic 30px/3 serif; color: red; text-transform: uppercase; letter-spacing: 4px; }
@@ -39,7 +38,6 @@ test.beforeAll(async () => {
     'text/javascript',
   );
 });
-test.afterAll(async () => partner.close());
 
 /** The partner's CSP: its own origin and ours, nothing inline. */
 const partnerCsp = () =>

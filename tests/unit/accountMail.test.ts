@@ -1,21 +1,20 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../server/app';
 import { ACCOUNT_MAIL_SUBJECTS } from '../../server/accounts/accountMails';
 import { DEFAULT_ACCOUNT_SETTINGS, type AccountSettings } from '../../server/accounts/settings';
-import { loadConfig, type ServerConfig } from '../../server/config';
-import { openStores, type Stores } from '../../server/db/openStores';
+import type { ServerConfig } from '../../server/config';
 import { SESSION_COOKIE } from '../../server/sessions/cookies';
 import { hashToken } from '../../server/sessions/token';
 import { CHEAP_HASH_ENV, seedPasswordHash } from '../support/seedPassword';
 import { ACCOUNT_MESSAGES, RESET_FRAGMENTS, SIGN_IN_NOTICES, VERIFY_FRAGMENTS } from '../../shared/accountMessages';
 import { API_BASE } from '../../shared/constants';
 import { EMAIL_INVALID, PASSWORDS_DO_NOT_MATCH, SIGN_UP_PASSWORD_WEAK } from '../../shared/validation';
-import { findPostgres, startPostgres, type PostgresServer } from '../support/postgres';
+import { databaseBackends } from '../support/databaseBackends';
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../support/smtpSink';
+import { debugLoggingApp, seedAccount, serverOnFreshDatabase } from '../support/serverUnderTest';
 import { makeTestSite } from '../support/testSite';
 
 /**
@@ -31,13 +30,11 @@ const NEW_PASSWORD = 'Heidelberg#2026';
 const SITE = 'http://localhost:4399';
 const SAME_SITE = { origin: 'http://localhost', 'sec-fetch-site': 'same-origin' };
 const LINK = /http:\/\/localhost:4399\/(reset_password|verify_email)\/([A-Za-z0-9_-]{43})/;
-const postgres = findPostgres();
 
 let root: string;
 let dist: string;
 let seedHash: string;
 let sink: SmtpSink;
-let pgServer: PostgresServer | null = null;
 
 const PAGE = (title: string) =>
   `<!doctype html><title>${title}</title><div data-link-state="none"><form method="post"><input type="hidden" name="token" value=""></form></div>`;
@@ -50,19 +47,12 @@ beforeAll(async () => {
   mkdirSync(join(dist, 'verify_email'), { recursive: true });
   writeFileSync(join(dist, 'reset_password', 'link', 'index.html'), PAGE('Choose a new password'));
   writeFileSync(join(dist, 'verify_email', 'index.html'), PAGE('Verify your email'));
-  if (postgres.ok) pgServer = await startPostgres();
 });
 
 afterAll(async () => {
-  await pgServer?.stop();
   await sink.stop();
   rmSync(root, { recursive: true, force: true });
 });
-
-const backends = [
-  { name: 'SQLite', skip: false, fresh: async (): Promise<Partial<ServerConfig>> => ({ databasePath: join(mkdtempSync(join(root, 'db-')), 'dc.sqlite'), databaseUrl: null }) },
-  { name: 'PostgreSQL', skip: !postgres.ok, fresh: async (): Promise<Partial<ServerConfig>> => ({ databaseUrl: await pgServer!.createDatabase() }) },
-];
 
 function cookieValue(response: LightMyRequestResponse, name: string): string | undefined {
   const raw = response.headers['set-cookie'];
@@ -93,47 +83,30 @@ function linkToken(mail: ReceivedMail): string {
   return match[2]!;
 }
 
-for (const backend of backends) {
+for (const backend of databaseBackends('Account mail')) {
   describe.skipIf(backend.skip)(`account mail on ${backend.name}`, () => {
-    let db: Partial<ServerConfig>;
-    let app: FastifyInstance;
-    let stores: Stores;
+    const server = serverOnFreshDatabase(backend, () => ({ distDir: dist, env: { ...CHEAP_HASH_ENV, SMTP_URL: sink.url, SITE_URL: SITE } }), { perTest: true });
     let counter = 0;
 
     function config(accounts: Partial<AccountSettings> = {}): ServerConfig {
-      const base = loadConfig({ ...CHEAP_HASH_ENV, LOG_LEVEL: 'silent', SMTP_URL: sink.url, SITE_URL: SITE });
-      return { ...base, distDir: dist, ...db, accounts: { ...base.accounts, ...accounts } };
+      return { ...server.config, accounts: { ...server.config.accounts, ...accounts } };
     }
-    const api = (options: InjectOptions & { url: string }, target = app) => target.inject({ ...options, url: API_BASE + options.url });
+    const api = (options: InjectOptions & { url: string }, target = server.app) => target.inject({ ...options, url: API_BASE + options.url });
     const withSession = (token: string, extra: Record<string, string> = SAME_SITE) => ({ cookie: `${SESSION_COOKIE}=${token}`, ...extra });
 
     async function seedUser(verified = false) {
       counter++;
       const email = `jana.${backend.name.toLowerCase()}.${counter}.${Date.now()}@example.de`;
-      const user = await stores.users.create({ firstName: 'Jana', lastName: 'Weber', email, passwordHash: seedHash });
-      if (verified) await stores.accounts.markVerified(user._id, email, new Date());
-      return { id: user._id, email };
+      return seedAccount(server.stores, email, seedHash, { verified });
     }
-    async function signIn(email: string, password = PASSWORD, target = app) {
+    async function signIn(email: string, password = PASSWORD, target = server.app) {
       const response = await api({ method: 'POST', url: '/session', payload: { email, password }, headers: SAME_SITE }, target);
       expect(response.statusCode).toBe(200);
       return cookieValue(response, SESSION_COOKIE)!;
     }
-    const requestReset = (email: string, target = app) => api({ method: 'POST', url: '/password-reset', payload: { email }, headers: SAME_SITE }, target);
+    const requestReset = (email: string, target = server.app) => api({ method: 'POST', url: '/password-reset', payload: { email }, headers: SAME_SITE }, target);
     const confirmReset = (payload: Record<string, unknown>) => api({ method: 'POST', url: '/password-reset/confirm', payload, headers: SAME_SITE });
     const confirmEmail = (token: string) => api({ method: 'POST', url: '/email-verification/confirm', payload: { token }, headers: SAME_SITE });
-
-    beforeEach(async () => {
-      db = await backend.fresh();
-      app = await buildApp(config());
-      await app.ready();
-      stores = await openStores({ databasePath: db.databasePath ?? '', databaseUrl: db.databaseUrl ?? null });
-    });
-
-    afterEach(async () => {
-      await app.close();
-      await stores.close();
-    });
 
     it('answers a reset request alike for a known and an unknown address (status, headers, body), and mails only the known one', async () => {
       const user = await seedUser();
@@ -153,8 +126,8 @@ for (const backend of backends) {
       expect(mail.parsed.messageId).toMatch(/^<password-reset-[0-9a-f-]{36}@dataclarity\.de>$/);
       // The database holds the SHA-256 of the token only; the outbox row with the link is gone once sent.
       const token = linkToken(mail);
-      expect(await stores.accounts.tokenState(hashToken(token), 'password-reset', new Date())).toBe('valid');
-      await vi.waitFor(async () => expect(await stores.accounts.mails.size('password-reset')).toBe(0));
+      expect(await server.stores.accounts.tokenState(hashToken(token), 'password-reset', new Date())).toBe('valid');
+      await vi.waitFor(async () => expect(await server.stores.accounts.mails.size('password-reset')).toBe(0));
       expect(sink.received.some((each) => each.envelope.to.some((to) => to.startsWith('nobody.')))).toBe(false);
       // Bad input: 400 naming the field; a form post: 303 to the page's fragment.
       const bad = await requestReset('not-an-address');
@@ -184,7 +157,7 @@ for (const backend of backends) {
       await requestReset(user.email);
       const token = linkToken(await mailTo(user.email, 'password-reset'));
 
-      const page = await app.inject({ method: 'GET', url: `/reset_password/${token}` });
+      const page = await server.app.inject({ method: 'GET', url: `/reset_password/${token}` });
       expect(page.statusCode).toBe(200);
       expect(page.headers['referrer-policy']).toBe('no-referrer');
       expect(page.headers['x-robots-tag']).toBe('noindex');
@@ -208,17 +181,17 @@ for (const backend of backends) {
 
       // Only a token-shaped segment is a link page; other paths stay the static site's (404 here).
       for (const path of ['/reset_password/short', `/verify_email/${token}x`]) {
-        const other = await app.inject({ method: 'GET', url: path });
+        const other = await server.app.inject({ method: 'GET', url: path });
         expect(other.statusCode).toBe(404);
         expect(other.headers['referrer-policy']).not.toBe('no-referrer');
       }
-      const template = await app.inject({ method: 'GET', url: '/reset_password/link' });
+      const template = await server.app.inject({ method: 'GET', url: '/reset_password/link' });
       expect(template.statusCode).toBe(200);
       expect(template.body).toContain('data-link-state="none"');
       const again = await confirmReset({ token, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
       expect(again.statusCode).toBe(410);
       expect(again.json().message).toBe(ACCOUNT_MESSAGES.linkExpired);
-      const deadPage = await app.inject({ method: 'GET', url: `/reset_password/${token}` });
+      const deadPage = await server.app.inject({ method: 'GET', url: `/reset_password/${token}` });
       expect(deadPage.statusCode).toBe(410);
       expect(deadPage.body).toContain('data-link-state="expired"');
       expect(deadPage.body).not.toContain(token);
@@ -251,7 +224,7 @@ for (const backend of backends) {
       try {
         await requestReset(user.email, shortLived);
         const expired = linkToken(await mailTo(user.email, 'password-reset', 3));
-        await vi.waitFor(async () => expect(await stores.accounts.tokenState(hashToken(expired), 'password-reset', new Date())).toBe('expired'));
+        await vi.waitFor(async () => expect(await server.stores.accounts.tokenState(hashToken(expired), 'password-reset', new Date())).toBe('expired'));
         expect((await shortLived.inject({ method: 'GET', url: `/reset_password/${expired}` })).statusCode).toBe(410);
         const late = await api({ method: 'POST', url: '/password-reset/confirm', payload: { token: expired, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }, headers: SAME_SITE }, shortLived);
         expect(late.statusCode).toBe(410);
@@ -281,7 +254,7 @@ for (const backend of backends) {
     it('sign-up mails a verification link; the link verifies once; requests show only once verified; resend is limited', async () => {
       counter++;
       const email = `new.${backend.name.toLowerCase()}.${counter}.${Date.now()}@example.de`;
-      await stores.contactRequests.create({ variant: 'contact', name: 'Jana Weber', email: email.toUpperCase(), phone: '+49 621 123456', message: 'Please call me about dashboards.', source: '', spam: false }, new Date());
+      await server.stores.contactRequests.create({ variant: 'contact', name: 'Jana Weber', email: email.toUpperCase(), phone: '+49 621 123456', message: 'Please call me about dashboards.', source: '', spam: false }, new Date());
       const registered = await api({
         method: 'POST',
         url: '/user/register',
@@ -297,7 +270,7 @@ for (const backend of backends) {
       const hidden = await api({ method: 'GET', url: '/me/requests', headers: withSession(session, {}) });
       expect(hidden.json()).toEqual({ verified: false, requests: [] });
 
-      const page = await app.inject({ method: 'GET', url: `/verify_email/${token}` });
+      const page = await server.app.inject({ method: 'GET', url: `/verify_email/${token}` });
       expect(page.statusCode).toBe(200);
       expect(page.headers['referrer-policy']).toBe('no-referrer');
       // Looking at the page does not verify.
@@ -363,18 +336,18 @@ for (const backend of backends) {
 
     it('an address changed by an administrator is not verified', async () => {
       const user = await seedUser(true);
-      expect(await stores.accounts.verifiedEmail(user.id)).toBe(user.email);
-      await stores.users.update(user.id, { firstName: 'Janina' });
-      expect(await stores.accounts.verifiedEmail(user.id)).toBe(user.email);
-      await stores.users.update(user.id, { email: `other.${user.email}` });
-      expect(await stores.accounts.verifiedEmail(user.id)).toBeNull();
+      expect(await server.stores.accounts.verifiedEmail(user.id)).toBe(user.email);
+      await server.stores.users.update(user.id, { firstName: 'Janina' });
+      expect(await server.stores.accounts.verifiedEmail(user.id)).toBe(user.email);
+      await server.stores.users.update(user.id, { email: `other.${user.email}` });
+      expect(await server.stores.accounts.verifiedEmail(user.id)).toBeNull();
     });
 
     it('exports the account as JSON and deletes it with the password, erasing the requests when asked', async () => {
       const keep = await seedUser(true);
       const erase = await seedUser(true);
       for (const email of [keep.email, erase.email]) {
-        await stores.contactRequests.create({ variant: 'consultation', name: 'Jana Weber', email, phone: '+49 621 123456', message: 'A review of our reporting, please.', source: '', spam: false }, new Date());
+        await server.stores.contactRequests.create({ variant: 'consultation', name: 'Jana Weber', email, phone: '+49 621 123456', message: 'A review of our reporting, please.', source: '', spam: false }, new Date());
       }
       const session = await signIn(keep.email);
       const other = await signIn(keep.email);
@@ -394,24 +367,17 @@ for (const backend of backends) {
       expect(deleted.statusCode).toBe(204);
       expect(cookieValue(deleted, SESSION_COOKIE)).toBe('');
       expect((await api({ method: 'GET', url: '/me', headers: withSession(other, {}) })).statusCode).toBe(401);
-      expect(await stores.users.get(keep.id)).toBeNull();
-      expect(await stores.accounts.requestsFrom(keep.email)).toHaveLength(1);
+      expect(await server.stores.users.get(keep.id)).toBeNull();
+      expect(await server.stores.accounts.requestsFrom(keep.email)).toHaveLength(1);
 
       const eraseSession = await signIn(erase.email);
       expect((await remove({ password: PASSWORD, eraseRequests: true }, eraseSession)).statusCode).toBe(204);
-      expect(await stores.accounts.requestsFrom(erase.email)).toHaveLength(0);
+      expect(await server.stores.accounts.requestsFrom(erase.email)).toHaveLength(0);
     });
 
     it('logs no token and no password of the mail flows', async () => {
-      const lines: string[] = [];
-      const stream = new Writable({
-        write(chunk, _encoding, done) {
-          lines.push(String(chunk));
-          done();
-        },
-      });
       const user = await seedUser();
-      const logged = await buildApp({ ...config(), logLevel: 'debug' }, { logStream: stream });
+      const { app: logged, lines } = await debugLoggingApp(config());
       try {
         await logged.ready();
         await requestReset(user.email, logged);

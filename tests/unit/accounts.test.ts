@@ -1,16 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
-import { Writable } from 'node:stream';
+import { rmSync } from 'node:fs';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../server/app';
-import { loadConfig, type ServerConfig } from '../../server/config';
+import type { ServerConfig } from '../../server/config';
 import { SESSION_COOKIE } from '../../server/sessions/cookies';
 import { hashToken } from '../../server/sessions/token';
 import { SCRYPT_PARAMS, needsRehash, parseHash } from '../../server/users/password';
 import { CHEAP_HASH_ENV, seedPasswordHash } from '../support/seedPassword';
 import { UNKNOWN_ADDRESS_HASH } from '../../server/accounts/sessionRoutes';
-import { openStores, type Stores } from '../../server/db/openStores';
 import { ACCOUNT_MESSAGES, SESSION_HINT_COOKIE, SIGN_IN_FRAGMENTS } from '../../shared/accountMessages';
 import { API_BASE } from '../../shared/constants';
 import {
@@ -20,7 +17,8 @@ import {
   SIGN_IN_PASSWORD_TOO_SHORT,
   SIGN_UP_PASSWORD_WEAK,
 } from '../../shared/validation';
-import { findPostgres, startPostgres, type PostgresServer } from '../support/postgres';
+import { databaseBackends } from '../support/databaseBackends';
+import { debugLoggingApp, seedAccount, serverOnFreshDatabase } from '../support/serverUnderTest';
 import { makeTestSite } from '../support/testSite';
 
 /**
@@ -34,44 +32,17 @@ vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 const PASSWORD = 'Mannheim#2025';
 const ORIGIN = 'http://localhost';
 const SAME_SITE = { origin: ORIGIN, 'sec-fetch-site': 'same-origin' };
-const postgres = findPostgres();
-if (!postgres.ok) console.warn(`Accounts on PostgreSQL skipped: ${postgres.reason}`);
 
 let root: string;
 let dist: string;
 let seedHash: string;
-let pgServer: PostgresServer | null = null;
 
 beforeAll(async () => {
   seedHash = await seedPasswordHash(PASSWORD);
   ({ root, dist } = makeTestSite('dc-accounts-'));
-  if (postgres.ok) pgServer = await startPostgres();
 });
 
-afterAll(async () => {
-  await pgServer?.stop();
-  rmSync(root, { recursive: true, force: true });
-});
-
-interface Backend {
-  name: string;
-  skip: boolean;
-  /** Settings for a fresh database; the same settings reach the same database. */
-  fresh(): Promise<Partial<ServerConfig>>;
-}
-
-const backends: Backend[] = [
-  {
-    name: 'SQLite',
-    skip: false,
-    fresh: async () => ({ databasePath: join(mkdtempSync(join(root, 'db-')), 'dc.sqlite'), databaseUrl: null }),
-  },
-  {
-    name: 'PostgreSQL',
-    skip: !postgres.ok,
-    fresh: async () => ({ databaseUrl: await pgServer!.createDatabase() }),
-  },
-];
+afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 /** Cookies of a Set-Cookie list, by name, with their attributes. */
 function setCookies(response: LightMyRequestResponse): Map<string, string> {
@@ -85,15 +56,13 @@ function cookieValue(response: LightMyRequestResponse, name: string): string | u
   return line?.split(';')[0]!.slice(name.length + 1);
 }
 
-for (const backend of backends) {
+for (const backend of databaseBackends('Accounts')) {
   describe.skipIf(backend.skip)(`accounts on ${backend.name}`, () => {
-    let db: Partial<ServerConfig>;
-    let app: FastifyInstance;
-    let stores: Stores;
+    const server = serverOnFreshDatabase(backend, () => ({ distDir: dist, env: { ...CHEAP_HASH_ENV } }), { perTest: true });
     let counter = 0;
 
     function config(overrides: Partial<ServerConfig> = {}): ServerConfig {
-      return { ...loadConfig({ ...CHEAP_HASH_ENV, LOG_LEVEL: 'silent' }), distDir: dist, ...db, ...overrides };
+      return { ...server.config, ...overrides };
     }
 
     const api = (target: FastifyInstance, options: InjectOptions & { url: string }) =>
@@ -101,16 +70,15 @@ for (const backend of backends) {
 
     async function seedUser(): Promise<{ id: string; email: string }> {
       counter++;
-      const user = await stores.users.create({ firstName: 'Jana', lastName: 'Weber', email: `jana+${counter}@example.de`, passwordHash: seedHash });
-      return { id: user._id, email: user.email };
+      return seedAccount(server.stores, `jana+${counter}@example.de`, seedHash);
     }
 
-    function signIn(email: string, password = PASSWORD, headers: Record<string, string> = SAME_SITE, target = app) {
+    function signIn(email: string, password = PASSWORD, headers: Record<string, string> = SAME_SITE, target = server.app) {
       return api(target, { method: 'POST', url: '/session', payload: { email, password }, headers });
     }
 
     function formSignIn(fields: Record<string, string>, headers: Record<string, string> = SAME_SITE) {
-      return api(app, {
+      return api(server.app, {
         method: 'POST',
         url: '/session',
         payload: new URLSearchParams(fields).toString(),
@@ -119,18 +87,6 @@ for (const backend of backends) {
     }
 
     const withSession = (token: string, extra: Record<string, string> = {}) => ({ cookie: `${SESSION_COOKIE}=${token}`, ...extra });
-
-    beforeEach(async () => {
-      db = await backend.fresh();
-      app = await buildApp(config());
-      await app.ready();
-      stores = await openStores({ databasePath: db.databasePath ?? '', databaseUrl: db.databaseUrl ?? null });
-    });
-
-    afterEach(async () => {
-      await app.close();
-      await stores.close();
-    });
 
     it('signs in with JSON: 200 with the user, an HttpOnly __Host- cookie and a script-readable hint', async () => {
       const user = await seedUser();
@@ -148,7 +104,7 @@ for (const backend of backends) {
       expect(hint).toBe(`${SESSION_HINT_COOKIE}=1; Max-Age=2592000; Path=/; Secure; SameSite=Lax`);
       expect(response.headers['access-control-allow-credentials']).toBeUndefined();
 
-      const me = await api(app, { method: 'GET', url: '/me', headers: withSession(token) });
+      const me = await api(server.app, { method: 'GET', url: '/me', headers: withSession(token) });
       expect(me.statusCode).toBe(200);
       expect(me.json()).toMatchObject({ _id: user.id, firstName: 'Jana' });
       expect(me.headers['cache-control']).toBe('no-store');
@@ -157,8 +113,8 @@ for (const backend of backends) {
     it('keeps only the SHA-256 of the token in the database', async () => {
       const user = await seedUser();
       const token = cookieValue(await signIn(user.email), SESSION_COOKIE)!;
-      expect(await stores.sessions.find(token)).toBeNull();
-      expect(await stores.sessions.find(hashToken(token))).toMatchObject({ userId: user.id });
+      expect(await server.stores.sessions.find(token)).toBeNull();
+      expect(await server.stores.sessions.find(hashToken(token))).toMatchObject({ userId: user.id });
     });
 
     it('answers a wrong password and an unknown address alike: status, headers and body', async () => {
@@ -188,14 +144,14 @@ for (const backend of backends) {
       const response = await signIn('not-an-email', '123');
       expect(response.statusCode).toBe(400);
       expect(response.json().errors).toEqual({ email: EMAIL_INVALID, password: SIGN_IN_PASSWORD_TOO_SHORT });
-      const notObject = await api(app, { method: 'POST', url: '/session', payload: '[1]', headers: { ...SAME_SITE, 'content-type': 'application/json' } });
+      const notObject = await api(server.app, { method: 'POST', url: '/session', payload: '[1]', headers: { ...SAME_SITE, 'content-type': 'application/json' } });
       expect(notObject.statusCode).toBe(400);
       expect(notObject.json().message).toBe(ACCOUNT_MESSAGES.bodyNotObject);
     });
 
     it('GET /me is 401 without a session, with a made-up token, and clears a stale hint cookie', async () => {
-      expect((await api(app, { method: 'GET', url: '/me' })).statusCode).toBe(401);
-      const forged = await api(app, { method: 'GET', url: '/me', headers: { cookie: `${SESSION_COOKIE}=${'A'.repeat(43)}; ${SESSION_HINT_COOKIE}=1` } });
+      expect((await api(server.app, { method: 'GET', url: '/me' })).statusCode).toBe(401);
+      const forged = await api(server.app, { method: 'GET', url: '/me', headers: { cookie: `${SESSION_COOKIE}=${'A'.repeat(43)}; ${SESSION_HINT_COOKIE}=1` } });
       expect(forged.statusCode).toBe(401);
       expect(forged.json().message).toBe(ACCOUNT_MESSAGES.signedOut);
       expect(setCookies(forged).get(SESSION_HINT_COOKIE)).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/);
@@ -207,17 +163,17 @@ for (const backend of backends) {
       const second = await signIn(user.email, PASSWORD, { ...SAME_SITE, ...withSession(first) });
       const token = cookieValue(second, SESSION_COOKIE)!;
       expect(token).not.toBe(first);
-      expect((await api(app, { method: 'GET', url: '/me', headers: withSession(first) })).statusCode).toBe(401);
-      expect((await api(app, { method: 'GET', url: '/me', headers: withSession(token) })).statusCode).toBe(200);
+      expect((await api(server.app, { method: 'GET', url: '/me', headers: withSession(first) })).statusCode).toBe(401);
+      expect((await api(server.app, { method: 'GET', url: '/me', headers: withSession(token) })).statusCode).toBe(200);
     });
 
     it('signs out with DELETE /session (204, cookies cleared, the token dead)', async () => {
       const user = await seedUser();
       const token = cookieValue(await signIn(user.email), SESSION_COOKIE)!;
-      const out = await api(app, { method: 'DELETE', url: '/session', headers: withSession(token, SAME_SITE) });
+      const out = await api(server.app, { method: 'DELETE', url: '/session', headers: withSession(token, SAME_SITE) });
       expect(out.statusCode).toBe(204);
       expect(setCookies(out).get(SESSION_COOKIE)).toMatch(/Expires=Thu, 01 Jan 1970/);
-      expect((await api(app, { method: 'GET', url: '/me', headers: withSession(token) })).statusCode).toBe(401);
+      expect((await api(server.app, { method: 'GET', url: '/me', headers: withSession(token) })).statusCode).toBe(401);
     });
 
     it('form posts: 303 to next or /account, failures 303 back to /sign_in with the outcome, sign-out 303 to /', async () => {
@@ -239,7 +195,7 @@ for (const backend of backends) {
       const invalid = await formSignIn({ email: 'x', password: '' });
       expect(invalid.headers.location).toBe(`/sign_in#${SIGN_IN_FRAGMENTS.invalid}`);
 
-      const out = await api(app, {
+      const out = await api(server.app, {
         method: 'POST',
         url: '/session/sign-out',
         payload: '',
@@ -247,7 +203,7 @@ for (const backend of backends) {
       });
       expect(out.statusCode).toBe(303);
       expect(out.headers.location).toBe('/');
-      expect((await api(app, { method: 'GET', url: '/me', headers: withSession(token) })).statusCode).toBe(401);
+      expect((await api(server.app, { method: 'GET', url: '/me', headers: withSession(token) })).statusCode).toBe(401);
     });
 
     it('sends `next` only to a path of this site (every spelling: tests/unit/nextPath.test.ts)', async () => {
@@ -277,9 +233,9 @@ for (const backend of backends) {
       const form = await formSignIn({ email: user.email, password: PASSWORD }, { origin: 'https://evil.example' });
       expect(form.statusCode).toBe(403);
       const token = cookieValue(await signIn(user.email), SESSION_COOKIE)!;
-      const out = await api(app, { method: 'DELETE', url: '/session', headers: withSession(token, { origin: 'https://evil.example' }) });
+      const out = await api(server.app, { method: 'DELETE', url: '/session', headers: withSession(token, { origin: 'https://evil.example' }) });
       expect(out.statusCode).toBe(403);
-      expect((await api(app, { method: 'GET', url: '/me', headers: withSession(token) })).statusCode).toBe(200);
+      expect((await api(server.app, { method: 'GET', url: '/me', headers: withSession(token) })).statusCode).toBe(200);
       // A same-origin request without Sec-Fetch-Site (older browsers, scripts) passes on Origin.
       expect((await signIn(user.email, PASSWORD, { origin: ORIGIN })).statusCode).toBe(200);
     });
@@ -287,9 +243,9 @@ for (const backend of backends) {
     it('deactivation ends every session and the account is told so only after the right password', async () => {
       const user = await seedUser();
       const token = cookieValue(await signIn(user.email), SESSION_COOKIE)!;
-      await stores.users.deactivate(user.id);
-      expect(await stores.sessions.find(hashToken(token))).toBeNull();
-      expect((await api(app, { method: 'GET', url: '/me', headers: withSession(token) })).statusCode).toBe(401);
+      await server.stores.users.deactivate(user.id);
+      expect(await server.stores.sessions.find(hashToken(token))).toBeNull();
+      expect((await api(server.app, { method: 'GET', url: '/me', headers: withSession(token) })).statusCode).toBe(401);
       const right = await signIn(user.email);
       expect(right.statusCode).toBe(403);
       expect(right.json().message).toBe(ACCOUNT_MESSAGES.deactivated);
@@ -303,19 +259,19 @@ for (const backend of backends) {
       const a = cookieValue(await signIn(user.email, PASSWORD, { ...SAME_SITE, 'user-agent': firefox }), SESSION_COOKIE)!;
       const b = cookieValue(await signIn(user.email), SESSION_COOKIE)!;
       const c = cookieValue(await signIn(user.email), SESSION_COOKIE)!;
-      const list = (await api(app, { method: 'GET', url: '/me/sessions', headers: withSession(a) })).json<
+      const list = (await api(server.app, { method: 'GET', url: '/me/sessions', headers: withSession(a) })).json<
         { id: string; current: boolean; browser: string; os: string }[]
       >();
       expect(list).toHaveLength(3);
       const mine = list.find((entry) => entry.current)!;
       expect(mine).toMatchObject({ browser: 'Firefox', os: 'Windows' });
       const other = list.find((entry) => !entry.current)!;
-      expect((await api(app, { method: 'DELETE', url: `/me/sessions/${other.id}`, headers: withSession(a, SAME_SITE) })).statusCode).toBe(204);
-      expect((await api(app, { method: 'DELETE', url: `/me/sessions/${other.id}`, headers: withSession(a, SAME_SITE) })).statusCode).toBe(404);
-      const rest = await api(app, { method: 'DELETE', url: '/me/sessions', headers: withSession(a, SAME_SITE) });
+      expect((await api(server.app, { method: 'DELETE', url: `/me/sessions/${other.id}`, headers: withSession(a, SAME_SITE) })).statusCode).toBe(204);
+      expect((await api(server.app, { method: 'DELETE', url: `/me/sessions/${other.id}`, headers: withSession(a, SAME_SITE) })).statusCode).toBe(404);
+      const rest = await api(server.app, { method: 'DELETE', url: '/me/sessions', headers: withSession(a, SAME_SITE) });
       expect(rest.json()).toEqual({ ended: 1 });
-      for (const token of [b, c]) expect((await api(app, { method: 'GET', url: '/me', headers: withSession(token) })).statusCode).toBe(401);
-      expect((await api(app, { method: 'GET', url: '/me', headers: withSession(a) })).statusCode).toBe(200);
+      for (const token of [b, c]) expect((await api(server.app, { method: 'GET', url: '/me', headers: withSession(token) })).statusCode).toBe(401);
+      expect((await api(server.app, { method: 'GET', url: '/me', headers: withSession(a) })).statusCode).toBe(200);
     });
 
     it('slows failed sign-ins per account (429 with Retry-After, even for the right password), counted across two instances', async () => {
@@ -359,7 +315,7 @@ for (const backend of backends) {
       const user = await seedUser();
       const token = cookieValue(await signIn(user.email), SESSION_COOKIE)!;
       const patch = (payload: Record<string, unknown>, headers: Record<string, string> = SAME_SITE) =>
-        api(app, { method: 'PATCH', url: '/me', payload, headers: withSession(token, headers) });
+        api(server.app, { method: 'PATCH', url: '/me', payload, headers: withSession(token, headers) });
       const renamed = await patch({ firstName: ' Janina ', lastName: 'Weber-Koch' });
       expect(renamed.statusCode).toBe(200);
       expect(renamed.json()).toMatchObject({ firstName: 'Janina', lastName: 'Weber-Koch', email: user.email });
@@ -374,14 +330,14 @@ for (const backend of backends) {
       expect(unknown.json().message).toBe(ACCOUNT_MESSAGES.profileUnknownKey('active'));
       expect((await patch({})).statusCode).toBe(400);
       expect((await patch({ firstName: 'Eve', lastName: 'Evil' }, { origin: 'https://evil.example' })).statusCode).toBe(403);
-      expect((await api(app, { method: 'PATCH', url: '/me', payload: { firstName: 'Eve', lastName: 'Evil' }, headers: SAME_SITE })).statusCode).toBe(401);
+      expect((await api(server.app, { method: 'PATCH', url: '/me', payload: { firstName: 'Eve', lastName: 'Evil' }, headers: SAME_SITE })).statusCode).toBe(401);
     });
 
     it('PATCH /me changes the password with the current one and ends every other session', async () => {
       const user = await seedUser();
       const mine = cookieValue(await signIn(user.email), SESSION_COOKIE)!;
       const other = cookieValue(await signIn(user.email), SESSION_COOKIE)!;
-      const patch = (payload: Record<string, unknown>) => api(app, { method: 'PATCH', url: '/me', payload, headers: withSession(mine, SAME_SITE) });
+      const patch = (payload: Record<string, unknown>) => api(server.app, { method: 'PATCH', url: '/me', payload, headers: withSession(mine, SAME_SITE) });
       const weak = await patch({ currentPassword: PASSWORD, password: 'weakpass', confirmPassword: 'weakpass' });
       expect(weak.statusCode).toBe(400);
       expect(weak.json().errors).toEqual({ password: SIGN_UP_PASSWORD_WEAK });
@@ -390,26 +346,19 @@ for (const backend of backends) {
       const wrong = await patch({ currentPassword: 'Wrong#Password1', password: 'Heidelberg#2026', confirmPassword: 'Heidelberg#2026' });
       expect(wrong.statusCode).toBe(403);
       expect(wrong.json().message).toBe(ACCOUNT_MESSAGES.currentPasswordWrong);
-      expect((await api(app, { method: 'GET', url: '/me', headers: withSession(other) })).statusCode).toBe(200);
+      expect((await api(server.app, { method: 'GET', url: '/me', headers: withSession(other) })).statusCode).toBe(200);
 
       const changed = await patch({ currentPassword: PASSWORD, password: 'Heidelberg#2026', confirmPassword: 'Heidelberg#2026' });
       expect(changed.statusCode).toBe(200);
-      expect((await api(app, { method: 'GET', url: '/me', headers: withSession(other) })).statusCode).toBe(401);
-      expect((await api(app, { method: 'GET', url: '/me', headers: withSession(mine) })).statusCode).toBe(200);
+      expect((await api(server.app, { method: 'GET', url: '/me', headers: withSession(other) })).statusCode).toBe(401);
+      expect((await api(server.app, { method: 'GET', url: '/me', headers: withSession(mine) })).statusCode).toBe(200);
       expect((await signIn(user.email)).statusCode).toBe(401);
       expect((await signIn(user.email, 'Heidelberg#2026')).statusCode).toBe(200);
     });
 
     it('logs neither the password nor the token', async () => {
-      const lines: string[] = [];
-      const stream = new Writable({
-        write(chunk, _encoding, done) {
-          lines.push(String(chunk));
-          done();
-        },
-      });
       const user = await seedUser();
-      const logged = await buildApp({ ...config(), logLevel: 'debug' }, { logStream: stream });
+      const { app: logged, lines } = await debugLoggingApp(config());
       try {
         const response = await signIn(user.email, PASSWORD, SAME_SITE, logged);
         const token = cookieValue(response, SESSION_COOKIE)!;

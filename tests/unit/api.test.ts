@@ -25,6 +25,7 @@ import {
   TERMS_NOT_ACCEPTED,
   FIRST_NAME_TOO_LONG,
 } from '../../shared/validation';
+import { signUpBody } from '../support/signUp';
 import { makeTestSite } from '../support/testSite';
 
 /**
@@ -64,15 +65,7 @@ function api(options: InjectOptions & { url: string }): Promise<LightMyRequestRe
 let emailCounter = 0;
 function signUp(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   emailCounter++;
-  return {
-    firstName: 'Jana',
-    lastName: 'Weber',
-    email: `jana.weber+${emailCounter}@example.de`,
-    password: 'Mannheim#2025',
-    confirmPassword: 'Mannheim#2025',
-    termsAccepted: true,
-    ...overrides,
-  };
+  return { ...signUpBody(`jana.weber+${emailCounter}@example.de`), ...overrides };
 }
 
 function register(body: unknown, headers: Record<string, string> = {}) {

@@ -16,6 +16,7 @@ import { openSqliteStore } from '../../server/users/sqliteStore';
 import type { UserStore } from '../../server/users/store';
 import { API_BASE } from '../../shared/constants';
 import { EMAIL_INVALID, FIRST_NAME_TOO_SHORT, LAST_NAME_TOO_SHORT } from '../../shared/validation';
+import { signUpRequest } from '../support/signUp';
 
 /**
  * The API's guards against floods and guessing: the hash queue (503 + Retry-After), the global
@@ -82,19 +83,7 @@ async function harness(options: Partial<Parameters<typeof registerApi>[1]> = {},
 let emailCounter = 0;
 function signUp(from = '198.51.100.1') {
   emailCounter++;
-  return {
-    method: 'POST' as const,
-    url: `${API_BASE}/user/register`,
-    remoteAddress: from,
-    payload: {
-      firstName: 'Jana',
-      lastName: 'Weber',
-      email: `flood.${emailCounter}@example.de`,
-      password: 'Mannheim#2025',
-      confirmPassword: 'Mannheim#2025',
-      termsAccepted: true,
-    },
-  };
+  return signUpRequest(`flood.${emailCounter}@example.de`, from);
 }
 
 describe('a flood of sign-ups', () => {

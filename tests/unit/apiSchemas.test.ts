@@ -28,6 +28,7 @@ import {
   PASSWORD_TOO_LONG,
   TERMS_NOT_ACCEPTED,
 } from '../../shared/validation';
+import { signUpBody } from '../support/signUp';
 
 /**
  * The edges of the API's route schemas (TypeBox) and of the schema-error formatter
@@ -98,15 +99,7 @@ afterEach(async () => {
 
 let emailCounter = 0;
 function signUp(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    firstName: 'Jana',
-    lastName: 'Weber',
-    email: `schema.${++emailCounter}@example.de`,
-    password: 'Mannheim#2025',
-    confirmPassword: 'Mannheim#2025',
-    termsAccepted: true,
-    ...overrides,
-  };
+  return { ...signUpBody(`schema.${++emailCounter}@example.de`), ...overrides };
 }
 
 const call = (options: InjectOptions & { url: string }) => app.inject({ ...options, url: API_BASE + options.url });

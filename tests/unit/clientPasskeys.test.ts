@@ -4,8 +4,6 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ACCOUNT_MAIL_SUBJECTS, passkeyAddedMail, passkeyRemovedMail } from '../../server/accounts/accountMails';
 import { buildApp } from '../../server/app';
-import { loadConfig, type ServerConfig } from '../../server/config';
-import { openStores, type Stores } from '../../server/db/openStores';
 import { userHandleOf } from '../../server/passkeys/ceremonies';
 import { PASSKEY_SIGNED_IN_PAGE, STAFF_PASSKEYS_PAGE } from '../../server/passkeys/passkeyRoutes';
 import { SESSION_COOKIE } from '../../server/sessions/cookies';
@@ -18,6 +16,7 @@ import { PASSKEY_MESSAGES, PASSKEY_REAUTH_MS } from '../../shared/passkeys';
 import { readConsoleUrl } from '../../widgets/staff-console/consoleUrl';
 import { databaseBackends } from '../support/databaseBackends';
 import { queuedMails } from '../support/queuedMails';
+import { serverOnFreshDatabase } from '../support/serverUnderTest';
 import { softAuthenticator, type SoftAuthenticator } from '../support/softAuthenticator';
 import { makeTestSite } from '../support/testSite';
 
@@ -89,31 +88,23 @@ describe('the notices of an added and a removed passkey', () => {
 
 for (const backend of databaseBackends('Client passkeys')) {
   describe.skipIf(backend.skip)(`a person's own passkeys on ${backend.name}`, () => {
-    let env: Record<string, string>;
-    let app: FastifyInstance;
+    const server = serverOnFreshDatabase(backend, () => ({ distDir: dist, env: { SITE_URL: SITE } }));
     /** The same database, where no sign-in counts as recent: the password is asked for. */
     let stale: FastifyInstance;
-    let stores: Stores;
     let counter = 0;
 
     beforeAll(async () => {
-      env = await backend.fresh();
-      const config: ServerConfig = { ...loadConfig({ LOG_LEVEL: 'silent', SITE_URL: SITE, ...env }), distDir: dist };
-      app = await buildApp(config);
-      stale = await buildApp({ ...config, accounts: { ...config.accounts, passkeyReauthMs: 0 } });
-      await Promise.all([app.ready(), stale.ready()]);
-      stores = await openStores({ databasePath: config.databasePath, databaseUrl: config.databaseUrl });
+      stale = await buildApp({ ...server.config, accounts: { ...server.config.accounts, passkeyReauthMs: 0 } });
+      await stale.ready();
     });
 
     afterAll(async () => {
-      await app?.close();
       await stale?.close();
-      await stores?.close();
     });
 
     const call = (on: FastifyInstance, options: InjectOptions & { url: string }) =>
       on.inject({ remoteAddress: `10.1.0.${(counter % 250) + 1}`, ...options, url: API_BASE + options.url, headers: { ...SAME_SITE, ...(options.headers ?? {}) } });
-    const api = (options: InjectOptions & { url: string }) => call(app, options);
+    const api = (options: InjectOptions & { url: string }) => call(server.app, options);
     const sessionCookie = (response: LightMyRequestResponse) => {
       const cookie = response.cookies.find((each) => each.name === SESSION_COOKIE);
       return cookie ? { cookie: `${SESSION_COOKIE}=${cookie.value}` } : null;
@@ -131,7 +122,7 @@ for (const backend of databaseBackends('Client passkeys')) {
       expect(created.statusCode, created.body).toBe(201);
       const signedIn = await api({ method: 'POST', url: '/session', payload: { email, password: PASSWORD } });
       expect(signedIn.statusCode, signedIn.body).toBe(200);
-      return { userId: (await stores.users.credentials(email))!.id, email, headers: sessionCookie(signedIn)! };
+      return { userId: (await server.stores.users.credentials(email))!.id, email, headers: sessionCookie(signedIn)! };
     }
 
     /** Registers a passkey for the session through /me/passkeys. */
@@ -145,7 +136,7 @@ for (const backend of databaseBackends('Client passkeys')) {
     }
 
     /** The notices of added and removed passkeys waiting for an address. */
-    const passkeyMails = (email: string) => queuedMails(stores.accounts.mails, email, ['passkey-added', 'passkey-removed']);
+    const passkeyMails = (email: string) => queuedMails(server.stores.accounts.mails, email, ['passkey-added', 'passkey-removed']);
     const mailed = async (email: string) => (await passkeyMails(email)).map((mail) => mail.kind).sort();
 
     const list = async (headers: Record<string, string>) => (await api({ method: 'GET', url: '/me/passkeys', headers })).json<{ passkeys: Array<{ id: string; name: string; lastUsedAt: string | null }>; passwordNeeded?: boolean }>();
@@ -203,7 +194,7 @@ for (const backend of databaseBackends('Client passkeys')) {
       const refused = await api({ method: 'POST', url: '/passkeys/sign-in', payload: { response: laptop.authenticate(again, userHandleOf(userId), { counter: 5 }) } });
       expect(refused.statusCode).toBe(401);
       // A client's changes are not staff actions: nothing in the audit log.
-      expect((await stores.staff.auditLog({ limit: 100 })).entries.filter((entry) => entry.recordId === userId)).toEqual([]);
+      expect((await server.stores.staff.auditLog({ limit: 100 })).entries.filter((entry) => entry.recordId === userId)).toEqual([]);
     });
 
     it('mails the account’s address once per added and once per removed passkey, naming it; a rename, a refusal and a 404 mail nothing', async () => {
@@ -215,7 +206,7 @@ for (const backend of databaseBackends('Client passkeys')) {
       expect(notice!.text).toContain('the passkey “Laptop Bcc: evil@example.com” was added to your DataClarity account on ');
       expect(notice!.text).toContain(`\n${SITE}${PASSKEY_SIGNED_IN_PAGE}\n`);
       // Nothing that signs anyone in: not the session's token, the credential id or the public key.
-      const stored = (await stores.passkeys.get(laptop.credentialId))!;
+      const stored = (await server.stores.passkeys.get(laptop.credentialId))!;
       for (const secret of [headers.cookie!.split('=')[1]!, stored.id, stored.publicKey]) expect(notice!.text).not.toContain(secret);
 
       expect((await api({ method: 'PATCH', url: `/me/passkeys/${laptop.credentialId}`, headers, payload: { name: 'Desk' } })).statusCode).toBe(200);
@@ -252,8 +243,8 @@ for (const backend of databaseBackends('Client passkeys')) {
       const stolen = await api({ method: 'POST', url: '/me/passkeys', headers: ben.headers, payload: { name: 'Phone', response: softAuthenticator(SITE).register(creation) } });
       expect(stolen.statusCode).toBe(400);
       expect(stolen.json().message).toBe(PASSKEY_MESSAGES.challengeUnknown);
-      expect(await stores.passkeys.listForUser(ben.userId)).toEqual([]);
-      expect(await stores.passkeys.listForUser(anna.userId)).toHaveLength(1);
+      expect(await server.stores.passkeys.listForUser(ben.userId)).toEqual([]);
+      expect(await server.stores.passkeys.listForUser(anna.userId)).toHaveLength(1);
     });
 
     it('takes a registration’s challenge once: the same answer again is refused', async () => {
@@ -266,7 +257,7 @@ for (const backend of databaseBackends('Client passkeys')) {
       expect(replay.json().message).toBe(PASSKEY_MESSAGES.challengeUnknown);
       const invented = await api({ method: 'POST', url: '/me/passkeys', headers, payload: { name: 'Laptop', response: softAuthenticator(SITE).register(creation, { challenge: 'bm90LWEtY2hhbGxlbmdlLXdlLWdhdmU' }) } });
       expect(invented.statusCode).toBe(400);
-      expect(await stores.passkeys.listForUser(userId)).toHaveLength(1);
+      expect(await server.stores.passkeys.listForUser(userId)).toHaveLength(1);
     });
 
     it('refuses cross-site changes (403) and keeps the passkey', async () => {
@@ -282,7 +273,7 @@ for (const backend of databaseBackends('Client passkeys')) {
         expect(response.statusCode, `${method} ${url}`).toBe(403);
         expect(response.body).not.toContain('challenge');
       }
-      expect((await stores.passkeys.listForUser(userId)).map((each) => each.name)).toEqual(['Laptop']);
+      expect((await server.stores.passkeys.listForUser(userId)).map((each) => each.name)).toEqual(['Laptop']);
     });
 
     it(`asks for the password to add a passkey when the sign-in is older than ${PASSKEY_REAUTH_MS / 60_000} minutes; a wrong one counts as a failed sign-in`, async () => {
@@ -301,13 +292,13 @@ for (const backend of databaseBackends('Client passkeys')) {
       expect(wrong.body).not.toContain('challenge');
       // Counted with the sign-in failures of the account.
       const accountKey = `account:${createHash('sha256').update(email).digest('hex')}`;
-      expect(await stores.signInFailures.blockedFor(accountKey, 1)).toBeGreaterThan(0);
+      expect(await server.stores.signInFailures.blockedFor(accountKey, 1)).toBeGreaterThan(0);
 
       const right = await staleApi({ method: 'POST', url: '/me/passkeys/options', headers, payload: { currentPassword: PASSWORD } });
       expect(right.statusCode, right.body).toBe(200);
       const added = await staleApi({ method: 'POST', url: '/me/passkeys', headers, payload: { name: 'Laptop', response: softAuthenticator(SITE).register(right.json()) } });
       expect(added.statusCode, added.body).toBe(201);
-      expect(await stores.passkeys.listForUser(userId)).toHaveLength(1);
+      expect(await server.stores.passkeys.listForUser(userId)).toHaveLength(1);
       // Renaming and removing ask for nothing more.
       const id = added.json().id as string;
       expect((await staleApi({ method: 'PATCH', url: `/me/passkeys/${id}`, headers, payload: { name: 'Desk' } })).statusCode).toBe(200);
@@ -318,9 +309,9 @@ for (const backend of databaseBackends('Client passkeys')) {
       counter++;
       const email = `staff.${counter}.${Date.now()}@dataclarity.example`;
       const lines: string[] = [];
-      expect(await runStaffCli(['add', email], { ...env, SITE_URL: SITE }, { log: (line) => lines.push(line), error: (line) => lines.push(line) })).toBe(0);
+      expect(await runStaffCli(['add', email], { ...server.env, SITE_URL: SITE }, { log: (line) => lines.push(line), error: (line) => lines.push(line) })).toBe(0);
       const token = lines.join('\n').match(/\/staff\/enroll\/([A-Za-z0-9_-]{43})$/m)![1]!;
-      const userId = (await stores.users.credentials(email))!.id;
+      const userId = (await server.stores.users.credentials(email))!.id;
       const authenticator = softAuthenticator(SITE);
       const creation = (await api({ method: 'POST', url: '/passkeys/enrollment/options', payload: { token } })).json();
       const enrolled = await api({ method: 'POST', url: '/passkeys/enrollment', payload: { token, name: 'Work laptop', response: authenticator.register(creation) } });
@@ -330,7 +321,7 @@ for (const backend of databaseBackends('Client passkeys')) {
       expect(await mailed(email)).toEqual([]);
 
       // The same account signed in with a password (it was a client before, with one of its own).
-      await stores.users.setPasswordHash(userId, (await stores.users.passwordHashOf((await client()).userId))!);
+      await server.stores.users.setPasswordHash(userId, (await server.stores.users.passwordHashOf((await client()).userId))!);
       const byPassword = await api({ method: 'POST', url: '/session', payload: { email, password: PASSWORD } });
       expect(byPassword.statusCode, byPassword.body).toBe(200);
       const passwordSession = sessionCookie(byPassword)!;
@@ -340,13 +331,13 @@ for (const backend of databaseBackends('Client passkeys')) {
       expect((await api({ method: 'DELETE', url: `/me/passkeys/${authenticator.credentialId}`, headers: passwordSession })).statusCode).toBe(403);
       // A refusal stops the request: nothing renamed.
       expect((await api({ method: 'PATCH', url: `/me/passkeys/${authenticator.credentialId}`, headers: passwordSession, payload: { name: 'Hijacked' } })).statusCode).toBe(403);
-      expect((await stores.passkeys.listForUser(userId)).map((each) => each.name)).toEqual(['Work laptop']);
+      expect((await server.stores.passkeys.listForUser(userId)).map((each) => each.name)).toEqual(['Work laptop']);
 
       const last = await api({ method: 'DELETE', url: `/me/passkeys/${authenticator.credentialId}`, headers });
       expect(last.statusCode).toBe(409);
       expect(last.json().message).toBe(PASSKEY_MESSAGES.lastPasskey);
       expect((await api({ method: 'PATCH', url: `/me/passkeys/${authenticator.credentialId}`, headers, payload: { name: 'Desk' } })).statusCode).toBe(200);
-      const actions = (await stores.staff.auditLog({ limit: 20 })).entries.filter((entry) => entry.recordId === userId).map((entry) => entry.action);
+      const actions = (await server.stores.staff.auditLog({ limit: 20 })).entries.filter((entry) => entry.recordId === userId).map((entry) => entry.action);
       expect(actions[0]).toBe(AUDIT_ACTIONS.passkeyRenamed);
       // Refused, kept (409) or renamed: nothing mailed.
       expect(await mailed(email)).toEqual([]);

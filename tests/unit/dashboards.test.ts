@@ -1,12 +1,7 @@
 import { rmSync } from 'node:fs';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../../server/app';
-import { loadConfig, type ServerConfig } from '../../server/config';
 import { reordered } from '../../server/dashboards/dashboardStore';
-import { openStores, type Stores } from '../../server/db/openStores';
-import { SESSION_COOKIE } from '../../server/sessions/cookies';
-import { hashToken, newSessionToken } from '../../server/sessions/token';
 import { AUDIT_ACTIONS } from '../../server/staff/audit';
 import { DASHBOARD_MESSAGES } from '../../shared/clientDashboards';
 import { API_BASE } from '../../shared/constants';
@@ -15,6 +10,7 @@ import { ACCOUNT_MESSAGES } from '../../shared/accountMessages';
 import { STAFF_MESSAGES } from '../../shared/staffMessages';
 import { databaseBackends } from '../support/databaseBackends';
 import { seedPasswordHash } from '../support/seedPassword';
+import { seedAccount, seedSession, serverOnFreshDatabase, sessionCookie } from '../support/serverUnderTest';
 import { makeTestSite } from '../support/testSite';
 
 /**
@@ -52,67 +48,51 @@ const PERSONAS: readonly Persona[] = ['anonymous', 'client', 'staff'];
 
 for (const backend of backends) {
   describe.skipIf(backend.skip)(`client dashboards on ${backend.name}`, () => {
-    let app: FastifyInstance;
-    let stores: Stores;
+    const server = serverOnFreshDatabase(backend, () => ({ distDir: dist }));
     let counter = 0;
-    const api = (options: InjectOptions & { url: string }) => app.inject({ ...options, url: API_BASE + options.url });
-
-    beforeAll(async () => {
-      const env = await backend.fresh();
-      const config: ServerConfig = { ...loadConfig({ LOG_LEVEL: 'silent', ...env }), distDir: dist };
-      app = await buildApp(config);
-      await app.ready();
-      stores = await openStores({ databasePath: config.databasePath, databaseUrl: config.databaseUrl });
-    });
-    afterAll(async () => {
-      await app?.close();
-      await stores?.close();
-    });
+    const api = (options: InjectOptions & { url: string }) => server.app.inject({ ...options, url: API_BASE + options.url });
 
     async function seedUser(role: 'client' | 'staff' = 'client') {
       counter++;
-      const email = `dash.${counter}@example.de`;
-      const user = await stores.users.create({ firstName: 'Jana', lastName: 'Weber', email, passwordHash: seedHash });
-      await stores.accounts.markVerified(user._id, email, new Date());
-      if (role === 'staff') await stores.staff.setRole(user._id, 'staff');
-      return { id: user._id, email };
+      return seedAccount(server.stores, `dash.${counter}@example.de`, seedHash, {
+        verified: true,
+        role: role === 'staff' ? role : undefined,
+      });
     }
     async function cookieFor(userId: string) {
-      const token = newSessionToken();
-      await stores.sessions.create({ tokenHash: hashToken(token), userId, userAgent: 'vitest', passkeyVerified: true });
-      return { cookie: `${SESSION_COOKIE}=${token}` };
+      return { cookie: sessionCookie(await seedSession(server.stores, userId, true)) };
     }
     async function headersOf(persona: Persona) {
       if (persona === 'anonymous') return { ...SAME_SITE };
       return { ...SAME_SITE, ...(await cookieFor((await seedUser(persona)).id)) };
     }
     const add = (userId: string, title: string) =>
-      stores.dashboards.add(userId, { title, category: 'Sales', src: `https://app.powerbi.com/view?r=${title}` }, new Date());
+      server.stores.dashboards.add(userId, { title, category: 'Sales', src: `https://app.powerbi.com/view?r=${title}` }, new Date());
 
     it('stores a list in order, moves and removes without gaps, and deletes it with its user', async () => {
       const client = await seedUser();
       const a = await add(client.id, 'A');
       const b = await add(client.id, 'B');
       const c = await add(client.id, 'C');
-      expect((await stores.dashboards.list(client.id)).map((d) => [d.title, d.position])).toEqual([
+      expect((await server.stores.dashboards.list(client.id)).map((d) => [d.title, d.position])).toEqual([
         ['A', 0],
         ['B', 1],
         ['C', 2],
       ]);
-      expect((await stores.dashboards.move(client.id, c.id, 0))!.map((d) => d.title)).toEqual(['C', 'A', 'B']);
-      expect(await stores.dashboards.move(client.id, 'nope', 0)).toBeNull();
-      expect(await stores.dashboards.remove(client.id, a.id)).toBe(true);
-      expect(await stores.dashboards.remove(client.id, a.id)).toBe(false);
-      expect((await stores.dashboards.list(client.id)).map((d) => [d.title, d.position])).toEqual([
+      expect((await server.stores.dashboards.move(client.id, c.id, 0))!.map((d) => d.title)).toEqual(['C', 'A', 'B']);
+      expect(await server.stores.dashboards.move(client.id, 'nope', 0)).toBeNull();
+      expect(await server.stores.dashboards.remove(client.id, a.id)).toBe(true);
+      expect(await server.stores.dashboards.remove(client.id, a.id)).toBe(false);
+      expect((await server.stores.dashboards.list(client.id)).map((d) => [d.title, d.position])).toEqual([
         ['C', 0],
         ['B', 1],
       ]);
       // Another user's id does not reach this list.
       const other = await seedUser();
-      expect(await stores.dashboards.remove(other.id, b.id)).toBe(false);
-      expect(await stores.dashboards.move(other.id, b.id, 0)).toBeNull();
-      expect(await stores.accounts.deleteUser(client.id)).toBe(true);
-      expect(await stores.dashboards.list(client.id)).toEqual([]);
+      expect(await server.stores.dashboards.remove(other.id, b.id)).toBe(false);
+      expect(await server.stores.dashboards.move(other.id, b.id, 0)).toBeNull();
+      expect(await server.stores.accounts.deleteUser(client.id)).toBe(true);
+      expect(await server.stores.dashboards.list(client.id)).toEqual([]);
     });
 
     const ROUTES: Array<{
@@ -158,7 +138,7 @@ for (const backend of backends) {
           expect(response.json().message).toBe(refusal.message);
           expect(response.body).not.toContain('Secret first report');
           expect(response.body).not.toContain(first.id);
-          expect((await stores.dashboards.list(target.id)).map((d) => d.title)).toEqual(['Secret first report', 'Second']);
+          expect((await server.stores.dashboards.list(target.id)).map((d) => d.title)).toEqual(['Secret first report', 'Second']);
         }
       }
       expect(table).toHaveLength(ROUTES.length * PERSONAS.length);
@@ -199,7 +179,7 @@ for (const backend of backends) {
       expect((await api({ method: 'DELETE', url: `${url}/${sales.json().id}`, headers })).json().message).toBe(DASHBOARD_MESSAGES.notFound);
       expect((await api({ method: 'GET', url: '/staff/users/no-such-user/dashboards', headers })).statusCode).toBe(404);
 
-      const { entries } = await stores.staff.auditLog({ limit: 20 });
+      const { entries } = await server.stores.staff.auditLog({ limit: 20 });
       const mine = entries
         .filter((entry) => entry.actorId === staff.id)
         .map((entry) => [entry.action, entry.recordType, entry.recordId, entry.detail]);
@@ -235,8 +215,8 @@ for (const backend of backends) {
       expect(untitled.json()).toMatchObject({ status: 400, message: DASHBOARD_MESSAGES.titleRequired });
       const badPosition = await api({ method: 'PATCH', url: `${url}/any`, headers, payload: { position: -1 } });
       expect(badPosition.json()).toMatchObject({ status: 400, message: DASHBOARD_MESSAGES.badPosition });
-      expect(await stores.dashboards.list(client.id)).toEqual([]);
-      const { entries } = await stores.staff.auditLog({ limit: 20 });
+      expect(await server.stores.dashboards.list(client.id)).toEqual([]);
+      const { entries } = await server.stores.staff.auditLog({ limit: 20 });
       expect(entries.filter((entry) => entry.actorId === staff.id)).toEqual([]);
     });
 
@@ -246,7 +226,7 @@ for (const backend of backends) {
       expect(signedOut.json().message).toBe(ACCOUNT_MESSAGES.signedOut);
       const one = await seedUser();
       const two = await seedUser();
-      await stores.dashboards.add(
+      await server.stores.dashboards.add(
         one.id,
         { title: 'Sales "2026" <b>', category: 'Finance', src: 'https://app.powerbi.com/view?r=one&x=1' },
         new Date('2026-11-20T10:00:00Z'),

@@ -1,11 +1,8 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ACCOUNT_MAIL_SUBJECTS } from '../../server/accounts/accountMails';
-import { buildApp } from '../../server/app';
-import { loadConfig, type ServerConfig } from '../../server/config';
-import { openStores, type Stores } from '../../server/db/openStores';
 import { userHandleOf } from '../../server/passkeys/ceremonies';
 import { PASSKEY_OPTIONS_RATE_LIMIT, PASSKEY_SIGNED_IN_PAGE, PASSKEY_STAFF_PAGE, STAFF_PASSKEYS_PAGE } from '../../server/passkeys/passkeyRoutes';
 import { SESSION_COOKIE } from '../../server/sessions/cookies';
@@ -13,9 +10,10 @@ import { AUDIT_ACTIONS } from '../../server/staff/audit';
 import { runStaffCli } from '../../server/staff/cli';
 import { API_BASE } from '../../shared/constants';
 import { PASSKEY_CHALLENGE_TTL_MS, PASSKEY_MESSAGES, PASSKEY_NAME_MAX, passkeyNameError } from '../../shared/passkeys';
-import { findPostgres, startPostgres, type PostgresServer } from '../support/postgres';
+import { databaseBackends } from '../support/databaseBackends';
 import { queuedMails } from '../support/queuedMails';
 import { softAuthenticator, type SoftAuthenticator } from '../support/softAuthenticator';
+import { serverOnFreshDatabase } from '../support/serverUnderTest';
 import { makeTestSite } from '../support/testSite';
 
 /**
@@ -29,25 +27,18 @@ vi.setConfig({ testTimeout: 60_000, hookTimeout: 90_000 });
 
 const SITE = 'http://localhost:4399';
 const SAME_SITE = { origin: 'http://localhost', 'sec-fetch-site': 'same-origin' };
-const postgres = findPostgres();
-if (!postgres.ok) console.warn(`Passkeys on PostgreSQL skipped: ${postgres.reason}`);
 
 let root: string;
 let dist: string;
-let pgServer: PostgresServer | null = null;
 
 beforeAll(async () => {
   ({ root, dist } = makeTestSite('dc-passkeys-'));
   // The enrollment page's built template (site/staff_enroll.njk) as far as the server fills it in.
   mkdirSync(join(dist, 'staff/enroll'), { recursive: true });
   writeFileSync(join(dist, 'staff/enroll/index.html'), '<!doctype html><title>Register</title><div data-link-state="none"><input name="token" value=""></div>');
-  if (postgres.ok) pgServer = await startPostgres();
 });
 
-afterAll(async () => {
-  await pgServer?.stop();
-  rmSync(root, { recursive: true, force: true });
-});
+afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe('passkey names', () => {
   it('needs a name of at most PASSKEY_NAME_MAX characters, trimmed', () => {
@@ -61,36 +52,16 @@ describe('passkey names', () => {
   });
 });
 
-const backends = [
-  { name: 'SQLite', skip: false, fresh: async () => ({ DATABASE_PATH: join(mkdtempSync(join(root, 'db-')), 'dc.sqlite') }) },
-  { name: 'PostgreSQL', skip: !postgres.ok, fresh: async () => ({ DATABASE_URL: await pgServer!.createDatabase() }) },
-];
-
-for (const backend of backends) {
+for (const backend of databaseBackends('Passkeys')) {
   describe.skipIf(backend.skip)(`passkeys on ${backend.name}`, () => {
-    let env: Record<string, string>;
-    let app: FastifyInstance;
-    let stores: Stores;
+    const server = serverOnFreshDatabase(backend, () => ({ distDir: dist, env: { SITE_URL: SITE } }));
     let counter = 0;
     let ip = 0;
-
-    beforeAll(async () => {
-      env = await backend.fresh();
-      const config: ServerConfig = { ...loadConfig({ LOG_LEVEL: 'silent', SITE_URL: SITE, ...env }), distDir: dist };
-      app = await buildApp(config);
-      await app.ready();
-      stores = await openStores({ databasePath: config.databasePath, databaseUrl: config.databaseUrl });
-    });
-
-    afterAll(async () => {
-      await app?.close();
-      await stores?.close();
-    });
 
     /** Each test from its own client address, so the options' rate limit is one test's own. */
     let address = '';
     const api = (options: InjectOptions & { url: string }) =>
-      app.inject({ remoteAddress: address, ...options, url: API_BASE + options.url, headers: { ...SAME_SITE, ...(options.headers ?? {}) } });
+      server.app.inject({ remoteAddress: address, ...options, url: API_BASE + options.url, headers: { ...SAME_SITE, ...(options.headers ?? {}) } });
     const post = (url: string, payload: object, headers: Record<string, string> = {}) => api({ method: 'POST', url, payload, headers });
     const sessionCookie = (response: LightMyRequestResponse) => {
       const cookie = response.cookies.find((each) => each.name === SESSION_COOKIE);
@@ -106,7 +77,7 @@ for (const backend of backends) {
     /** `npm run staff -- add <email>`: the token of the enrollment link it prints. */
     async function enrollmentLink(email: string): Promise<string> {
       const lines: string[] = [];
-      expect(await runStaffCli(['add', email], { ...env, SITE_URL: SITE }, { log: (line) => lines.push(line), error: (line) => lines.push(line) })).toBe(0);
+      expect(await runStaffCli(['add', email], { ...server.env, SITE_URL: SITE }, { log: (line) => lines.push(line), error: (line) => lines.push(line) })).toBe(0);
       return lines.join('\n').match(/\/staff\/enroll\/([A-Za-z0-9_-]{43})$/m)![1]!;
     }
 
@@ -115,7 +86,7 @@ for (const backend of backends) {
       counter++;
       const email = `staff.${counter}@dataclarity.example`;
       const token = await enrollmentLink(email);
-      return { email, userId: (await stores.users.credentials(email))!.id, token };
+      return { email, userId: (await server.stores.users.credentials(email))!.id, token };
     }
 
     /** Enrolls a passkey with a link: the authenticator and the session's headers. */
@@ -134,21 +105,21 @@ for (const backend of backends) {
     }
 
     /** The notices of added and removed passkeys waiting for an address. */
-    const passkeyMails = (email: string) => queuedMails(stores.accounts.mails, email, ['passkey-added', 'passkey-removed']);
+    const passkeyMails = (email: string) => queuedMails(server.stores.accounts.mails, email, ['passkey-added', 'passkey-removed']);
 
     describe('enrollment', () => {
       it('serves the link’s page with the token while it works (200), else 410; noindex, no referrer, never cached; looking does not use it', async () => {
         fresh();
         const { token } = await addStaff();
-        const page = await app.inject({ method: 'GET', url: `/staff/enroll/${token}` });
+        const page = await server.app.inject({ method: 'GET', url: `/staff/enroll/${token}` });
         expect(page.statusCode).toBe(200);
         expect(page.body).toContain(`name="token" value="${token}"`);
         expect(page.body).toContain('data-link-state="valid"');
         expect(page.headers['x-robots-tag']).toBe('noindex');
         expect(page.headers['referrer-policy']).toBe('no-referrer');
         expect(page.headers['cache-control']).toBe('no-store');
-        expect((await app.inject({ method: 'GET', url: `/staff/enroll/${token}` })).statusCode).toBe(200);
-        const dead = await app.inject({ method: 'GET', url: `/staff/enroll/${'A'.repeat(43)}` });
+        expect((await server.app.inject({ method: 'GET', url: `/staff/enroll/${token}` })).statusCode).toBe(200);
+        const dead = await server.app.inject({ method: 'GET', url: `/staff/enroll/${'A'.repeat(43)}` });
         expect(dead.statusCode).toBe(410);
         expect(dead.body).toContain('data-link-state="expired"');
         expect(dead.body).toContain('name="token" value=""');
@@ -172,9 +143,9 @@ for (const backend of backends) {
         const headers = sessionCookie(response)!;
         expect(await isPasskeySession(headers)).toBe(true);
 
-        const held = await stores.passkeys.listForUser(userId);
+        const held = await server.stores.passkeys.listForUser(userId);
         expect(held.map(({ id, name, counter: count }) => ({ id, name, counter: count }))).toEqual([{ id: authenticator.credentialId, name: 'Work laptop', counter: 0 }]);
-        expect((await stores.staff.auditLog({ limit: 5 })).entries.find((entry) => entry.recordId === userId)?.action).toBe(AUDIT_ACTIONS.passkeyAdded);
+        expect((await server.stores.staff.auditLog({ limit: 5 })).entries.find((entry) => entry.recordId === userId)?.action).toBe(AUDIT_ACTIONS.passkeyAdded);
 
         // The link is used up: no new options, no second registration with it.
         expect((await post('/passkeys/enrollment/options', { token })).statusCode).toBe(410);
@@ -188,12 +159,12 @@ for (const backend of backends) {
         expect(await passkeyMails(email)).toEqual([]);
         const token = await enrollmentLink(email);
         const { authenticator } = await enroll(token, 'Phone\u0007');
-        expect((await stores.passkeys.listForUser(userId)).map((each) => each.name)).toEqual(['Work laptop', 'Phone\u0007']);
+        expect((await server.stores.passkeys.listForUser(userId)).map((each) => each.name)).toEqual(['Work laptop', 'Phone\u0007']);
         const mails = await passkeyMails(email);
         expect(mails.map((mail) => [mail.kind, mail.to, mail.subject])).toEqual([['passkey-added', email, ACCOUNT_MAIL_SUBJECTS['passkey-added']]]);
         expect(mails[0]!.text).toContain('the passkey “Phone” was added to your DataClarity account');
         expect(mails[0]!.text).toContain(`\n${SITE}${STAFF_PASSKEYS_PAGE}\n`);
-        const stored = (await stores.passkeys.get(authenticator.credentialId))!;
+        const stored = (await server.stores.passkeys.get(authenticator.credentialId))!;
         for (const secret of [token, stored.id, stored.publicKey]) expect(mails[0]!.text).not.toContain(secret);
       });
 
@@ -241,7 +212,7 @@ for (const backend of backends) {
         const invented = await post('/passkeys/enrollment', { token, name: 'Laptop', response: authenticator.register(second, { challenge: 'bm90LWEtY2hhbGxlbmdlLXdlLWdhdmU' }) });
         expect(invented.statusCode).toBe(400);
         expect(invented.json().message).toBe(PASSKEY_MESSAGES.challengeUnknown);
-        expect(await stores.passkeys.listForUser(userId)).toEqual([]);
+        expect(await server.stores.passkeys.listForUser(userId)).toEqual([]);
 
         const third = (await post('/passkeys/enrollment/options', { token })).json();
         expect((await post('/passkeys/enrollment', { token, name: 'Laptop', response: authenticator.register(third) })).statusCode).toBe(200);
@@ -254,8 +225,8 @@ for (const backend of backends) {
         const creation = (await post('/passkeys/enrollment/options', { token: a.token })).json();
         const response = await post('/passkeys/enrollment', { token: b.token, name: 'Laptop', response: softAuthenticator(SITE).register(creation) });
         expect(response.statusCode).toBe(410);
-        expect(await stores.passkeys.listForUser(a.userId)).toEqual([]);
-        expect(await stores.passkeys.listForUser(b.userId)).toEqual([]);
+        expect(await server.stores.passkeys.listForUser(a.userId)).toEqual([]);
+        expect(await server.stores.passkeys.listForUser(b.userId)).toEqual([]);
       });
 
       it('refuses a cross-site enrollment (403) before anything is read', async () => {
@@ -283,7 +254,7 @@ for (const backend of backends) {
         expect(response.statusCode, response.body).toBe(200);
         expect(response.json()).toEqual({ next: PASSKEY_STAFF_PAGE });
         expect(await isPasskeySession(sessionCookie(response)!)).toBe(true);
-        const [stored] = await stores.passkeys.listForUser(userId);
+        const [stored] = await server.stores.passkeys.listForUser(userId);
         expect(stored!.counter).toBe(1);
         expect(stored!.lastUsedAt).not.toBeNull();
       });
@@ -292,7 +263,7 @@ for (const backend of backends) {
         fresh();
         const { userId, authenticator } = await enrolled();
         expect((await signIn(authenticator, userId)).response.json()).toEqual({ next: PASSKEY_STAFF_PAGE });
-        await stores.staff.setRole(userId, 'client');
+        await server.stores.staff.setRole(userId, 'client');
         expect((await signIn(authenticator, userId)).response.json()).toEqual({ next: PASSKEY_SIGNED_IN_PAGE });
       });
 
@@ -335,7 +306,7 @@ for (const backend of backends) {
         const malformed = await post('/passkeys/sign-in', { response: { id: 'x' } });
         expect(malformed.statusCode).toBe(400);
         expect(malformed.json().errors).toEqual({ response: PASSKEY_MESSAGES.responseMissing });
-        await stores.users.deactivate(userId);
+        await server.stores.users.deactivate(userId);
         const { response } = await signIn(authenticator, userId);
         expect(response.statusCode).toBe(403);
         expect(sessionCookie(response)).toBeNull();
@@ -377,7 +348,7 @@ for (const backend of backends) {
         expect(notice!.text).toContain('the passkey “Phone” was added');
         expect(notice!.text).toContain(`\n${SITE}${STAFF_PASSKEYS_PAGE}\n`);
         expect(notice!.text).not.toContain(phone.credentialId);
-        expect(notice!.text).not.toContain((await stores.passkeys.get(phone.credentialId))!.publicKey);
+        expect(notice!.text).not.toContain((await server.stores.passkeys.get(phone.credentialId))!.publicKey);
 
         const renamed = await api({ method: 'PATCH', url: `/staff/passkeys/${phone.credentialId}`, headers, payload: { name: 'Work phone' } });
         expect(renamed.statusCode).toBe(200);
@@ -400,7 +371,7 @@ for (const backend of backends) {
         // Nothing removed, nothing mailed.
         expect(await mailed()).toEqual(['passkey-added', 'passkey-removed']);
 
-        const actions = (await stores.staff.auditLog({ limit: 20 })).entries.filter((entry) => entry.recordId === userId).map((entry) => entry.action);
+        const actions = (await server.stores.staff.auditLog({ limit: 20 })).entries.filter((entry) => entry.recordId === userId).map((entry) => entry.action);
         expect(actions.slice(0, 3)).toEqual([AUDIT_ACTIONS.passkeyRemoved, AUDIT_ACTIONS.passkeyRenamed, AUDIT_ACTIONS.passkeyAdded]);
       });
 
@@ -413,8 +384,8 @@ for (const backend of backends) {
         const creation = (await api({ method: 'POST', url: '/staff/passkeys/options', headers: anna.headers })).json();
         const stolen = await api({ method: 'POST', url: '/staff/passkeys', headers: ben.headers, payload: { name: 'Phone', response: softAuthenticator(SITE).register(creation) } });
         expect(stolen.statusCode).toBe(400);
-        expect(await stores.passkeys.listForUser(ben.userId)).toHaveLength(1);
-        expect(await stores.passkeys.listForUser(anna.userId)).toHaveLength(1);
+        expect(await server.stores.passkeys.listForUser(ben.userId)).toHaveLength(1);
+        expect(await server.stores.passkeys.listForUser(anna.userId)).toHaveLength(1);
         expect((await api({ method: 'GET', url: '/staff/passkeys', headers: ben.headers })).body).not.toContain(anna.authenticator.credentialId);
       });
     });
@@ -423,23 +394,23 @@ for (const backend of backends) {
       it('takes a challenge once, only for its purpose, and not after it expired', async () => {
         const now = new Date();
         const later = new Date(now.getTime() + PASSKEY_CHALLENGE_TTL_MS);
-        await stores.passkeys.putChallenge('c-once', { purpose: 'authentication', userId: null }, later, now);
-        expect(await stores.passkeys.takeChallenge('c-once', 'registration', now)).toBeNull();
-        expect(await stores.passkeys.takeChallenge('c-once', 'authentication', now)).toEqual({ purpose: 'authentication', userId: null });
-        expect(await stores.passkeys.takeChallenge('c-once', 'authentication', now)).toBeNull();
+        await server.stores.passkeys.putChallenge('c-once', { purpose: 'authentication', userId: null }, later, now);
+        expect(await server.stores.passkeys.takeChallenge('c-once', 'registration', now)).toBeNull();
+        expect(await server.stores.passkeys.takeChallenge('c-once', 'authentication', now)).toEqual({ purpose: 'authentication', userId: null });
+        expect(await server.stores.passkeys.takeChallenge('c-once', 'authentication', now)).toBeNull();
 
-        await stores.passkeys.putChallenge('c-late', { purpose: 'authentication', userId: null }, later, now);
-        expect(await stores.passkeys.takeChallenge('c-late', 'authentication', new Date(later.getTime() - 1))).not.toBeNull();
-        await stores.passkeys.putChallenge('c-expired', { purpose: 'authentication', userId: null }, later, now);
-        expect(await stores.passkeys.takeChallenge('c-expired', 'authentication', later)).toBeNull();
+        await server.stores.passkeys.putChallenge('c-late', { purpose: 'authentication', userId: null }, later, now);
+        expect(await server.stores.passkeys.takeChallenge('c-late', 'authentication', new Date(later.getTime() - 1))).not.toBeNull();
+        await server.stores.passkeys.putChallenge('c-expired', { purpose: 'authentication', userId: null }, later, now);
+        expect(await server.stores.passkeys.takeChallenge('c-expired', 'authentication', later)).toBeNull();
       });
 
       it('deletes a user’s passkeys with the account', async () => {
         fresh();
         const { userId } = await enrolled();
-        expect(await stores.passkeys.listForUser(userId)).toHaveLength(1);
-        expect(await stores.accounts.deleteUser(userId)).toBe(true);
-        expect(await stores.passkeys.listForUser(userId)).toEqual([]);
+        expect(await server.stores.passkeys.listForUser(userId)).toHaveLength(1);
+        expect(await server.stores.accounts.deleteUser(userId)).toBe(true);
+        expect(await server.stores.passkeys.listForUser(userId)).toEqual([]);
       });
     });
   });

@@ -1,12 +1,7 @@
 import { rmSync } from 'node:fs';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../../server/app';
-import { loadConfig, type ServerConfig } from '../../server/config';
-import { openStores, type Stores } from '../../server/db/openStores';
 import { PRESS_CACHE_CONTROL } from '../../server/press/publicRoutes';
-import { SESSION_COOKIE } from '../../server/sessions/cookies';
-import { hashToken, newSessionToken } from '../../server/sessions/token';
 import { AUDIT_ACTIONS } from '../../server/staff/audit';
 import { ACCOUNT_MESSAGES } from '../../shared/accountMessages';
 import { API_BASE } from '../../shared/constants';
@@ -21,6 +16,7 @@ import {
 } from '../../shared/pressItems';
 import { databaseBackends } from '../support/databaseBackends';
 import { seedPasswordHash } from '../support/seedPassword';
+import { seedAccount, seedSession, serverOnFreshDatabase, sessionCookie } from '../support/serverUnderTest';
 import { makeTestSite } from '../support/testSite';
 
 /**
@@ -56,44 +52,26 @@ const draft = (overrides: Partial<PressDraft> = {}): PressDraft => ({
 
 for (const backend of backends) {
   describe.skipIf(backend.skip)(`press items on ${backend.name}`, () => {
-    let app: FastifyInstance;
-    let stores: Stores;
+    const server = serverOnFreshDatabase(backend, () => ({ distDir: dist }));
     let counter = 0;
-    const api = (options: InjectOptions & { url: string }) => app.inject({ ...options, url: API_BASE + options.url });
-
-    beforeAll(async () => {
-      const env = await backend.fresh();
-      const config: ServerConfig = { ...loadConfig({ LOG_LEVEL: 'silent', ...env }), distDir: dist };
-      app = await buildApp(config);
-      await app.ready();
-      stores = await openStores({ databasePath: config.databasePath, databaseUrl: config.databaseUrl });
-    });
-    afterAll(async () => {
-      await app?.close();
-      await stores?.close();
-    });
+    const api = (options: InjectOptions & { url: string }) => server.app.inject({ ...options, url: API_BASE + options.url });
 
     async function staffHeaders() {
       counter++;
-      const email = `press.staff.${counter}@dataclarity.de`;
-      const user = await stores.users.create({ firstName: 'Anna', lastName: 'Berger', email, passwordHash: seedHash });
-      await stores.accounts.markVerified(user._id, email, new Date());
-      await stores.staff.setRole(user._id, 'staff');
-      const token = newSessionToken();
-      await stores.sessions.create({ tokenHash: hashToken(token), userId: user._id, userAgent: 'vitest', passkeyVerified: true });
-      return { id: user._id, email, headers: { ...SAME_SITE, cookie: `${SESSION_COOKIE}=${token}` } };
+      const { id, email } = await seedAccount(server.stores, `press.staff.${counter}@dataclarity.de`, seedHash, { verified: true, role: 'staff' });
+      return { id, email, headers: { ...SAME_SITE, cookie: sessionCookie(await seedSession(server.stores, id, true)) } };
     }
     const clearStore = async () => {
-      for (const item of await stores.press.list()) await stores.press.remove(item.id);
+      for (const item of await server.stores.press.list()) await server.stores.press.remove(item.id);
     };
 
     it('stores items: newest added first, updated with who and when, removed', async () => {
       await clearStore();
-      const first = await stores.press.add(draft({ title: 'First' }), 'anna@dataclarity.de', new Date('2026-11-01T10:00:00Z'));
-      const second = await stores.press.add(draft({ title: 'Second', date: '' }), 'ben@dataclarity.de', new Date('2026-11-02T10:00:00Z'));
+      const first = await server.stores.press.add(draft({ title: 'First' }), 'anna@dataclarity.de', new Date('2026-11-01T10:00:00Z'));
+      const second = await server.stores.press.add(draft({ title: 'Second', date: '' }), 'ben@dataclarity.de', new Date('2026-11-02T10:00:00Z'));
       // Added in the same millisecond: the later one still comes first.
-      const third = await stores.press.add(draft({ title: 'Third' }), 'ben@dataclarity.de', new Date('2026-11-02T10:00:00Z'));
-      expect((await stores.press.list()).map((item) => item.title)).toEqual(['Third', 'Second', 'First']);
+      const third = await server.stores.press.add(draft({ title: 'Third' }), 'ben@dataclarity.de', new Date('2026-11-02T10:00:00Z'));
+      expect((await server.stores.press.list()).map((item) => item.title)).toEqual(['Third', 'Second', 'First']);
       expect(first).toEqual({
         id: expect.any(String),
         ...draft({ title: 'First' }),
@@ -102,8 +80,8 @@ for (const backend of backends) {
         updatedAt: '2026-11-01T10:00:00.000Z',
         updatedBy: 'anna@dataclarity.de',
       });
-      expect(await stores.press.get(second.id)).toEqual(second);
-      const changed = await stores.press.update(first.id, draft({ title: 'First, corrected', outlet_type: 'Event' }), 'ben@dataclarity.de', new Date('2026-11-03T08:00:00Z'));
+      expect(await server.stores.press.get(second.id)).toEqual(second);
+      const changed = await server.stores.press.update(first.id, draft({ title: 'First, corrected', outlet_type: 'Event' }), 'ben@dataclarity.de', new Date('2026-11-03T08:00:00Z'));
       expect(changed).toMatchObject({
         title: 'First, corrected',
         outlet_type: 'Event',
@@ -112,11 +90,11 @@ for (const backend of backends) {
         updatedBy: 'ben@dataclarity.de',
         updatedAt: '2026-11-03T08:00:00.000Z',
       });
-      expect(await stores.press.update('no-such-item', draft(), 'ben@dataclarity.de', new Date())).toBeNull();
-      expect(await stores.press.remove(third.id)).toBe(true);
-      expect(await stores.press.remove(third.id)).toBe(false);
-      expect(await stores.press.get(third.id)).toBeNull();
-      expect((await stores.press.list()).map((item) => item.title)).toEqual(['Second', 'First, corrected']);
+      expect(await server.stores.press.update('no-such-item', draft(), 'ben@dataclarity.de', new Date())).toBeNull();
+      expect(await server.stores.press.remove(third.id)).toBe(true);
+      expect(await server.stores.press.remove(third.id)).toBe(false);
+      expect(await server.stores.press.get(third.id)).toBeNull();
+      expect((await server.stores.press.list()).map((item) => item.title)).toEqual(['Second', 'First, corrected']);
     });
 
     it('adds, edits and removes through the staff API, each change in the audit log by its staff member', async () => {
@@ -160,9 +138,9 @@ for (const backend of backends) {
       expect(again.json().message).toBe(PRESS_MESSAGES.notFound);
       const missing = await api({ method: 'PATCH', url: '/staff/press/no-such-item', headers: anna.headers, payload: { title: 'X' } });
       expect(missing.statusCode).toBe(404);
-      expect(await stores.press.list()).toEqual([]);
+      expect(await server.stores.press.list()).toEqual([]);
 
-      const { entries } = await stores.staff.auditLog({ limit: 50 });
+      const { entries } = await server.stores.staff.auditLog({ limit: 50 });
       const ours = entries
         .filter((entry) => entry.actorId === anna.id || entry.actorId === ben.id)
         .map((entry) => [entry.actorEmail, entry.action, entry.recordType, entry.recordId, entry.detail]);
@@ -196,31 +174,31 @@ for (const backend of backends) {
       expect((await post([{ title: 'T' }])).json()).toMatchObject({ status: 400, message: PRESS_MESSAGES.badBody });
 
       // An edit is checked as the whole item it makes.
-      const stored = await stores.press.add(draft(), staff.email, new Date());
+      const stored = await server.stores.press.add(draft(), staff.email, new Date());
       const blanked = await api({ method: 'PATCH', url: `/staff/press/${stored.id}`, headers: staff.headers, payload: { title: '   ', url: 'ftp://example.com' } });
       expect(blanked.json()).toMatchObject({ status: 400, errors: { title: PRESS_TITLE_REQUIRED, url: PRESS_URL_INVALID } });
-      expect(await stores.press.get(stored.id)).toEqual(stored);
+      expect(await server.stores.press.get(stored.id)).toEqual(stored);
 
-      const { entries } = await stores.staff.auditLog({ limit: 50 });
+      const { entries } = await server.stores.staff.auditLog({ limit: 50 });
       expect(entries.filter((entry) => entry.actorId === staff.id)).toEqual([]);
-      expect((await stores.press.list()).map((item) => item.id)).toEqual([stored.id]);
+      expect((await server.stores.press.list()).map((item) => item.id)).toEqual([stored.id]);
     });
 
     it('refuses an item past the store\'s limit (409) and adds nothing', async () => {
       await clearStore();
       const staff = await staffHeaders();
-      for (let n = 0; n < PRESS_ITEMS_MAX; n++) await stores.press.add(draft({ title: `Item ${n}` }), staff.email, new Date());
+      for (let n = 0; n < PRESS_ITEMS_MAX; n++) await server.stores.press.add(draft({ title: `Item ${n}` }), staff.email, new Date());
       const response = await api({ method: 'POST', url: '/staff/press', headers: staff.headers, payload: draft({ title: 'One too many' }) });
       expect(response.statusCode).toBe(409);
       expect(response.json().message).toBe(PRESS_MESSAGES.tooMany);
-      expect((await stores.press.list()).length).toBe(PRESS_ITEMS_MAX);
+      expect((await server.stores.press.list()).length).toBe(PRESS_ITEMS_MAX);
       await clearStore();
     });
 
     it('refuses a change from another site (403) even with a staff session', async () => {
       await clearStore();
       const staff = await staffHeaders();
-      const stored = await stores.press.add(draft(), staff.email, new Date());
+      const stored = await server.stores.press.add(draft(), staff.email, new Date());
       const crossSite = { cookie: staff.headers.cookie, origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' };
       const attempts: InjectOptions[] = [
         { method: 'POST', url: `${API_BASE}/staff/press`, payload: draft({ title: 'Planted' }) },
@@ -228,18 +206,18 @@ for (const backend of backends) {
         { method: 'DELETE', url: `${API_BASE}/staff/press/${stored.id}` },
       ];
       for (const attempt of attempts) {
-        const response = await app.inject({ ...attempt, headers: crossSite });
+        const response = await server.app.inject({ ...attempt, headers: crossSite });
         expect(response.statusCode, `${attempt.method}`).toBe(403);
         expect(response.json().message).toBe(ACCOUNT_MESSAGES.crossSite);
       }
-      expect(await stores.press.list()).toEqual([stored]);
+      expect(await server.stores.press.list()).toEqual([stored]);
     });
 
     it('GET /press: everyone reads the stored items in the feed format, without the staff, cacheable for a minute', async () => {
       await clearStore();
       const staff = await staffHeaders();
-      await stores.press.add(draft({ title: 'Older' }), staff.email, new Date('2026-11-01T10:00:00Z'));
-      await stores.press.add(draft({ title: 'Newer', url: 'https://www.example.com/newer' }), staff.email, new Date('2026-11-02T10:00:00Z'));
+      await server.stores.press.add(draft({ title: 'Older' }), staff.email, new Date('2026-11-01T10:00:00Z'));
+      await server.stores.press.add(draft({ title: 'Newer', url: 'https://www.example.com/newer' }), staff.email, new Date('2026-11-02T10:00:00Z'));
       const response = await api({ method: 'GET', url: '/press' });
       expect(response.statusCode).toBe(200);
       expect(response.headers['cache-control']).toBe(PRESS_CACHE_CONTROL);

@@ -4,6 +4,7 @@ import { loadConfig } from '../../server/config';
 import { DEFAULT_ALLOWED_HOSTS } from '../../shared/embed';
 import { DASHBOARD_LOAD_TIMEOUT_MS, initialIndex, parseReports } from '../../widgets/lib/reports';
 import { tabKeyTarget } from '../../widgets/lib/tabKeys';
+import { SPEC_REPORT_TITLES } from '../support/specReports';
 
 const item = (over: Record<string, unknown> = {}) => ({
   id: 'overview',
@@ -20,14 +21,7 @@ describe('parseReports', () => {
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.warnings).toEqual([]);
-    expect(result.reports.map((r) => r.title)).toEqual([
-      'Overview',
-      'Expense & Cost Control',
-      'Balance Sheet Analysis',
-      'Income Statement',
-      'Forecasting & Scenario Planning',
-      'Variance & Budget Control',
-    ]);
+    expect(result.reports.map((r) => r.title)).toEqual(SPEC_REPORT_TITLES);
     expect(new Set(result.reports.map((r) => r.category))).toEqual(new Set(['Finance']));
   });
 

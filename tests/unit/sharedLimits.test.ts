@@ -9,6 +9,7 @@ import { USER_MESSAGES } from '../../server/api/users';
 import { loadConfig } from '../../server/config';
 import { API_BASE } from '../../shared/constants';
 import { findPostgres, startPostgres, type PostgresServer } from '../support/postgres';
+import { signUpRequest } from '../support/signUp';
 
 /**
  * Limits that must hold across instances (issue 30): two API instances (two Fastify apps) on one
@@ -49,19 +50,7 @@ async function instance(databaseUrl: string, options: Partial<Parameters<typeof 
 }
 
 let emailCounter = 0;
-const signUp = (from: string) => ({
-  method: 'POST' as const,
-  url: `${API_BASE}/user/register`,
-  remoteAddress: from,
-  payload: {
-    firstName: 'Jana',
-    lastName: 'Weber',
-    email: `shared.${++emailCounter}@example.de`,
-    password: 'Mannheim#2025',
-    confirmPassword: 'Mannheim#2025',
-    termsAccepted: true,
-  },
-});
+const signUp = (from: string) => signUpRequest(`shared.${++emailCounter}@example.de`, from);
 const listUsers = (token: string, from = '192.0.2.10') => ({
   method: 'GET' as const,
   url: `${API_BASE}/user/all-users`,

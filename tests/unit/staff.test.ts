@@ -1,10 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import { rmSync } from 'node:fs';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../../server/app';
-import { loadConfig, type ServerConfig } from '../../server/config';
-import { openStores, type Stores } from '../../server/db/openStores';
+import { loadConfig } from '../../server/config';
+import { openStores } from '../../server/db/openStores';
 import { SESSION_COOKIE } from '../../server/sessions/cookies';
 import { hashToken, newSessionToken } from '../../server/sessions/token';
 import { AUDIT_ACTIONS, CLI_ACTOR } from '../../server/staff/audit';
@@ -15,9 +13,10 @@ import { STAFF_NOTE_MAX, STAFF_PAGE_MAX, STAFF_SEARCH_MAX } from '../../shared/s
 import { STAFF_MESSAGES } from '../../shared/staffMessages';
 import { EMAIL_INVALID, EMAIL_REQUIRED, FIRST_NAME_TOO_SHORT, LAST_NAME_TOO_LONG, LAST_NAME_TOO_SHORT } from '../../shared/validation';
 import { ACCOUNT_MAIL_SUBJECTS } from '../../server/accounts/accountMails';
-import { findPostgres, startPostgres, type PostgresServer } from '../support/postgres';
+import { databaseBackends } from '../support/databaseBackends';
 import { seedPasswordHash } from '../support/seedPassword';
 import { startSmtpSink, type SmtpSink } from '../support/smtpSink';
+import { seedAccount, seedSession, serverOnFreshDatabase } from '../support/serverUnderTest';
 import { makeTestSite } from '../support/testSite';
 
 /**
@@ -34,38 +33,22 @@ const SAME_SITE = { origin: 'http://localhost', 'sec-fetch-site': 'same-origin' 
 const INVITE_MAX = 4;
 const TABLE_INVITEE = 'table.colleague@dataclarity.example';
 const SITE = 'http://localhost:4399';
-const postgres = findPostgres();
-if (!postgres.ok) console.warn(`Staff on PostgreSQL skipped: ${postgres.reason}`);
 
 let root: string;
 let dist: string;
 let seedHash: string;
 let sink: SmtpSink;
-let pgServer: PostgresServer | null = null;
 
 beforeAll(async () => {
   seedHash = await seedPasswordHash('Mannheim#2025');
   sink = await startSmtpSink();
   ({ root, dist } = makeTestSite('dc-staff-'));
-  if (postgres.ok) pgServer = await startPostgres();
 });
 
 afterAll(async () => {
   await sink.stop();
-  await pgServer?.stop();
   rmSync(root, { recursive: true, force: true });
 });
-
-interface Backend {
-  name: string;
-  skip: boolean;
-  fresh(): Promise<Record<string, string>>;
-}
-
-const backends: Backend[] = [
-  { name: 'SQLite', skip: false, fresh: async () => ({ DATABASE_PATH: join(mkdtempSync(join(root, 'db-')), 'dc.sqlite') }) },
-  { name: 'PostgreSQL', skip: !postgres.ok, fresh: async () => ({ DATABASE_URL: await pgServer!.createDatabase() }) },
-];
 
 type Persona = 'anonymous' | 'unverified client' | 'client' | 'staff without passkey' | 'staff';
 const PERSONAS: readonly Persona[] = ['anonymous', 'unverified client', 'client', 'staff without passkey', 'staff'];
@@ -76,49 +59,26 @@ const REFUSAL: Record<Exclude<Persona, 'staff'>, { status: number; message: stri
   'staff without passkey': { status: 403, message: STAFF_MESSAGES.passkeyRequired },
 };
 
-for (const backend of backends) {
+for (const backend of databaseBackends('Staff')) {
   describe.skipIf(backend.skip)(`staff console API on ${backend.name}`, () => {
-    let env: Record<string, string>;
-    let app: FastifyInstance;
-    let stores: Stores;
+    const server = serverOnFreshDatabase(backend, () => ({
+      distDir: dist,
+      env: { SMTP_URL: sink.url, SITE_URL: SITE, LEAD_POLL_S: '1', LEAD_RETRY_MAX_ATTEMPTS: '1', DC_STAFF_INVITE_RATE_MAX: String(INVITE_MAX) },
+    }));
     let counter = 0;
     const cliOutput: string[] = [];
     const cli = (...args: string[]) =>
-      runStaffCli(args, { ...env, SITE_URL: SITE }, { log: (line) => cliOutput.push(line), error: (line) => cliOutput.push(`ERR ${line}`) });
+      runStaffCli(args, { ...server.env, SITE_URL: SITE }, { log: (line) => cliOutput.push(line), error: (line) => cliOutput.push(`ERR ${line}`) });
 
-    const api = (options: InjectOptions & { url: string }) => app.inject({ ...options, url: API_BASE + options.url });
-
-    beforeAll(async () => {
-      env = await backend.fresh();
-      const config: ServerConfig = {
-        ...loadConfig({ LOG_LEVEL: 'silent', SMTP_URL: sink.url, SITE_URL: SITE, LEAD_POLL_S: '1', LEAD_RETRY_MAX_ATTEMPTS: '1', DC_STAFF_INVITE_RATE_MAX: String(INVITE_MAX), ...env }),
-        distDir: dist,
-      };
-      app = await buildApp(config);
-      await app.ready();
-      stores = await openStores({ databasePath: config.databasePath, databaseUrl: config.databaseUrl });
-    });
-
-    afterAll(async () => {
-      await app?.close();
-      await stores?.close();
-    });
+    const api = (options: InjectOptions & { url: string }) => server.app.inject({ ...options, url: API_BASE + options.url });
 
     async function seedUser(options: { verified?: boolean; role?: 'client' | 'staff' } = {}) {
       counter++;
-      const email = `person.${counter}@example.de`;
-      const user = await stores.users.create({ firstName: 'Jana', lastName: 'Weber', email, passwordHash: seedHash });
-      if (options.verified) await stores.accounts.markVerified(user._id, email, new Date());
-      if (options.role) await stores.staff.setRole(user._id, options.role);
-      return { id: user._id, email };
+      return seedAccount(server.stores, `person.${counter}@example.de`, seedHash, options);
     }
 
     /** A live session of the user with a token the test knows. */
-    async function sessionOf(userId: string, passkeyVerified: boolean): Promise<string> {
-      const token = newSessionToken();
-      await stores.sessions.create({ tokenHash: hashToken(token), userId, userAgent: 'vitest', passkeyVerified });
-      return token;
-    }
+    const sessionOf = (userId: string, passkeyVerified: boolean) => seedSession(server.stores, userId, passkeyVerified);
 
     async function cookieOf(persona: Persona): Promise<Record<string, string>> {
       if (persona === 'anonymous') return {};
@@ -129,7 +89,7 @@ for (const backend of backends) {
     let contactRequestCounter = 0;
     async function seedContactRequest(fields: Partial<{ name: string; email: string; message: string; variant: 'contact' | 'consultation' }> = {}, at = new Date()) {
       contactRequestCounter++;
-      const { contactRequest } = await stores.contactRequests.create(
+      const { contactRequest } = await server.stores.contactRequests.create(
         {
           variant: fields.variant ?? 'contact',
           name: fields.name ?? `Contact Person ${contactRequestCounter}`,
@@ -144,7 +104,7 @@ for (const backend of backends) {
       return contactRequest;
     }
 
-    const statusOf = async (id: string) => (await stores.contactRequests.get(id))?.status;
+    const statusOf = async (id: string) => (await server.stores.contactRequests.get(id))?.status;
 
     /** A contact request whose only delivery attempt the SMTP server refused. */
     async function failedContactRequest() {
@@ -196,12 +156,12 @@ for (const backend of backends) {
         for (const persona of PERSONAS) {
           const contactRequest = route.method === 'POST' && route.url('', '', '').endsWith('/retry') ? await failedContactRequest() : await seedContactRequest();
           const target = await seedUser({ verified: true, ...(route.targetRole ? { role: route.targetRole } : {}) });
-          const pressItem = await stores.press.add(
+          const pressItem = await server.stores.press.add(
             { title: 'Secret draft coverage', url: 'https://example.com/secret', source: '', outlet_type: 'Other', date: '', excerpt: '' },
             'author@dataclarity.de',
             new Date(),
           );
-          const pressBefore = await stores.press.list();
+          const pressBefore = await server.stores.press.list();
           const headers = { ...SAME_SITE, ...(await cookieOf(persona)) };
           const response = await api({
             method: route.method,
@@ -219,13 +179,13 @@ for (const backend of backends) {
           for (const leaked of [secret.name, secret.email, contactRequest.email, contactRequest.id, target.email, pressItem.id, 'author@dataclarity.de'])
             expect(response.body).not.toContain(leaked);
           // A refused change changed nothing.
-          const after = await stores.contactRequests.get(contactRequest.id);
+          const after = await server.stores.contactRequests.get(contactRequest.id);
           expect(after).not.toBeNull();
           expect(after!.handledAt).toBeNull();
-          expect(await stores.users.get(target.id)).toMatchObject({ active: true, firstName: 'Jana', lastName: 'Weber' });
-          expect(await stores.staff.roleOf(target.id)).toBe(route.targetRole ?? 'client');
-          if (route.method === 'POST' && route.url('', '', '') === '/staff/invitations') expect(await stores.users.credentials(TABLE_INVITEE)).toBeNull();
-          expect(await stores.press.list()).toEqual(pressBefore);
+          expect(await server.stores.users.get(target.id)).toMatchObject({ active: true, firstName: 'Jana', lastName: 'Weber' });
+          expect(await server.stores.staff.roleOf(target.id)).toBe(route.targetRole ?? 'client');
+          if (route.method === 'POST' && route.url('', '', '') === '/staff/invitations') expect(await server.stores.users.credentials(TABLE_INVITEE)).toBeNull();
+          expect(await server.stores.press.list()).toEqual(pressBefore);
         }
       }
       expect(table).toHaveLength(ROUTES.length * PERSONAS.length);
@@ -235,10 +195,10 @@ for (const backend of backends) {
       const member = await seedUser({ role: 'staff' });
       const headers = { ...SAME_SITE, cookie: `${SESSION_COOKIE}=${await sessionOf(member.id, true)}` };
       expect((await api({ method: 'GET', url: '/staff/leads', headers })).statusCode).toBe(200);
-      await stores.staff.setRole(member.id, 'client');
+      await server.stores.staff.setRole(member.id, 'client');
       expect((await api({ method: 'GET', url: '/staff/leads', headers })).statusCode).toBe(403);
-      await stores.staff.setRole(member.id, 'staff');
-      await stores.users.deactivate(member.id);
+      await server.stores.staff.setRole(member.id, 'staff');
+      await server.stores.users.deactivate(member.id);
       expect((await api({ method: 'GET', url: '/staff/leads', headers })).statusCode).toBe(401);
     });
 
@@ -248,7 +208,7 @@ for (const backend of backends) {
       const cookie = `${SESSION_COOKIE}=${await sessionOf(member.id, true)}`;
       const response = await api({ method: 'DELETE', url: `/staff/leads/${contactRequest.id}`, headers: { cookie, origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' } });
       expect(response.statusCode).toBe(403);
-      expect(await stores.contactRequests.get(contactRequest.id)).not.toBeNull();
+      expect(await server.stores.contactRequests.get(contactRequest.id)).not.toBeNull();
     });
 
     it('never lets the public API set a role: sign-up and PATCH /me refuse the key, the role stays client', async () => {
@@ -266,9 +226,9 @@ for (const backend of backends) {
       expect(signUp.statusCode).toBe(400);
       // Refused for the role alone: the rest of the sign-up is valid.
       expect(Object.keys(signUp.json().errors ?? {})).toEqual(['role']);
-      expect(await stores.staff.roleOf(user.id)).toBe('client');
+      expect(await server.stores.staff.roleOf(user.id)).toBe('client');
       const fresh = await seedUser();
-      expect(await stores.staff.roleOf(fresh.id)).toBe('client');
+      expect(await server.stores.staff.roleOf(fresh.id)).toBe('client');
     });
 
     describe('as staff', () => {
@@ -285,7 +245,7 @@ for (const backend of backends) {
         const a = await seedContactRequest({ name: `Anna ${tag}`, variant: 'consultation', message: `Dashboard audit, 100%_sure ${tag}` });
         const b = await seedContactRequest({ name: `Ben ${tag}`, variant: 'contact', message: `Only a question ${tag}` });
         const c = await seedContactRequest({ email: `carla.${tag}@firma.example`, variant: 'consultation' });
-        await stores.contactRequests.setHandled(b.id, true, new Date());
+        await server.stores.contactRequests.setHandled(b.id, true, new Date());
 
         const byText = (await get(`/staff/leads?q=${tag}`)).json();
         expect(byText.total).toBe(3);
@@ -387,7 +347,7 @@ for (const backend of backends) {
         expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil.example"") ${tag}"`);
 
         expect((await api({ method: 'DELETE', url: `/staff/leads/${risky.id}`, headers })).statusCode).toBe(204);
-        expect(await stores.contactRequests.get(risky.id)).toBeNull();
+        expect(await server.stores.contactRequests.get(risky.id)).toBeNull();
         expect((await api({ method: 'DELETE', url: `/staff/leads/${risky.id}`, headers })).statusCode).toBe(404);
         const audit = (await get('/staff/audit?limit=3')).json();
         expect(audit.entries.slice(0, 2).map((entry: { action: string; recordId: string }) => [entry.action, entry.recordId])).toEqual([
@@ -430,10 +390,10 @@ for (const backend of backends) {
         const off = await api({ method: 'PATCH', url: `/staff/users/${client.id}`, headers, payload: { active: false } });
         expect(off.statusCode).toBe(200);
         expect(off.json().active).toBe(false);
-        expect(await stores.sessions.find(hashToken(clientToken))).toBeNull();
+        expect(await server.stores.sessions.find(hashToken(clientToken))).toBeNull();
         const on = await api({ method: 'PATCH', url: `/staff/users/${client.id}`, headers, payload: { active: true } });
         expect(on.json().active).toBe(true);
-        const entries = (await stores.staff.auditLog({ limit: 2 })).entries;
+        const entries = (await server.stores.staff.auditLog({ limit: 2 })).entries;
         expect(entries.map((e) => [e.action, e.recordId, e.actorEmail])).toEqual([
           [AUDIT_ACTIONS.accountReactivated, client.id, member.email],
           [AUDIT_ACTIONS.accountDeactivated, client.id, member.email],
@@ -444,7 +404,7 @@ for (const backend of backends) {
         expect(self.json().message).toBe(STAFF_MESSAGES.notYourself);
         expect((await api({ method: 'PATCH', url: `/staff/users/${client.id}`, headers, payload: { active: 'no' } })).json().errors).toEqual({ active: STAFF_MESSAGES.accountPatch });
         expect((await api({ method: 'PATCH', url: `/staff/users/${client.id}`, headers, payload: { role: 'staff' } })).statusCode).toBe(400);
-        expect(await stores.staff.roleOf(client.id)).toBe('client');
+        expect(await server.stores.staff.roleOf(client.id)).toBe('client');
         expect((await api({ method: 'PATCH', url: '/staff/users/nobody', headers, payload: { active: true } })).statusCode).toBe(404);
       });
     });
@@ -458,14 +418,14 @@ for (const backend of backends) {
       });
       const call = (method: InjectOptions['method'], url: string, payload?: object) => api({ method, url, headers, ...(payload ? { payload } : {}) });
       const auditOf = async (recordId: string) =>
-        (await stores.staff.auditLog({ limit: 50 })).entries.filter((entry) => entry.recordId === recordId).map((entry) => [entry.action, entry.actorEmail]);
+        (await server.stores.staff.auditLog({ limit: 50 })).entries.filter((entry) => entry.recordId === recordId).map((entry) => [entry.action, entry.actorEmail]);
 
       it("renames a client by the rules and messages of the account's own name change, audited", async () => {
         const client = await seedUser({ verified: true });
         const renamed = await call('PATCH', `/staff/users/${client.id}`, { firstName: '  Maria ', lastName: 'Schmidt-Öztürk ' });
         expect(renamed.statusCode).toBe(200);
         expect(renamed.json()).toMatchObject({ id: client.id, firstName: 'Maria', lastName: 'Schmidt-Öztürk', email: client.email });
-        expect(await stores.users.get(client.id)).toMatchObject({ firstName: 'Maria', lastName: 'Schmidt-Öztürk' });
+        expect(await server.stores.users.get(client.id)).toMatchObject({ firstName: 'Maria', lastName: 'Schmidt-Öztürk' });
         expect(await auditOf(client.id)).toEqual([[AUDIT_ACTIONS.accountRenamed, member.email]]);
         // The same name again changes nothing and is not logged again.
         expect((await call('PATCH', `/staff/users/${client.id}`, { firstName: 'Maria', lastName: 'Schmidt-Öztürk' })).statusCode).toBe(200);
@@ -483,10 +443,10 @@ for (const backend of backends) {
         expect((await call('PATCH', `/staff/users/${client.id}`, bodies[0])).json().errors).toEqual({ firstName: FIRST_NAME_TOO_SHORT });
         expect((await call('PATCH', `/staff/users/${client.id}`, bodies[1])).json().errors).toEqual({ lastName: LAST_NAME_TOO_SHORT });
         expect((await call('PATCH', `/staff/users/${client.id}`, bodies[3])).json().errors).toEqual({ lastName: LAST_NAME_TOO_LONG });
-        expect(await stores.users.get(client.id)).toMatchObject({ firstName: 'Maria', lastName: 'Schmidt-Öztürk' });
+        expect(await server.stores.users.get(client.id)).toMatchObject({ firstName: 'Maria', lastName: 'Schmidt-Öztürk' });
         // A name and the active flag are two changes: one at a time.
         expect((await call('PATCH', `/staff/users/${client.id}`, { active: false, firstName: 'Maria', lastName: 'Schmidt' })).json().message).toBe(STAFF_MESSAGES.accountPatch);
-        expect((await stores.users.get(client.id))!.active).toBe(true);
+        expect((await server.stores.users.get(client.id))!.active).toBe(true);
         expect((await call('PATCH', '/staff/users/nobody', { firstName: 'Maria', lastName: 'Schmidt' })).statusCode).toBe(404);
       });
 
@@ -497,7 +457,7 @@ for (const backend of backends) {
         const first = await seedContactRequest({ email: client.email.toUpperCase(), variant: 'consultation' }, at);
         await seedContactRequest({ email: `someone.else.${counter}@example.de` }, at);
         const second = await seedContactRequest({ email: client.email }, at);
-        await stores.contactRequests.create(
+        await server.stores.contactRequests.create(
           { variant: 'contact', name: 'Spam Bot', email: client.email, phone: '+49 621 1234567', message: 'Cheap followers for your brand!', source: '', spam: true },
           new Date(),
         );
@@ -513,21 +473,21 @@ for (const backend of backends) {
       it('deletes an account with everything the account deletion erases; its requests stay; never oneself, audited', async () => {
         const client = await seedUser({ verified: true });
         const token = await sessionOf(client.id, false);
-        await stores.passkeys.add({ id: `pk-${client.id}`, userId: client.id, publicKey: 'pQECAyYgASFYIA', counter: 0, transports: ['internal'], name: 'Phone' }, new Date());
-        await stores.dashboards.add(client.id, { title: 'Sales', category: 'Sales', src: 'https://app.powerbi.com/view?r=sales' }, new Date());
-        await stores.staff.issueEnrollment(client.id, hashToken(newSessionToken()), new Date(Date.now() + ENROLLMENT_TTL_MS), new Date());
+        await server.stores.passkeys.add({ id: `pk-${client.id}`, userId: client.id, publicKey: 'pQECAyYgASFYIA', counter: 0, transports: ['internal'], name: 'Phone' }, new Date());
+        await server.stores.dashboards.add(client.id, { title: 'Sales', category: 'Sales', src: 'https://app.powerbi.com/view?r=sales' }, new Date());
+        await server.stores.staff.issueEnrollment(client.id, hashToken(newSessionToken()), new Date(Date.now() + ENROLLMENT_TTL_MS), new Date());
         const contactRequest = await seedContactRequest({ email: client.email });
 
         const deleted = await call('DELETE', `/staff/users/${client.id}`);
         expect(deleted.statusCode).toBe(204);
-        expect(await stores.users.get(client.id)).toBeNull();
-        expect(await stores.users.credentials(client.email)).toBeNull();
-        expect(await stores.sessions.find(hashToken(token))).toBeNull();
-        expect(await stores.passkeys.listForUser(client.id)).toEqual([]);
-        expect(await stores.passkeys.get(`pk-${client.id}`)).toBeNull();
-        expect(await stores.dashboards.list(client.id)).toEqual([]);
-        expect(await stores.staff.roleOf(client.id)).toBeNull();
-        expect(await stores.contactRequests.get(contactRequest.id)).not.toBeNull();
+        expect(await server.stores.users.get(client.id)).toBeNull();
+        expect(await server.stores.users.credentials(client.email)).toBeNull();
+        expect(await server.stores.sessions.find(hashToken(token))).toBeNull();
+        expect(await server.stores.passkeys.listForUser(client.id)).toEqual([]);
+        expect(await server.stores.passkeys.get(`pk-${client.id}`)).toBeNull();
+        expect(await server.stores.dashboards.list(client.id)).toEqual([]);
+        expect(await server.stores.staff.roleOf(client.id)).toBeNull();
+        expect(await server.stores.contactRequests.get(contactRequest.id)).not.toBeNull();
         // They can no longer sign in.
         const signIn = await api({ method: 'POST', url: '/session', headers: SAME_SITE, payload: { email: client.email, password: 'Mannheim#2025' } });
         expect(signIn.statusCode).toBe(401);
@@ -537,12 +497,12 @@ for (const backend of backends) {
         const self = await call('DELETE', `/staff/users/${member.id}`);
         expect(self.statusCode).toBe(409);
         expect(self.json().message).toBe(STAFF_MESSAGES.notYourselfDelete);
-        expect(await stores.users.get(member.id)).not.toBeNull();
+        expect(await server.stores.users.get(member.id)).not.toBeNull();
 
         // Another staff member can be deleted (there are more); they stop being staff first.
         const colleague = await seedUser({ role: 'staff' });
         expect((await call('DELETE', `/staff/users/${colleague.id}`)).statusCode).toBe(204);
-        expect(await stores.users.get(colleague.id)).toBeNull();
+        expect(await server.stores.users.get(colleague.id)).toBeNull();
       });
 
       it('refuses a cross-site deletion, rename or invitation from a staff session and changes nothing', async () => {
@@ -552,8 +512,8 @@ for (const backend of backends) {
         expect((await api({ method: 'PATCH', url: `/staff/users/${client.id}`, headers: evil, payload: { firstName: 'Eve', lastName: 'Evil' } })).statusCode).toBe(403);
         expect((await api({ method: 'POST', url: '/staff/invitations', headers: evil, payload: { email: client.email } })).statusCode).toBe(403);
         expect((await api({ method: 'DELETE', url: `/staff/members/${member.id}`, headers: evil })).statusCode).toBe(403);
-        expect(await stores.users.get(client.id)).toMatchObject({ firstName: 'Jana' });
-        expect(await stores.staff.roleOf(client.id)).toBe('client');
+        expect(await server.stores.users.get(client.id)).toMatchObject({ firstName: 'Jana' });
+        expect(await server.stores.staff.roleOf(client.id)).toBe('client');
       });
 
       it('invites a colleague: the account is created and made staff, the enrollment link is mailed (24 h) and works; audited', async () => {
@@ -565,7 +525,7 @@ for (const backend of backends) {
         expect(body).toMatchObject({ created: true, account: { email, role: 'staff', active: true } });
         expect(Date.parse(body.expiresAt) - Date.now()).toBeGreaterThan(ENROLLMENT_TTL_MS - 60_000);
         const userId = body.account.id as string;
-        expect(await stores.staff.roleOf(userId)).toBe('staff');
+        expect(await server.stores.staff.roleOf(userId)).toBe('staff');
 
         await sink.waitFor(before + 1, 15_000);
         const mail = await vi.waitFor(() => {
@@ -580,13 +540,13 @@ for (const backend of backends) {
         const link = text.match(new RegExp(`^${SITE}${ENROLLMENT_PAGE}/([A-Za-z0-9_-]{43})$`, 'm'));
         expect(link, text).not.toBeNull();
         const token = link![1]!;
-        expect(await stores.staff.enrollmentState(hashToken(token), new Date())).toBe('valid');
+        expect(await server.stores.staff.enrollmentState(hashToken(token), new Date())).toBe('valid');
         // The link starts the passkey registration of the invited account (the page's first call).
         const options = await api({ method: 'POST', url: '/passkeys/enrollment/options', headers: SAME_SITE, payload: { token } });
         expect(options.statusCode).toBe(200);
         expect(options.json().user).toMatchObject({ name: email });
         // The mail left the outbox once it was accepted: the token is not kept in the clear.
-        expect(await stores.contactRequests.outbox.size('staff-invitation')).toBe(0);
+        expect(await server.stores.contactRequests.outbox.size('staff-invitation')).toBe(0);
         expect(await auditOf(userId)).toEqual([
           [AUDIT_ACTIONS.staffInvited, member.email],
           [AUDIT_ACTIONS.staffAdded, member.email],
@@ -596,16 +556,16 @@ for (const backend of backends) {
         const again = await call('POST', '/staff/invitations', { email });
         expect(again.json()).toMatchObject({ created: false, account: { id: userId } });
         await vi.waitFor(() => expect(sink.received.filter((received) => received.envelope.to.includes(email))).toHaveLength(2), { timeout: 15_000 });
-        expect(await stores.staff.enrollmentState(hashToken(token), new Date())).toBe('unknown');
+        expect(await server.stores.staff.enrollmentState(hashToken(token), new Date())).toBe('unknown');
       });
 
       it("invites an existing client (password kept); refuses a bad address with the site's email messages and a deactivated account", async () => {
         const client = await seedUser({ verified: true });
-        const hash = await stores.users.passwordHashOf(client.id);
+        const hash = await server.stores.users.passwordHashOf(client.id);
         const invited = await call('POST', '/staff/invitations', { email: client.email });
         expect(invited.statusCode).toBe(202);
         expect(invited.json()).toMatchObject({ created: false, account: { id: client.id, role: 'staff' } });
-        expect(await stores.users.passwordHashOf(client.id)).toBe(hash);
+        expect(await server.stores.users.passwordHashOf(client.id)).toBe(hash);
 
         const cases: Array<[object, Record<string, string>]> = [
           [{ email: '' }, { email: EMAIL_REQUIRED }],
@@ -620,14 +580,14 @@ for (const backend of backends) {
           expect(refused.json().errors, JSON.stringify(payload)).toEqual(errors);
         }
         expect((await call('POST', '/staff/invitations', { email: 'a@b.de', role: 'staff' })).json().message).toBe(STAFF_MESSAGES.invitationBody);
-        expect(await stores.users.credentials('anna.berger@')).toBeNull();
+        expect(await server.stores.users.credentials('anna.berger@')).toBeNull();
 
         const off = await seedUser();
-        await stores.staff.setActive(off.id, false);
+        await server.stores.staff.setActive(off.id, false);
         const deactivated = await call('POST', '/staff/invitations', { email: off.email });
         expect(deactivated.statusCode).toBe(409);
         expect(deactivated.json().message).toBe(STAFF_MESSAGES.invitationDeactivated);
-        expect(await stores.staff.roleOf(off.id)).toBe('client');
+        expect(await server.stores.staff.roleOf(off.id)).toBe('client');
       });
 
       it('limits the invitations of one staff member (429 with Retry-After), not of another', async () => {
@@ -645,7 +605,7 @@ for (const backend of backends) {
       it('lists the staff and removes a colleague from it (sessions end, link dropped); never oneself, never a client, audited', async () => {
         const colleague = await seedUser({ role: 'staff' });
         const theirs = await sessionOf(colleague.id, true);
-        await stores.staff.issueEnrollment(colleague.id, hashToken(newSessionToken()), new Date(Date.now() + ENROLLMENT_TTL_MS), new Date());
+        await server.stores.staff.issueEnrollment(colleague.id, hashToken(newSessionToken()), new Date(Date.now() + ENROLLMENT_TTL_MS), new Date());
         const list = (await call('GET', '/staff/members')).json();
         expect(list.you).toBe(member.id);
         const ids = list.members.map((m: { id: string }) => m.id);
@@ -653,8 +613,8 @@ for (const backend of backends) {
         expect(list.members.every((m: Record<string, unknown>) => !('passwordHash' in m))).toBe(true);
 
         expect((await call('DELETE', `/staff/members/${colleague.id}`)).statusCode).toBe(204);
-        expect(await stores.staff.roleOf(colleague.id)).toBe('client');
-        expect(await stores.sessions.find(hashToken(theirs))).toBeNull();
+        expect(await server.stores.staff.roleOf(colleague.id)).toBe('client');
+        expect(await server.stores.sessions.find(hashToken(theirs))).toBeNull();
         expect((await call('GET', '/staff/members')).json().members.map((m: { id: string }) => m.id)).not.toContain(colleague.id);
         expect(await auditOf(colleague.id)).toEqual([[AUDIT_ACTIONS.staffRemoved, member.email]]);
 
@@ -664,7 +624,7 @@ for (const backend of backends) {
         const self = await call('DELETE', `/staff/members/${member.id}`);
         expect(self.statusCode).toBe(409);
         expect(self.json().message).toBe(STAFF_MESSAGES.notYourselfStaff);
-        expect(await stores.staff.roleOf(member.id)).toBe('staff');
+        expect(await server.stores.staff.roleOf(member.id)).toBe('staff');
       });
     });
 
@@ -707,25 +667,25 @@ for (const backend of backends) {
         const link = cliOutput.join('\n').match(new RegExp(`${SITE}${ENROLLMENT_PAGE}/([A-Za-z0-9_-]{43})$`, 'm'));
         expect(link, cliOutput.join('\n')).not.toBeNull();
         const token = link![1]!;
-        const user = await stores.users.credentials(email);
+        const user = await server.stores.users.credentials(email);
         expect(user).not.toBeNull();
-        expect(await stores.staff.roleOf(user!.id)).toBe('staff');
-        expect(await stores.staff.enrollmentState(hashToken(token), new Date())).toBe('valid');
+        expect(await server.stores.staff.roleOf(user!.id)).toBe('staff');
+        expect(await server.stores.staff.enrollmentState(hashToken(token), new Date())).toBe('valid');
         // 24 hours, then no more.
-        expect(await stores.staff.enrollmentState(hashToken(token), new Date(started.getTime() + ENROLLMENT_TTL_MS - 60_000))).toBe('valid');
-        expect(await stores.staff.enrollmentState(hashToken(token), new Date(Date.now() + ENROLLMENT_TTL_MS + 1000))).toBe('expired');
+        expect(await server.stores.staff.enrollmentState(hashToken(token), new Date(started.getTime() + ENROLLMENT_TTL_MS - 60_000))).toBe('valid');
+        expect(await server.stores.staff.enrollmentState(hashToken(token), new Date(Date.now() + ENROLLMENT_TTL_MS + 1000))).toBe('expired');
         // Only the hash is stored: the token itself is found nowhere.
-        expect(await stores.staff.enrollmentState(token, new Date())).toBe('unknown');
+        expect(await server.stores.staff.enrollmentState(token, new Date())).toBe('unknown');
 
         cliOutput.length = 0;
         expect(await cli('add', email)).toBe(0);
         const second = cliOutput.join('\n').match(/\/([A-Za-z0-9_-]{43})$/m)![1]!;
         expect(second).not.toBe(token);
-        expect(await stores.staff.enrollmentState(hashToken(token), new Date())).toBe('unknown');
-        expect(await stores.staff.useEnrollment(hashToken(second), new Date())).toEqual({ userId: user!.id });
-        expect(await stores.staff.useEnrollment(hashToken(second), new Date())).toBe('unknown');
+        expect(await server.stores.staff.enrollmentState(hashToken(token), new Date())).toBe('unknown');
+        expect(await server.stores.staff.useEnrollment(hashToken(second), new Date())).toEqual({ userId: user!.id });
+        expect(await server.stores.staff.useEnrollment(hashToken(second), new Date())).toBe('unknown');
 
-        const entries = (await stores.staff.auditLog({ limit: 10 })).entries.filter((entry) => entry.recordId === user!.id);
+        const entries = (await server.stores.staff.auditLog({ limit: 10 })).entries.filter((entry) => entry.recordId === user!.id);
         expect(entries.map((entry) => entry.action)).toEqual([AUDIT_ACTIONS.staffEnrollmentIssued, AUDIT_ACTIONS.staffEnrollmentIssued, AUDIT_ACTIONS.staffAdded]);
         expect(entries.every((entry) => entry.actorEmail === CLI_ACTOR && entry.actorId === null)).toBe(true);
       });
@@ -734,18 +694,18 @@ for (const backend of backends) {
         const member = await seedUser({ role: 'staff' });
         const token = newSessionToken();
         const now = new Date();
-        await stores.staff.issueEnrollment(member.id, hashToken(token), new Date(now.getTime() + ENROLLMENT_TTL_MS), now);
-        expect(await stores.staff.useEnrollment(hashToken(token), new Date(now.getTime() + ENROLLMENT_TTL_MS))).toBe('expired');
-        expect(await stores.staff.useEnrollment(hashToken(token), now)).toBe('unknown');
+        await server.stores.staff.issueEnrollment(member.id, hashToken(token), new Date(now.getTime() + ENROLLMENT_TTL_MS), now);
+        expect(await server.stores.staff.useEnrollment(hashToken(token), new Date(now.getTime() + ENROLLMENT_TTL_MS))).toBe('expired');
+        expect(await server.stores.staff.useEnrollment(hashToken(token), now)).toBe('unknown');
       });
 
       it('add makes an existing client staff (password kept); list shows staff only; remove makes them a client and ends their sessions', async () => {
         const client = await seedUser({ verified: true });
         const other = await seedUser();
-        const hashBefore = await stores.users.passwordHashOf(client.id);
+        const hashBefore = await server.stores.users.passwordHashOf(client.id);
         expect(await cli('add', client.email)).toBe(0);
-        expect(await stores.staff.roleOf(client.id)).toBe('staff');
-        expect(await stores.users.passwordHashOf(client.id)).toBe(hashBefore);
+        expect(await server.stores.staff.roleOf(client.id)).toBe('staff');
+        expect(await server.stores.users.passwordHashOf(client.id)).toBe(hashBefore);
 
         cliOutput.length = 0;
         expect(await cli('list')).toBe(0);
@@ -756,9 +716,9 @@ for (const backend of backends) {
         expect((await api({ method: 'GET', url: '/staff/audit', headers: { cookie: `${SESSION_COOKIE}=${token}` } })).statusCode).toBe(200);
         cliOutput.length = 0;
         expect(await cli('remove', client.email)).toBe(0);
-        expect(await stores.staff.roleOf(client.id)).toBe('client');
-        expect(await stores.sessions.find(hashToken(token))).toBeNull();
-        expect((await stores.staff.auditLog({ limit: 1 })).entries[0]).toMatchObject({ action: AUDIT_ACTIONS.staffRemoved, recordId: client.id, actorEmail: CLI_ACTOR });
+        expect(await server.stores.staff.roleOf(client.id)).toBe('client');
+        expect(await server.stores.sessions.find(hashToken(token))).toBeNull();
+        expect((await server.stores.staff.auditLog({ limit: 1 })).entries[0]).toMatchObject({ action: AUDIT_ACTIONS.staffRemoved, recordId: client.id, actorEmail: CLI_ACTOR });
 
         cliOutput.length = 0;
         expect(await cli('remove', other.email)).toBe(1);

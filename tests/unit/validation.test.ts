@@ -51,6 +51,7 @@ import {
   type SignUpValues,
 } from '../../shared/validation';
 import { ApiError } from '../../widgets/sign-up-form/apiClient';
+import { signUpBody } from '../support/signUp';
 
 const validContact: ContactValues = {
   name: 'Jana Weber',
@@ -59,14 +60,7 @@ const validContact: ContactValues = {
   message: 'We would like to talk about a Power BI rollout.',
 };
 
-const validSignUp: SignUpValues = {
-  firstName: 'Jana',
-  lastName: 'Weber',
-  email: 'jana.weber@example.de',
-  password: 'Mannheim#2025',
-  confirmPassword: 'Mannheim#2025',
-  termsAccepted: true,
-};
+const validSignUp: SignUpValues = signUpBody('jana.weber@example.de');
 
 describe('messages (SPEC 8, exact strings)', () => {
   it('states the maximum lengths in their messages', () => {

@@ -1,17 +1,35 @@
-import { rmSync } from 'node:fs';
-import { startServerProcess, type ServerProcess } from '../../support/serverProcess';
 import { startSmtpSink, type SmtpSink } from '../../support/smtpSink';
+import { setByHook } from '../../support/setByHook';
+import { useSuiteServer, type SuiteServer } from './suiteServer';
+import { test } from './test';
 
 /**
- * A server process of a suite's own with the SMTP test server as its mail server, one per worker:
- * port E2E_PORT + `offset` + the worker's index, a fresh SQLite file named for the suite, mail
- * polled every second. The suite stops both in its afterAll.
+ * A server process of a spec's own (./suiteServer) with the SMTP test server as its mail server,
+ * mail polled every second, and what `env` adds. Call it at the top of the spec: it registers the
+ * hooks that start both before the spec's tests and stop them after them.
  */
-export async function startMailingServer(name: string, offset: number, workerIndex: number): Promise<{ server: ServerProcess; sink: SmtpSink }> {
-  const port = Number(process.env.E2E_PORT ?? 4173) + offset + workerIndex;
-  const dbFile = `test-results/${name}-e2e-${port}.sqlite`;
-  for (const suffix of ['', '-wal', '-shm']) rmSync(dbFile + suffix, { force: true });
-  const sink = await startSmtpSink();
-  const server = await startServerProcess(port, { DATABASE_PATH: dbFile, SMTP_URL: sink.url, SITE_URL: `http://localhost:${port}`, LEAD_POLL_S: '1' });
-  return { server, sink };
+export interface MailingServer extends SuiteServer {
+  readonly sink: SmtpSink;
+}
+
+export function useMailingServer(name: string, offset: number, env: Record<string, string> = {}): MailingServer {
+  let sink: SmtpSink | undefined;
+  test.beforeAll(async () => {
+    sink = await startSmtpSink();
+  });
+  const own = useSuiteServer(name, offset, () => ({ SMTP_URL: setByHook(sink, 'sink').url, LEAD_POLL_S: '1', ...env }));
+  test.afterAll(async () => {
+    await sink?.stop();
+  });
+  return {
+    get server() {
+      return own.server;
+    },
+    get env() {
+      return own.env;
+    },
+    get sink() {
+      return setByHook(sink, 'sink');
+    },
+  };
 }

@@ -1,5 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { setByHook } from '../../support/setByHook';
+import { test } from './test';
 
 /**
  * A partner's website for the tests: a real second origin (http://127.0.0.1:<free port>, while our
@@ -31,5 +33,24 @@ export async function startPartnerOrigin(): Promise<PartnerOrigin> {
       pages.set(path, { body, headers, contentType });
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/**
+ * A partner origin for the whole spec: call it at the top of the spec; it registers the hooks that
+ * start the origin before the spec's tests and close it after them. Pages can be put into it from
+ * a later beforeAll or a test.
+ */
+export function usePartnerOrigin(): Omit<PartnerOrigin, 'close'> {
+  let partner: PartnerOrigin | undefined;
+  test.beforeAll(async () => {
+    partner = await startPartnerOrigin();
+  });
+  test.afterAll(async () => partner?.close());
+  return {
+    get origin() {
+      return setByHook(partner, 'partner origin').origin;
+    },
+    page: (...args) => setByHook(partner, 'partner origin').page(...args),
   };
 }

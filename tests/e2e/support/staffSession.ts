@@ -1,6 +1,7 @@
 import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { runStaffCli } from '../../../server/staff/cli';
 import { API_BASE } from '../../../shared/constants';
+import { signUpBody } from '../../support/signUp';
 import { atPath } from './atPath';
 import { seedConsent } from './consent';
 import { virtualAuthenticator } from './virtualAuthenticator';
@@ -34,7 +35,7 @@ export async function signedInClient(context: BrowserContext, baseURL: string, e
   const headers = { origin: baseURL };
   const created = await context.request.post(`${baseURL}${API_BASE}/user/register`, {
     headers,
-    data: { firstName: 'Jana', lastName: 'Weber', email, password: PASSWORD, confirmPassword: PASSWORD, termsAccepted: true },
+    data: signUpBody(email),
   });
   expect(created.status()).toBe(201);
   const signedIn = await context.request.post(`${baseURL}${API_BASE}/session`, { headers, data: { email, password: PASSWORD }, timeout: 30_000 });
