@@ -9,7 +9,7 @@
  *
  * Without routes it takes every URL of dist/sitemap.xml. Without --base it starts the server
  * (server/main.ts) on LH_PORT (8183) over DIST_DIR (dist) and stops it at the end. With --against
- * it also serves that build (on LH_PORT + 1) and measures both side by side, their runs alternating
+ * it also serves that build (on LH_PORT + 2) and measures both side by side, their runs alternating
  * route by route, so a busy machine weighs on both alike; each cell then reads "before → after".
  * --reports writes every run's full Lighthouse report (JSON) to that folder, numbered in run order
  * and named by route and the port of the build measured (with --against, the older build's is the
@@ -251,7 +251,8 @@ const cells = (results) => {
 try {
   // Served inside the try: whatever started is stopped in the finally, also when a later start fails.
   base ??= await serve(dist, port);
-  if (against) before = await serve(resolve(against), port + 1);
+  // port + 2: with --via nginx each build takes its port, port + 10 (HTTPS) and port + 11 (HTTP).
+  if (against) before = await serve(resolve(against), port + 2);
   console.log(
     `Lighthouse ${JSON.parse(readFileSync('node_modules/lighthouse/package.json', 'utf8')).version}, mobile, default throttling, median of ${runs} run(s), ${before ? `${against} → ${dist}` : base}, ${via === 'nginx' ? 'nginx (HTTPS, HTTP/2)' : 'Node server (HTTP/1.1)'}`,
   );

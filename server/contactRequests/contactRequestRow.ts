@@ -1,7 +1,6 @@
-import type { ContactRequestVariant } from '../../shared/contactRequest';
 import { isoTime } from '../db/isoTime';
 import type { ContactRequest, ContactRequestStatus } from '../../shared/contactRequestSchema';
-import type { NewContactRequest } from './store';
+import type { NewContactRequest, SentFields } from './store';
 
 /**
  * The contact request as both stores read it (./sqliteStore, ./pgStore: the same tables and columns), once:
@@ -9,14 +8,8 @@ import type { NewContactRequest } from './store';
  * the row's mapping to a {@link ContactRequest}. Times come back as ISO text from SQLite and as `Date`
  * from PostgreSQL (timestamptz); a ContactRequest always carries ISO text.
  */
-export interface ContactRequestRow {
+export interface ContactRequestRow extends SentFields {
   id: string;
-  variant: ContactRequestVariant;
-  name: string;
-  email: string;
-  phone: string;
-  message: string;
-  source: string;
   received_at: Date | string;
   status: ContactRequestStatus;
   delivered_at: Date | string | null;

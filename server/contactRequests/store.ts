@@ -2,36 +2,10 @@ import { type ContactRequestVariant } from '../../shared/contactRequest';
 import type { ContactRequest, ContactRequestStatus, DeliveryAttempt } from '../../shared/contactRequestSchema';
 import type { MailOutbox } from './mailOutbox';
 
-/**
- * Persistence of contact requests (contact and consultation requests), independent of the database; their
- * mails wait in the site's one mail outbox (./mailOutbox, kind 'lead'), which the store exposes
- * on the same database as {@link ContactRequestStore.outbox}. The SQLite implementation is ./sqliteStore (the same file as the
- * users); a PostgreSQL one implements the same interface, and tests/unit/contactRequestStoreContract.ts is
- * the suite every implementation must pass.
- *
- * The code says "contact request"; the database keeps its old word: the tables and columns (`leads`,
- * `lead_delivery_attempts`, `mail_outbox.lead_id`, …) and the outbox kind 'lead' are not renamed, and no
- * migration will rename them. Migrations are append-only, and during a rolling restart on PostgreSQL
- * the old instance runs beside the new one on the same database: a renamed table would break it.
- *
- * Invariants every implementation keeps:
- * - a contact request and its outbox entry are written in ONE transaction: when {@link ContactRequestStore.create}
- *   resolves, the contact request is committed and, unless it is spam, queued for delivery (the outbox's
- *   claims, leases and attempts: ./mailOutbox);
- * - ids are UUID v4 strings; times are ISO 8601 UTC strings (`toISOString()`), which sort as text;
- * - no IP address is stored.
- * Input is validated before it reaches the store (shared/contactRequest); the store trims.
- */
+/** What a visitor sent: a {@link ContactRequest}'s own fields, before the store gives it an id, a time and a status. */
+export type SentFields = Pick<ContactRequest, 'variant' | 'name' | 'email' | 'phone' | 'message' | 'source'>;
 
-
-
-export interface NewContactRequest {
-  variant: ContactRequestVariant;
-  name: string;
-  email: string;
-  phone: string;
-  message: string;
-  source: string;
+export interface NewContactRequest extends SentFields {
   /** Honeypot filled: kept as 'spam', not queued. */
   spam: boolean;
   /**
@@ -66,7 +40,26 @@ export interface ContactRequestPage {
   total: number;
 }
 
-
+/**
+ * Persistence of contact requests (contact and consultation requests), independent of the database; their
+ * mails wait in the site's one mail outbox (./mailOutbox, kind 'lead'), which the store exposes
+ * on the same database as {@link ContactRequestStore.outbox}. The SQLite implementation is ./sqliteStore (the same file as the
+ * users); a PostgreSQL one implements the same interface, and tests/unit/contactRequestStoreContract.ts is
+ * the suite every implementation must pass.
+ *
+ * The code says "contact request"; the database keeps its old word: the tables and columns (`leads`,
+ * `lead_delivery_attempts`, `mail_outbox.lead_id`, …) and the outbox kind 'lead' are not renamed, and no
+ * migration will rename them. Migrations are append-only, and during a rolling restart on PostgreSQL
+ * the old instance runs beside the new one on the same database: a renamed table would break it.
+ *
+ * Invariants every implementation keeps:
+ * - a contact request and its outbox entry are written in ONE transaction: when {@link ContactRequestStore.create}
+ *   resolves, the contact request is committed and, unless it is spam, queued for delivery (the outbox's
+ *   claims, leases and attempts: ./mailOutbox);
+ * - ids are UUID v4 strings; times are ISO 8601 UTC strings (`toISOString()`), which sort as text;
+ * - no IP address is stored.
+ * Input is validated before it reaches the store (shared/contactRequest); the store trims.
+ */
 export interface ContactRequestStore {
   /** Stores a contact request (and, unless spam, its outbox entry) in one transaction. */
   create(input: NewContactRequest, receivedAt: Date): Promise<CreatedContactRequest>;
