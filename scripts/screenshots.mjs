@@ -36,7 +36,10 @@ for (const path of paths.length ? paths : ['/']) {
       }
       if (frameStub) await context.route(POWER_BI_HOSTS, (route) => route.fulfill({ path: frameStub, contentType: 'text/html' }));
       const page = await context.newPage();
-      await page.goto(base + path, { waitUntil: 'networkidle' });
+      // Until the network is idle; Chromium never reports that for a page with a srcdoc frame (the
+      // /embed previews), so there the load event and 5 s of the idle wait suffice.
+      await page.goto(base + path, { waitUntil: 'load' });
+      await page.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => {});
       if (frameStub && !full) {
         await page.locator('iframe').first().scrollIntoViewIfNeeded().catch(() => {});
         await page.waitForTimeout(300);
