@@ -242,6 +242,28 @@ export function Spinner() {
   return <span className="auth-spinner" aria-hidden="true" />;
 }
 
+/**
+ * A form's main button: disabled with a spinner and `busyLabel` while `busy`. It submits the form,
+ * or with `onClick` is a button of its own (secondary style).
+ */
+export function SubmitButton({ busy, label, busyLabel, onClick }: { busy: boolean; label: string; busyLabel: string; onClick?: () => void }) {
+  return (
+    <button type={onClick ? 'button' : 'submit'} className={`btn ${onClick ? 'btn-secondary' : 'btn-primary'} btn-lg auth-submit`} disabled={busy} onClick={onClick}>
+      {busy ? <Spinner /> : null}
+      {busy ? busyLabel : label}
+    </button>
+  );
+}
+
+/** The live line under a form's button: empty, or `failure` in the error style. */
+export function FailureStatus({ failure }: { failure: string }) {
+  return (
+    <p className={failure ? 'auth-status auth-status-error' : 'auth-status'} role="status">
+      {failure}
+    </p>
+  );
+}
+
 /** A live checklist of the parts of a rule (the sign-up password), each ticked when met. */
 export function RequirementList({ id, label, items }: { id: string; label: string; items: { id: string; label: string; met: boolean }[] }) {
   return (

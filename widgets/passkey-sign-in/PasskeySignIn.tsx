@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { FORM_TEXT, Spinner } from '../lib/accountForm';
+import { FORM_TEXT, SubmitButton, FailureStatus } from '../lib/accountForm';
 import { hostOf, type ElementProps } from '../lib/defineElement';
 import { clearPicks, pickCount } from '../lib/picks';
 import { safeNextPath } from '../../shared/nextPath';
@@ -78,13 +78,8 @@ export function PasskeySignIn({ container }: ElementProps) {
       <p className="auth-passkey-text">
         <strong>{T.heading}</strong> {T.text}
       </p>
-      <button type="button" className="btn btn-secondary btn-lg auth-submit" disabled={waiting} onClick={start}>
-        {waiting ? <Spinner /> : null}
-        {waiting ? T.submitting : T.submit}
-      </button>
-      <p className={status === 'failed' ? 'auth-status auth-status-error' : 'auth-status'} role="status">
-        {status === 'failed' ? failure : ''}
-      </p>
+      <SubmitButton busy={waiting} label={T.submit} busyLabel={T.submitting} onClick={start} />
+      <FailureStatus failure={status === 'failed' ? failure : ''} />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import type { ElementProps } from '../lib/defineElement';
 import { servedValues } from '../lib/servedValues';
-import { FORM_TEXT, Spinner, TextField, focusFirstError, useTimers } from '../lib/accountForm';
+import { FORM_TEXT, TextField, focusFirstError, useTimers, SubmitButton } from '../lib/accountForm';
 import { ACCOUNT_MESSAGES } from '../../shared/accountMessages';
 import { API_BASE, INTERVALS } from '../../shared/constants';
 import { hasErrors, validateReset, type ResetErrors } from '../../shared/validation';
@@ -79,10 +79,7 @@ export function ResetPasswordForm({ container }: ElementProps) {
         error={errors.email}
         onValue={onValue}
       />
-      <button type="submit" className="btn btn-primary btn-lg auth-submit" disabled={submitting}>
-        {submitting ? <Spinner /> : null}
-        {submitting ? T.submitting : T.submit}
-      </button>
+      <SubmitButton busy={submitting} label={T.submit} busyLabel={T.submitting} />
       <div className="auth-toast-region" role="status">
         {outcome ? (
           <div className="auth-toast" data-tone={outcome.tone}>

@@ -2,7 +2,7 @@ import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { resetLink as LINK } from '../../site/_data/accounts.json';
 import type { ElementProps } from '../lib/defineElement';
 import { servedValues } from '../lib/servedValues';
-import { FORM_TEXT, NewPasswordFields, Spinner, focusFirstError } from '../lib/accountForm';
+import { FORM_TEXT, NewPasswordFields, focusFirstError, SubmitButton } from '../lib/accountForm';
 import { ACCOUNT_MESSAGES } from '../../shared/accountMessages';
 import { API_BASE } from '../../shared/constants';
 import { confirmPasswordError, hasErrors, signUpPasswordError } from '../../shared/validation';
@@ -112,10 +112,7 @@ export function ResetPasswordLink({ container }: ElementProps) {
         onToggle={toggle}
         onValue={change}
       />
-      <button type="submit" className="btn btn-primary btn-lg auth-submit" disabled={submitting}>
-        {submitting ? <Spinner /> : null}
-        {submitting ? T.submitting : T.submit}
-      </button>
+      <SubmitButton busy={submitting} label={T.submit} busyLabel={T.submitting} />
       <p className="auth-status auth-status-error" role="status">
         {status === 'error' ? T.failed : ''}
       </p>

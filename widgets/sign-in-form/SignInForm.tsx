@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { FORM_TEXT, PasswordField, Spinner, TextField, focusFirstError } from '../lib/accountForm';
+import { FORM_TEXT, PasswordField, TextField, focusFirstError, SubmitButton, FailureStatus } from '../lib/accountForm';
 import { API_BASE } from '../../shared/constants';
 import type { ElementProps } from '../lib/defineElement';
 import { servedValues } from '../lib/servedValues';
@@ -87,13 +87,8 @@ export function SignInForm({ container }: ElementProps) {
           </a>
         }
       />
-      <button type="submit" className="btn btn-primary btn-lg auth-submit" disabled={submitting}>
-        {submitting ? <Spinner /> : null}
-        {submitting ? T.submitting : T.submit}
-      </button>
-      <p className={status === 'failed' ? 'auth-status auth-status-error' : 'auth-status'} role="status">
-        {status === 'failed' ? failure : ''}
-      </p>
+      <SubmitButton busy={submitting} label={T.submit} busyLabel={T.submitting} />
+      <FailureStatus failure={status === 'failed' ? failure : ''} />
     </form>
   );
 }

@@ -1,7 +1,7 @@
 import { useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { ElementProps } from '../lib/defineElement';
 import { servedValues } from '../lib/servedValues';
-import { ErrorText, FORM_TEXT, NewPasswordFields, Spinner, TextField, focusFirstError, useTimers } from '../lib/accountForm';
+import { ErrorText, FORM_TEXT, NewPasswordFields, TextField, focusFirstError, useTimers, SubmitButton } from '../lib/accountForm';
 import { createApiClient } from './apiClient';
 import { INTERVALS } from '../../shared/constants';
 import {
@@ -155,10 +155,7 @@ export function SignUpForm({ redirect = '/sign_in', api, container }: SignUpForm
         </div>
         <ErrorText id="sign-up-terms-error" message={errors.termsAccepted} />
       </div>
-      <button type="submit" className="btn btn-primary btn-lg auth-submit" disabled={submitting}>
-        {submitting ? <Spinner /> : null}
-        {submitting ? T.submitting : T.submit}
-      </button>
+      <SubmitButton busy={submitting} label={T.submit} busyLabel={T.submitting} />
     </form>
   );
 }

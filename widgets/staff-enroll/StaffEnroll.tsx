@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { FORM_TEXT, Spinner, TextField, focusFirstError } from '../lib/accountForm';
+import { FORM_TEXT, TextField, focusFirstError, SubmitButton, FailureStatus } from '../lib/accountForm';
 import type { ElementProps } from '../lib/defineElement';
 import { PasskeyError, registerPasskey } from '../lib/passkeyClient';
 import { servedValues } from '../lib/servedValues';
@@ -71,13 +71,8 @@ export function StaffEnroll({ container }: ElementProps) {
           if (status === 'failed') setStatus('idle');
         }}
       />
-      <button type="submit" className="btn btn-primary btn-lg auth-submit" disabled={waiting}>
-        {waiting ? <Spinner /> : null}
-        {waiting ? T.submitting : T.submit}
-      </button>
-      <p className={status === 'failed' ? 'auth-status auth-status-error' : 'auth-status'} role="status">
-        {status === 'failed' ? failure : ''}
-      </p>
+      <SubmitButton busy={waiting} label={T.submit} busyLabel={T.submitting} />
+      <FailureStatus failure={status === 'failed' ? failure : ''} />
     </form>
   );
 }
