@@ -40,8 +40,8 @@ export async function buildApp(
   });
   registerFrameworkErrors(app);
   app.decorate('lifecycle', { draining: false });
-  app.server.maxConnections = config.timeouts.maxConnections;
-  guardConnections(app.server, { perClientMax: config.timeouts.maxConnectionsPerClient, firstRequestMs: config.timeouts.firstRequestTimeoutMs });
+  // The total cap too: at a cap someone gives way fairly instead of Node resetting the newcomer.
+  guardConnections(app, { total: config.timeouts.maxConnections, perClientMax: config.timeouts.maxConnectionsPerClient, firstRequestMs: config.timeouts.firstRequestTimeoutMs });
   registerSecurityHeaders(app, { distDir: config.distDir, frameSources: config.frameSources });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
   app.get('/healthz', async (_request, reply) => {

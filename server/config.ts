@@ -142,8 +142,9 @@ function smtpUrlSetting(value: string | undefined): string | null {
  *   after this; long enough for a page's follow-up requests, short enough that idle sockets do
  *   not pile up (Fastify's default is 72 s). Behind a proxy that reuses upstream connections,
  *   set it ABOVE the proxy's idle timeout so the proxy, not this server, closes them.
- * - maxConnections (DC_MAX_CONNECTIONS, 512): sockets beyond this are closed at once, keeping
- *   file descriptors (ulimit often 1024) for the database and the static files.
+ * - maxConnections (DC_MAX_CONNECTIONS, 512): the connections held at once, keeping file
+ *   descriptors (ulimit often 1024) for the database and the static files; at the cap the guard
+ *   makes room fairly (idle ones of the biggest holder first) or answers 503 (./ops/connectionGuard).
  * - maxConnectionsPerClient (DC_MAX_CONNECTIONS_PER_IP, 32) and firstRequestTimeoutMs
  *   (DC_FIRST_REQUEST_TIMEOUT_S, 5 s): one address cannot hold the total; a connection that sends
  *   no request is closed soon (reasons in ./ops/connectionGuard).

@@ -41,6 +41,9 @@ export const PASSKEY_MESSAGES = {
   reauthRequired: 'For your security, enter your password to add a passkey.',
   /** A staff account's own passkeys need a session proven with a passkey (as the console does). */
   staffPasskeySession: 'Staff manage their passkeys after signing in with a passkey. Please sign out and sign in with your passkey.',
+  /** Adding a passkey to an account whose address nobody proved yet. */
+  verifyFirst:
+    'Please verify your email address first: open the link we sent you, or send a new one. You can add a passkey once the address is confirmed.',
   /** The browser cannot do WebAuthn. */
   unsupported: 'This browser cannot use passkeys. Please use a current browser.',
   /** The person closed the browser's dialog, or it timed out. */

@@ -7,3 +7,13 @@ export interface StaffMember {
   active: boolean;
   createdAt: string;
 }
+
+/** Someone invited to the staff who has not used the link yet (GET /staff/members `invited`): no staff rights until then. */
+export interface StaffInvitation {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  /** Until when the link works. */
+  expiresAt: string;
+}

@@ -4,10 +4,12 @@ import { describeUserAgent } from '../../shared/userAgent';
 import { INPUT_MAX } from '../../shared/validation';
 import { sendProblem } from '../api/problem';
 import type { ContactRequest } from '../../shared/contactRequestSchema';
+import type { DashboardStore } from '../dashboards/dashboardStore';
 import type { PasskeyStore } from '../passkeys/passkeyStore';
 import type { HashQueue } from '../users/hashQueue';
 import type { UserStore } from '../users/store';
 import type { SessionService } from '../sessions/sessionService';
+import { accountDeletedMail } from './accountMails';
 import type { AccountStore } from './accountStore';
 import { bodyFields, textField } from './formPost';
 import { passwordCheck } from './passwordCheck';
@@ -20,9 +22,9 @@ import type { SignInThrottle } from './signInThrottle';
  *   GET    /me/requests   200 { verified, requests }: the contact and consultation requests sent from the
  *                         account's address (variant, date, message, handled); none while the address is unverified
  *   GET    /me/export     200 JSON file (Content-Disposition: attachment): profile, sessions, passkeys (name, added,
- *                         last used), requests
- *   DELETE /me            { password, eraseRequests? }  204, every session ended, cookies cleared | 400 | 403 wrong
- *                         password (counts as a failed sign-in) | 429 | 503
+ *                         last used), the dashboards staff gave the account, requests
+ *   DELETE /me            { password, eraseRequests? }  204, every session ended, cookies cleared, a confirmation
+ *                         mailed to the address | 400 | 403 wrong password (counts as a failed sign-in) | 429 | 503
  *
  * Requests are matched by address, and an address proves nothing until it is verified: the
  * list is empty and says so while it is not.
@@ -35,6 +37,10 @@ export interface AccountDataOptions {
   hashQueue: HashQueue;
   /** The account's passkeys, for the export (server/passkeys). */
   passkeys: PasskeyStore;
+  /** The dashboards staff gave the account, for the export (server/dashboards). */
+  dashboards: Pick<DashboardStore, 'list'>;
+  /** Asks the outbox worker to send now (the deletion's confirmation was queued). */
+  kick: () => void;
 }
 
 export function accountRequest(contactRequest: ContactRequest) {
@@ -71,6 +77,7 @@ export function registerAccountDataRoutes(scope: FastifyInstance, options: Accou
         current: session.id === current.session.id,
       })),
       passkeys: (await options.passkeys.listForUser(user._id)).map(({ name, createdAt, lastUsedAt }) => ({ name, createdAt, lastUsedAt })),
+      dashboards: (await options.dashboards.list(user._id)).map(({ title, category, src, createdAt }) => ({ title, category, src, createdAt })),
       requests,
     };
   });
@@ -89,6 +96,10 @@ export function registerAccountDataRoutes(scope: FastifyInstance, options: Accou
     const erased = eraseRequests && verified ? await accounts.deleteRequestsFrom(verified) : 0;
     await sessions.end(request, reply);
     await accounts.deleteUser(userId); // sessions and tokens go with it (ON DELETE CASCADE)
+    // The confirmation goes to the address the account had (OWASP ASVS 5.0 V6.3.7 asks the same of
+    // every change to an account's authentication; this is the last one).
+    await accounts.mails.enqueue(accountDeletedMail(user.email, user.firstName, erased), new Date());
+    options.kick();
     request.log.info({ userId, erasedRequests: erased }, 'account deleted');
     return reply.code(204).send();
   });

@@ -32,7 +32,9 @@ export const ACCOUNT_MAIL_SUBJECTS = {
   'staff-invitation': `You are invited to the ${SITE} staff console`,
   'passkey-added': `A passkey was added to your ${SITE} account`,
   'passkey-removed': `A passkey was removed from your ${SITE} account`,
-} as const;
+  'email-verified': `Your ${SITE} email address is confirmed`,
+  'account-deleted': `Your ${SITE} account was deleted`,
+} as const satisfies Record<OutgoingMail['kind'], string>;
 
 export function verificationMail(to: string, firstName: string, link: string, hours: number): OutgoingMail {
   return {
@@ -68,7 +70,43 @@ export function passwordResetMail(to: string, firstName: string, link: string, m
   };
 }
 
-export function passwordChangedMail(to: string, firstName: string, resetLink: string): OutgoingMail {
+/** What a first proof of the address removed (AccountStore.proveAddress), for the mails that say so. */
+export interface RemovedBeforeProof {
+  passkeys: readonly string[];
+  sessions: number;
+}
+
+function removedLines(removed: RemovedBeforeProof): string[] {
+  if (removed.passkeys.length === 0 && removed.sessions === 0) return [];
+  const parts = [
+    removed.passkeys.length > 0 ? `${removed.passkeys.length === 1 ? 'the passkey' : 'the passkeys'} ${removed.passkeys.map((name) => `“${oneLine(name)}”`).join(', ')}` : '',
+    removed.sessions > 0 ? `${removed.sessions === 1 ? 'one signed-in session' : `${removed.sessions} signed-in sessions`}` : '',
+  ].filter((part) => part !== '');
+  return [
+    '',
+    `This was the first time anyone proved this address for the account. Anyone could have typed it before, so we removed what was added to the account until now: ${parts.join(' and ')}.`,
+    'If those were yours, sign in and add them again.',
+  ];
+}
+
+/** A passkey held, as a mail lists it. */
+export interface ListedPasskey {
+  name: string;
+  createdAt: string;
+}
+
+/**
+ * The password was changed (on the account page, or by a reset link). A reset that proved the
+ * address for the first time says what it removed (`removed`); a reset of an account whose address
+ * was proved before lists the passkeys that still sign in to it (`passkeys`) and where to review them.
+ */
+export function passwordChangedMail(
+  to: string,
+  firstName: string,
+  resetLink: string,
+  after: { removed?: RemovedBeforeProof; passkeys?: readonly ListedPasskey[]; reviewLink?: string } = {},
+): OutgoingMail {
+  const listed = after.passkeys ?? [];
   return {
     kind: 'password-changed',
     to,
@@ -77,8 +115,46 @@ export function passwordChangedMail(to: string, firstName: string, resetLink: st
       greeting(firstName),
       '',
       `the password of your ${SITE} account was just changed, and every device signed in to it was signed out.`,
+      ...(after.removed ? removedLines(after.removed) : []),
+      ...(listed.length > 0
+        ? [
+            '',
+            `${listed.length === 1 ? 'This passkey still signs in' : 'These passkeys still sign in'} to your account without the password:`,
+            ...listed.map((passkey) => `- “${oneLine(passkey.name)}”, added ${utcMinute(new Date(passkey.createdAt))}`),
+            `If one is not yours, remove it: ${after.reviewLink ?? ''}`,
+          ]
+        : []),
       '',
       `If that was not you, reset your password now and tell us: ${resetLink}`,
+    ]),
+  };
+}
+
+/** The address was proved for the first time by its verification link, and what came before it was removed. */
+export function emailVerifiedMail(to: string, firstName: string, removed: RemovedBeforeProof, accountPage: string): OutgoingMail {
+  return {
+    kind: 'email-verified',
+    to,
+    subject: ACCOUNT_MAIL_SUBJECTS['email-verified'],
+    text: body([greeting(firstName), '', `your email address is now confirmed for your ${SITE} account.`, ...removedLines(removed), '', accountPage]),
+  };
+}
+
+/** The account was deleted by its holder (sent to the address it had, after the deletion). */
+export function accountDeletedMail(to: string, firstName: string, erasedRequests: number): OutgoingMail {
+  return {
+    kind: 'account-deleted',
+    to,
+    subject: ACCOUNT_MAIL_SUBJECTS['account-deleted'],
+    text: body([
+      greeting(firstName),
+      '',
+      `your ${SITE} account was deleted just now, with its sessions, passkeys and settings.`,
+      erasedRequests > 0
+        ? `The ${erasedRequests === 1 ? 'request' : `${erasedRequests} requests`} you sent us from this address ${erasedRequests === 1 ? 'was' : 'were'} erased too.`
+        : 'Requests you sent us through the website stay with us as our privacy policy says, until you ask us to erase them.',
+      '',
+      `If you did not delete it, write to us at ${company.email} at once.`,
     ]),
   };
 }
@@ -133,6 +209,8 @@ export function staffInvitationMail(to: string, firstName: string, invitedBy: st
       'To accept, open this link and register a passkey (your device\'s fingerprint, face or screen lock) to sign in with:',
       '',
       link,
+      '',
+      'Using the link signs the account out everywhere and replaces any passkeys it had; staff sign in only with passkeys made this way or in the console.',
       '',
       `The link works once and for ${hours} hours; a newer invitation replaces it. If you did not expect it, ignore this mail and tell us at ${company.email}.`,
     ]),

@@ -33,6 +33,16 @@ export interface UsedToken {
 
 export type TokenState = 'valid' | 'expired' | 'unknown';
 
+/** What proving an address did (AccountStore.proveAddress). */
+export type AddressProof =
+  | { outcome: 'first'; removedPasskeys: string[]; endedSessions: number }
+  | { outcome: 'again' | 'gone'; removedPasskeys: []; endedSessions: 0 };
+
+/** A trusted device's cookie keeps it this long after its last sign-in (OWASP: device cookies). */
+export const TRUSTED_DEVICE_TTL_MS = 180 * 24 * 3_600_000;
+/** The devices an account keeps trusted at most; the oldest go first. */
+export const TRUSTED_DEVICES_PER_ACCOUNT = 20;
+
 export interface AccountStore {
   /** The site's mail outbox on the same database connection. */
   readonly mails: MailOutbox;
@@ -46,8 +56,17 @@ export interface AccountStore {
   dropTokens(userId: string, purpose?: TokenPurpose): Promise<void>;
   /** The user's address when it is verified, else null. */
   verifiedEmail(userId: string): Promise<string | null>;
-  /** Marks the address verified, only while it is still the user's address; false otherwise. */
-  markVerified(userId: string, email: string, at: Date): Promise<boolean>;
+  /**
+   * Marks the address verified after a link sent to it was used (a verification or a reset), only
+   * while it is still the user's address. The first time, in the same transaction, everything the
+   * account gained before anyone proved the address goes: every passkey, session and trusted device
+   * (whoever registered the address may not be its owner). 'gone': the address is no longer the user's.
+   */
+  proveAddress(userId: string, email: string, at: Date): Promise<AddressProof>;
+  /** Trusts a device that signed in to the account (the SHA-256 of its cookie's token) until `expiresAt`. */
+  trustDevice(userId: string, tokenHash: string, expiresAt: Date, now: Date): Promise<void>;
+  /** Whose trusted device this is, or null (unknown or expired). */
+  deviceOwner(tokenHash: string, now: Date): Promise<string | null>;
   /** Makes a verified new address the user's; 'taken' when another account has it meanwhile. */
   changeEmail(userId: string, email: string, at: Date): Promise<'changed' | 'taken' | 'gone'>;
   /** Erases the user (sessions and tokens go with it, by cascade); false when there was none. */

@@ -15,6 +15,8 @@ export interface FailureCounter {
   fail(key: string, windowMs: number): Promise<number>;
   /** Forgets the failures of `key` (after a successful sign-in). */
   clear(key: string): Promise<void>;
+  /** Takes back one count of `key` (an attempt counted before it ran, that turned out not to count). */
+  release(key: string): Promise<void>;
 }
 
 export function sqliteFailureCounter(db: Database.Database, now: () => Date = () => new Date()): FailureCounter {
@@ -27,7 +29,15 @@ export function sqliteFailureCounter(db: Database.Database, now: () => Date = ()
      RETURNING hits`,
   );
   const remove = db.prepare('DELETE FROM sign_in_failures WHERE key = ?');
+  const decrement = db.prepare('UPDATE sign_in_failures SET hits = hits - 1 WHERE key = ? AND hits > 0');
   const sweep = db.prepare('DELETE FROM sign_in_failures WHERE window_ends <= ?');
+  // The count and the occasional sweep in one transaction: a call tried again after SQLITE_BUSY
+  // (../db/busy) then never counts one failure twice.
+  const count = db.transaction((key: string, at: string, ends: string, sweepToo: boolean) => {
+    const { hits } = upsert.get({ key, now: at, ends }) as { hits: number };
+    if (sweepToo) sweep.run(at);
+    return hits;
+  });
   let writes = 0;
   return {
     async blockedFor(key, max) {
@@ -38,12 +48,13 @@ export function sqliteFailureCounter(db: Database.Database, now: () => Date = ()
     },
     async fail(key, windowMs) {
       const at = now();
-      const { hits } = upsert.get({ key, now: at.toISOString(), ends: new Date(at.getTime() + windowMs).toISOString() }) as { hits: number };
-      if (++writes % 500 === 0) sweep.run(at.toISOString());
-      return hits;
+      return count.immediate(key, at.toISOString(), new Date(at.getTime() + windowMs).toISOString(), ++writes % 500 === 0);
     },
     async clear(key) {
       remove.run(key);
+    },
+    async release(key) {
+      decrement.run(key);
     },
   };
 }
@@ -77,6 +88,9 @@ export function pgFailureCounter(pool: PgPool): FailureCounter {
     },
     async clear(key) {
       await pool.query('DELETE FROM sign_in_failures WHERE key = $1', [key]);
+    },
+    async release(key) {
+      await pool.query('UPDATE sign_in_failures SET hits = hits - 1 WHERE key = $1 AND hits > 0', [key]);
     },
   };
 }

@@ -5,7 +5,7 @@ import type { DashboardStore } from '../dashboards/dashboardStore';
 import { registerMyDashboardRoutes } from '../dashboards/meRoutes';
 import { passkeyCeremonies } from '../passkeys/ceremonies';
 import { registerMyPasskeyRoutes } from '../passkeys/meRoutes';
-import type { PasskeyNotices } from '../passkeys/passkeyRoutes';
+import { PASSKEY_SIGNED_IN_PAGE, PASSKEYS_SECTION, type PasskeyNotices } from '../passkeys/passkeyRoutes';
 import type { PasskeyStore } from '../passkeys/passkeyStore';
 import { relyingPartyFor } from '../passkeys/relyingParty';
 import type { StaffStore } from '../staff/staffStore';
@@ -78,12 +78,24 @@ export async function registerAccountRoutes(scope: FastifyInstance, options: Acc
   };
   registerSessionRoutes(scope, shared);
   registerProfileRoutes(scope, shared);
-  registerPasswordResetRoutes(scope, { ...shared, counter: options.failures, settings });
-  registerEmailRoutes(scope, { ...shared, counter: options.failures, settings });
-  registerAccountDataRoutes(scope, { ...shared, passkeys: options.passkeys });
+  registerPasswordResetRoutes(scope, {
+    ...shared,
+    counter: options.failures,
+    settings,
+    passkeys: options.passkeys,
+    passkeysPage: `${settings.siteUrl}${PASSKEYS_SECTION}`,
+  });
+  registerEmailRoutes(scope, {
+    ...shared,
+    counter: options.failures,
+    settings,
+    accountPage: `${settings.siteUrl}${PASSKEY_SIGNED_IN_PAGE}`,
+  });
+  registerAccountDataRoutes(scope, { ...shared, passkeys: options.passkeys, dashboards: options.dashboards });
   registerMyDashboardRoutes(scope, { sessions, dashboards: options.dashboards });
   registerMyPasskeyRoutes(scope, {
     users: options.users,
+    accounts: options.accounts,
     sessions,
     passkeys: options.passkeys,
     staff: options.staff,

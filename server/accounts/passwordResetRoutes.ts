@@ -7,6 +7,7 @@ import { sendInvalidFields } from '../api/schemaErrors';
 import { QueueFullError, type HashQueue } from '../users/hashQueue';
 import { hashPassword } from '../users/password';
 import { normalizeEmail, type UserStore } from '../users/store';
+import type { PasskeyStore } from '../passkeys/passkeyStore';
 import type { SessionService } from '../sessions/sessionService';
 import { hashToken, isTokenShaped } from '../sessions/token';
 import { passwordChangedMail } from './accountMails';
@@ -30,7 +31,10 @@ import type { SignInThrottle } from './signInThrottle';
  * the mail happen after the answer, so the time says nothing either). Limits count every
  * request, per address (its SHA-256) and per IP, in the database.
  * A reset sets the password, ends every session of the account, marks the address verified (the
- * link proved it) and mails "your password was changed". Neither token nor password is logged.
+ * link proved it) and mails "your password was changed". When that is the first proof of the
+ * address, every passkey and trusted device made before it goes too, and the mail names them; a
+ * later reset's mail lists the passkeys that still sign in, with the page to review them. Neither
+ * token nor password is logged.
  */
 export interface PasswordResetOptions {
   users: UserStore;
@@ -43,6 +47,10 @@ export interface PasswordResetOptions {
   settings: AccountSettings;
   kick: () => void;
   hash?: (password: string) => Promise<string>;
+  /** The account's passkeys, listed in the mail after a reset. */
+  passkeys: Pick<PasskeyStore, 'listForUser'>;
+  /** Where an account holder reviews their passkeys (SITE_URL + the account page's passkeys). */
+  passkeysPage: string;
 }
 
 const RESET_PAGE = LINK_PAGES['password-reset'];
@@ -124,14 +132,19 @@ export function registerPasswordResetRoutes(scope: FastifyInstance, options: Pas
     const user = await users.get(used.userId);
     if (!user) return fail(410, RESET_FRAGMENTS.expired, ACCOUNT_MESSAGES.linkExpired);
     await users.setPasswordHash(user._id, newHash);
-    const ended = await sessions.store.deleteForUser(user._id);
+    // The link proved the address: the first proof removes every passkey, session and trusted device made before it.
+    const proof = await accounts.proveAddress(user._id, used.email, new Date());
+    const ended = proof.endedSessions + (await sessions.store.deleteForUser(user._id));
     // The browser's own session cookie (if any) belonged to the account or another: either way it is signed out now.
     await sessions.end(request, reply);
-    await accounts.markVerified(user._id, used.email, new Date());
-    await throttle.succeeded(user.email);
-    await accounts.mails.enqueue(passwordChangedMail(user.email, user.firstName, links.resetPage), new Date());
+    await throttle.cleared(user.email);
+    const after =
+      proof.outcome === 'first'
+        ? { removed: { passkeys: proof.removedPasskeys, sessions: proof.endedSessions } }
+        : { passkeys: await options.passkeys.listForUser(user._id), reviewLink: options.passkeysPage };
+    await accounts.mails.enqueue(passwordChangedMail(user.email, user.firstName, links.resetPage, after), new Date());
     options.kick();
-    request.log.info({ userId: user._id, endedSessions: ended }, 'password reset');
+    request.log.info({ userId: user._id, endedSessions: ended, firstProof: proof.outcome === 'first', removedPasskeys: proof.removedPasskeys.length }, 'password reset');
     if (form) return reply.redirect(`/sign_in#${SIGN_IN_NOTICES.passwordReset}`, 303);
     return { message: ACCOUNT_MESSAGES.passwordReset };
   });

@@ -2,7 +2,7 @@ import { inTransaction, isUniqueViolation, type PgPool } from '../db/postgres';
 import { CONTACT_REQUEST_SELECT, contactRequestFromRow, type ContactRequestRow } from '../contactRequests/contactRequestRow';
 import { enqueuePgMail, pgMailOutbox } from '../contactRequests/mailOutboxPg';
 import { normalizeEmail } from '../users/store';
-import type { AccountStore } from './accountStore';
+import { TRUSTED_DEVICES_PER_ACCOUNT, type AccountStore, type AddressProof } from './accountStore';
 
 /** The account store (./accountStore) on PostgreSQL, shared by every instance. */
 export function pgAccountStore(pool: PgPool, domain = 'dataclarity.de'): AccountStore {
@@ -41,13 +41,40 @@ export function pgAccountStore(pool: PgPool, domain = 'dataclarity.de'): Account
       const { rows } = await pool.query<{ email: string }>('SELECT email FROM users WHERE id = $1 AND email_verified_at IS NOT NULL', [userId]);
       return rows[0]?.email ?? null;
     },
-    async markVerified(userId, email, at) {
-      const result = await pool.query('UPDATE users SET email_verified_at = COALESCE(email_verified_at, $1) WHERE id = $2 AND email = $3', [
-        at,
-        userId,
-        normalizeEmail(email),
-      ]);
-      return (result.rowCount ?? 0) > 0;
+    async proveAddress(userId, email, at) {
+      return inTransaction(pool, async (client): Promise<AddressProof> => {
+        // The row is locked: two links used at once cannot both be the first proof.
+        const { rows } = await client.query<{ email_verified_at: Date | null }>('SELECT email_verified_at FROM users WHERE id = $1 AND email = $2 FOR UPDATE', [
+          userId,
+          normalizeEmail(email),
+        ]);
+        if (!rows[0]) return { outcome: 'gone', removedPasskeys: [], endedSessions: 0 };
+        if (rows[0].email_verified_at !== null) return { outcome: 'again', removedPasskeys: [], endedSessions: 0 };
+        await client.query('UPDATE users SET email_verified_at = $1 WHERE id = $2', [at, userId]);
+        const passkeys = await client.query<{ name: string }>('DELETE FROM passkeys WHERE user_id = $1 RETURNING name', [userId]);
+        const sessions = await client.query('DELETE FROM sessions WHERE user_id = $1', [userId]);
+        await client.query('DELETE FROM trusted_devices WHERE user_id = $1', [userId]);
+        return { outcome: 'first', removedPasskeys: passkeys.rows.map((passkey) => passkey.name), endedSessions: sessions.rowCount ?? 0 };
+      });
+    },
+    async trustDevice(userId, tokenHash, expiresAt, now) {
+      await inTransaction(pool, async (client) => {
+        await client.query('DELETE FROM trusted_devices WHERE expires_at <= $1', [now]);
+        await client.query(
+          `INSERT INTO trusted_devices (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)
+           ON CONFLICT (token_hash) DO UPDATE SET expires_at = EXCLUDED.expires_at WHERE trusted_devices.user_id = EXCLUDED.user_id`,
+          [tokenHash, userId, now, expiresAt],
+        );
+        await client.query(
+          `DELETE FROM trusted_devices WHERE user_id = $1 AND token_hash NOT IN
+             (SELECT token_hash FROM trusted_devices WHERE user_id = $1 ORDER BY created_at DESC, token_hash LIMIT $2)`,
+          [userId, TRUSTED_DEVICES_PER_ACCOUNT],
+        );
+      });
+    },
+    async deviceOwner(tokenHash, now) {
+      const { rows } = await pool.query<{ user_id: string }>('SELECT user_id FROM trusted_devices WHERE token_hash = $1 AND expires_at > $2', [tokenHash, now]);
+      return rows[0]?.user_id ?? null;
     },
     async changeEmail(userId, email, at) {
       try {

@@ -16,6 +16,7 @@ import type { CurrentSession, SessionService } from '../sessions/sessionService'
 import type { AccountStore } from './accountStore';
 import type { SignInThrottle } from './signInThrottle';
 import { isFormPost } from './formPost';
+import { trustDevice, trustedDeviceOf } from './trustedDevice';
 
 /**
  * Sign-in, sign-out and the signed-in user (prefix /dc_api/wa_v1, registered by ./index):
@@ -132,34 +133,36 @@ export function registerSessionRoutes(scope: FastifyInstance, options: SessionRo
       return sendInvalidFields(reply, errors);
     }
 
-    const wait = await throttle.blockedFor(input.email, request.ip);
+    const credentials = await users.credentials(input.email);
+    const attempt = { email: input.email, ip: request.ip, trustedDevice: await trustedDeviceOf(request, options.accounts, credentials?.id) };
+    const wait = await throttle.attempt(attempt);
     if (wait > 0) {
       request.log.warn({ retryAfterS: wait }, 'sign-in refused: too many failures');
       reply.header('Retry-After', String(wait));
       return failSignIn(request, reply, 'throttled', 429, ACCOUNT_MESSAGES.signInThrottled, input.next);
     }
 
-    const credentials = await users.credentials(input.email);
     let matches: boolean;
     try {
       const stored = credentials?.passwordHash ?? unknownAddressHash;
       matches = await hashQueue.run(() => verifyPassword(input.password, stored));
     } catch (error) {
       if (!(error instanceof QueueFullError)) throw error;
+      await throttle.notRun(attempt);
       request.log.warn(hashQueue.size, 'sign-in refused: password hashing queue full');
       reply.header('Retry-After', String(error.retryAfterSeconds));
       return failSignIn(request, reply, 'busy', 503, ACCOUNT_MESSAGES.busy, input.next);
     }
     if (!credentials || !matches) {
-      await throttle.failed(input.email, request.ip);
       request.log.info('sign-in failed');
       return failSignIn(request, reply, 'failed', 401, ACCOUNT_MESSAGES.signInFailed, input.next);
     }
+    await throttle.succeeded(attempt);
     if (!credentials.active) {
       request.log.info({ userId: credentials.id }, 'sign-in refused: account deactivated');
       return failSignIn(request, reply, 'deactivated', 403, ACCOUNT_MESSAGES.deactivated, input.next);
     }
-    await throttle.succeeded(input.email);
+    await trustDevice(request, reply, options.accounts, credentials.id, attempt.trustedDevice);
     // A session the browser may already hold is ended: sign-in always starts a new one.
     await sessions.end(request, reply);
     const session = await sessions.start(reply, credentials.id, text(request.headers['user-agent'], 400));

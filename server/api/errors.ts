@@ -1,5 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { DATABASE_BUSY_RETRY_AFTER_S, isDatabaseBusy } from '../db/busy';
+import { OVERLOAD_MESSAGE } from '../ops/overload';
 import { sendProblem } from './problem';
 import { schemaProblem, sendSchemaProblem, type RouteInput } from './schemaErrors';
 
@@ -33,6 +35,16 @@ function routeInput(request: FastifyRequest): RouteInput {
 }
 
 /**
+ * The database stayed locked (../db/busy): a 503 with Retry-After, as when the server is
+ * overloaded (../ops/overload), so the client tries again instead of reporting a fault.
+ */
+function sendDatabaseBusy(error: Error, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  request.log.warn({ err: error }, 'database locked: answered 503');
+  reply.header('Retry-After', String(DATABASE_BUSY_RETRY_AFTER_S)).header('Cache-Control', 'no-store');
+  return sendProblem(reply, 503, 'Service Unavailable', OVERLOAD_MESSAGE);
+}
+
+/**
  * The API's error answer: every error, from the framework or the routes, as an RFC 9457 problem
  * with a `message`; bad input is never a 500.
  */
@@ -57,6 +69,7 @@ export function sendApiError(error: FastifyError, request: FastifyRequest, reply
   if (status === 429) {
     return sendProblem(reply, 429, 'Too Many Requests', error.message);
   }
+  if (isDatabaseBusy(error)) return sendDatabaseBusy(error, request, reply);
   if (status >= 400 && status < 500) {
     return sendProblem(reply, status, STATUS_CODES[status] ?? 'Bad Request', API_MESSAGES.badRequest);
   }

@@ -36,6 +36,8 @@ export const MAIL_KINDS = [
   'staff-invitation',
   'passkey-added',
   'passkey-removed',
+  'email-verified',
+  'account-deleted',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 export type AccountMailKind = Exclude<MailKind, 'lead'>;

@@ -24,6 +24,7 @@ import { DeliveryAttemptSchema, CONTACT_REQUEST_STATUSES, ContactRequestSchema }
 import { type ContactRequestQuery, type ContactRequestStore } from './store';
 import type { AdminGuard } from '../api/adminAuth';
 import { sendApiError } from '../api/errors';
+import { DATABASE_BUSY_RETRY_AFTER_S, isDatabaseBusy } from '../db/busy';
 import { sendProblem } from '../api/problem';
 import { ERROR_RESPONSES, IdParams, OptionalBody } from '../api/routeSchemas';
 import { routeRateLimit, type RouteRateLimit } from '../api/routeRateLimit';
@@ -203,6 +204,11 @@ export async function registerContactRoutes(scope: FastifyInstance, options: Con
       return sendProblem(reply, 415, 'Unsupported Media Type', CONTACT_MESSAGES.notFormOrJson);
     }
     if (!isFormPost(request) || request.method !== 'POST') return sendApiError(error, request, reply);
+    if (isDatabaseBusy(error)) {
+      // Locked for now, not broken: the visitor is asked to send again in a moment.
+      request.log.warn({ err: error }, 'database locked: contact form answered 503');
+      return htmlNotice(reply.header('Retry-After', String(DATABASE_BUSY_RETRY_AFTER_S)), 503, formVariant(request), SEND_FAILURE.server);
+    }
     const status = error.statusCode ?? 500;
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return htmlNotice(reply, 413, 'contact', SEND_FAILURE.tooLarge);
     if (error.validation) {

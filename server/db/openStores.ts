@@ -26,6 +26,7 @@ import { sqlitePressStore } from '../press/sqlitePressStore';
 import { pgStaffStore } from '../staff/pgStaffStore';
 import { sqliteStaffStore } from '../staff/sqliteStaffStore';
 import type { StaffStore } from '../staff/staffStore';
+import { DATABASE_LOCK_WAIT_MS, retryWhenBusy, setWriteCheck, sqliteWriteCheck } from './busy';
 import { isPostgresUrl, openPgPool, redactUrl } from './postgres';
 
 /**
@@ -33,6 +34,10 @@ import { isPostgresUrl, openPgPool, redactUrl } from './postgres';
  * (migrated at start; several instances may share it), otherwise the SQLite file at
  * DATABASE_PATH (one process). Every store the API needs comes from here, with the same
  * interfaces on both databases.
+ *
+ * A lock held elsewhere (another process on the SQLite file, a long transaction in PostgreSQL)
+ * makes a store call fail with DatabaseBusyError or SQLSTATE 55P03 after DATABASE_LOCK_WAIT_MS,
+ * never holding the event loop (./busy).
  */
 export interface Stores {
   kind: 'sqlite' | 'postgres';
@@ -74,14 +79,18 @@ export async function openStores(options: StoresOptions): Promise<Stores> {
     if (!isPostgresUrl(options.databaseUrl)) {
       throw new Error(`DATABASE_URL must be a postgres:// URL (or unset for SQLite), got '${redactUrl(options.databaseUrl)}'`);
     }
-    const pool = openPgPool(options.databaseUrl);
+    // Migrations wait as long as they must (for the advisory lock of an instance migrating at the
+    // same time); requests wait for a lock at most DATABASE_LOCK_WAIT_MS, then answer 503.
+    const migrating = openPgPool(options.databaseUrl, { max: 1 });
     try {
-      await migratePostgres(pool);
+      await migratePostgres(migrating);
     } catch (error) {
-      await pool.end().catch(() => undefined);
       const reason = error instanceof Error ? error.message : String(error);
       throw new Error(`PostgreSQL at ${redactUrl(options.databaseUrl)} could not be opened and migrated: ${reason}`, { cause: error });
+    } finally {
+      await migrating.end().catch(() => undefined);
     }
+    const pool = openPgPool(options.databaseUrl, { lockTimeoutMs: DATABASE_LOCK_WAIT_MS });
     return {
       kind: 'postgres',
       location: redactUrl(options.databaseUrl),
@@ -101,18 +110,25 @@ export async function openStores(options: StoresOptions): Promise<Stores> {
   const users = openSqliteStore(options.databasePath);
   const contactRequests = openSqliteContactRequestStore(options.databasePath, { messageIdDomain: options.messageIdDomain });
   const sessions = openSqliteSessionStore(options.databasePath);
+  // Every store waits for SQLite's write lock between the event loop's turns (./busy); the
+  // connection of the sessions serves the other stores too.
+  const shared = sessions.db;
+  const waitingContactRequests = retryWhenBusy(contactRequests.db, contactRequests);
+  // /readyz asks the outbox whether the database takes writes (../ops/readiness).
+  setWriteCheck(waitingContactRequests.outbox, sqliteWriteCheck(contactRequests.db));
   return {
     kind: 'sqlite',
     location: options.databasePath,
-    users,
-    contactRequests,
-    sessions,
-    signInFailures: sqliteFailureCounter(sessions.db),
-    accounts: sqliteAccountStore(sessions.db, options.messageIdDomain),
-    staff: sqliteStaffStore(sessions.db, options.messageIdDomain),
-    passkeys: sqlitePasskeyStore(sessions.db),
-    dashboards: sqliteDashboardStore(sessions.db),
-    press: sqlitePressStore(sessions.db),
+    users: retryWhenBusy(users.db, users),
+    contactRequests: waitingContactRequests,
+    // A session's last-seen time is refreshed by a later request when the database is locked now.
+    sessions: retryWhenBusy(shared, sessions, { bestEffort: ['touch'] }),
+    signInFailures: retryWhenBusy(shared, sqliteFailureCounter(shared)),
+    accounts: retryWhenBusy(shared, sqliteAccountStore(shared, options.messageIdDomain)),
+    staff: retryWhenBusy(shared, sqliteStaffStore(shared, options.messageIdDomain)),
+    passkeys: retryWhenBusy(shared, sqlitePasskeyStore(shared)),
+    dashboards: retryWhenBusy(shared, sqliteDashboardStore(shared)),
+    press: retryWhenBusy(shared, sqlitePressStore(shared)),
     rateLimitStore: undefined,
     close: async () => {
       await sessions.close();

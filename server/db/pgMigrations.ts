@@ -295,6 +295,24 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
         CHECK (kind IN ('lead', 'email-verification', 'password-reset', 'password-changed', 'email-change', 'email-change-notice', 'staff-invitation',
                         'passkey-added', 'passkey-removed'));`,
   },
+  {
+    // Identity before privilege: the same as SQLite's migration 12 (two more mail kinds, the devices
+    // that signed in to an account).
+    name: 'trusted_devices',
+    sql: `
+      ALTER TABLE mail_outbox DROP CONSTRAINT mail_outbox_kind_check;
+      ALTER TABLE mail_outbox ADD CONSTRAINT mail_outbox_kind_check
+        CHECK (kind IN ('lead', 'email-verification', 'password-reset', 'password-changed', 'email-change', 'email-change-notice', 'staff-invitation',
+                        'passkey-added', 'passkey-removed', 'email-verified', 'account-deleted'));
+      CREATE TABLE trusted_devices (
+        token_hash TEXT PRIMARY KEY,
+        user_id    TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        created_at TIMESTAMPTZ NOT NULL,
+        expires_at TIMESTAMPTZ NOT NULL
+      );
+      CREATE INDEX trusted_devices_by_user ON trusted_devices (user_id, created_at);
+      CREATE INDEX trusted_devices_by_expiry ON trusted_devices (expires_at);`,
+  },
 ];
 
 /** Latest schema version this code knows. */

@@ -12,6 +12,12 @@ export interface PgPoolOptions {
   max?: number;
   /** application_name shown in pg_stat_activity (default 'dataclarity-api'). */
   applicationName?: string;
+  /**
+   * lock_timeout of every connection: a statement waiting longer for a lock (a row or table
+   * another transaction holds) fails with SQLSTATE 55P03 instead of waiting for ever. Default:
+   * none (the server's stores set one: ./openStores).
+   */
+  lockTimeoutMs?: number;
 }
 
 export function isPostgresUrl(url: string | null | undefined): url is string {
@@ -26,6 +32,7 @@ export function openPgPool(url: string, options: PgPoolOptions = {}): PgPool {
     application_name: options.applicationName ?? 'dataclarity-api',
     connectionTimeoutMillis: 10_000,
     idleTimeoutMillis: 30_000,
+    ...(options.lockTimeoutMs ? { lock_timeout: options.lockTimeoutMs } : {}),
   });
   // An idle client losing its connection (database restart) must not crash the process;
   // the pool drops it and the next query opens a new one.

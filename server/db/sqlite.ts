@@ -7,8 +7,11 @@ import Database from 'better-sqlite3';
  * connection settings every store relies on, and the schema migrations.
  *
  * Settings: WAL journal (readers never block the writer), synchronous=FULL (a committed row
- * survives a power cut), busy_timeout=5000 ms (a second connection or process waits instead of
- * failing), foreign keys on.
+ * survives a power cut), foreign keys on, busy_timeout=5000 ms (a second connection or process
+ * waits instead of failing: the migrations at start, the scripts and tests that open a store
+ * themselves). The server's stores do not wait that way: SQLite's wait sleeps on the event loop,
+ * so ./openStores sets busy_timeout 0 on them and waits for a lock between the loop's turns
+ * instead (./busy).
  */
 
 /** Migrations 1 to 10, as they were written; MIGRATIONS below goes on from them. */
@@ -269,6 +272,19 @@ export const MIGRATIONS: readonly string[] = [
   // migration 10, word for word but for the two kinds added to its CHECK: every waiting entry moved
   // over as it is, the indexes made again.
   rewritten(MIGRATIONS_TO_10[9], "'staff-invitation')),", "'staff-invitation', 'passkey-added', 'passkey-removed')),"),
+  // 12 (after 11): identity before privilege. The outbox learns the kinds 'email-verified' (what a
+  // first proof of the address removed) and 'account-deleted' (the same rebuild as 10 and 11); the
+  // devices that signed in to an account (server/accounts/trustedDevice.ts: the SHA-256 of a
+  // device cookie's token), so failures from elsewhere do not lock their owner out.
+  `${rewritten(MIGRATIONS_TO_10[9], "'staff-invitation')),", "'staff-invitation', 'passkey-added', 'passkey-removed', 'email-verified', 'account-deleted')),")}
+   CREATE TABLE trusted_devices (
+     token_hash TEXT PRIMARY KEY NOT NULL,
+     user_id    TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+     created_at TEXT NOT NULL,
+     expires_at TEXT NOT NULL
+   );
+   CREATE INDEX trusted_devices_by_user ON trusted_devices (user_id, created_at);
+   CREATE INDEX trusted_devices_by_expiry ON trusted_devices (expires_at);`,
 ];
 
 /** Latest schema version this code knows. */

@@ -115,6 +115,15 @@ export function nginxConfig(files: readonly SiteFile[], csp: string, options: Ng
   line('map $request_uri $dc_request_path {');
   line('    "~^(?<dc_path>[^?]*)" $dc_path;');
   line('}');
+  // The Host the browser sent, port included, for the API: its cross-site guard compares it with the
+  // browser's Origin (server/sessions/sameSiteGuard.ts), and $host drops the port (every account
+  // change through a listen port other than 80/443 would be refused). It is only what the browser
+  // sent: server_name still chooses this server, and nginx answers 400 to a malformed Host. A
+  // request without one (HTTP/1.0) gets $host, as the API needs a Host.
+  line('map $http_host $dc_forwarded_host {');
+  line('    "" $host;');
+  line('    default $http_host;');
+  line('}');
   line('map $dc_bare $dc_slash_canonical {');
   line('    default 0;');
   line(`    ${quote(`~${slashCanonicalBare}`)} 1;`);
@@ -228,7 +237,9 @@ export function nginxConfig(files: readonly SiteFile[], csp: string, options: Ng
     line('        proxy_connect_timeout 5s;');
     line('        proxy_http_version 1.1;');
     line('        proxy_set_header Connection "";');
-    line('        proxy_set_header Host $host;');
+    line('        proxy_set_header Host $dc_forwarded_host;');
+    // A TRUST_PROXY instance reads X-Forwarded-Host before Host: the same Host, never a header the client added.
+    line('        proxy_set_header X-Forwarded-Host $dc_forwarded_host;');
     line('        proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;');
     line('        proxy_set_header X-Forwarded-Proto $scheme;');
     for (const [name] of siteWideHeaders(csp)) line(`        proxy_hide_header ${name};`);

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PASSKEY_MESSAGES } from '../../shared/passkeys';
 import { INPUT_MAX } from '../../shared/validation';
+import type { AccountStore } from '../accounts/accountStore';
 import type { PasswordCheck } from '../accounts/passwordCheck';
 import { requireSession } from '../accounts/sessionRoutes';
 import { sendProblem } from '../api/problem';
@@ -19,10 +20,11 @@ import type { PasskeyStore } from './passkeyStore';
  * ./ownPasskeyRoutes under /me/passkeys:
  *
  *   GET    /me/passkeys                           200 { passkeys, passwordNeeded } | 401
- *   POST   /me/passkeys/options  { currentPassword? }   200 creation options | 401 | 403 re-authentication
+ *   POST   /me/passkeys/options  { currentPassword? }   200 creation options | 401 | 403 the address is not verified,
+ *                                                 or re-authentication
  *                                                 (currentPassword named: missing or wrong; a wrong one counts as a
  *                                                 failed sign-in) | 429 | 503
- *   POST   /me/passkeys   { name, response }      201 | 400 | 401 | 409
+ *   POST   /me/passkeys   { name, response }      201 | 400 | 401 | 403 (address not verified) | 409
  *   PATCH  /me/passkeys/{id}  { name }            200 | 400 | 401 | 404 (none of the caller's)
  *   DELETE /me/passkeys/{id}                      204 | 401 | 404 | 409 (staff: the last one is kept)
  *
@@ -41,6 +43,8 @@ import type { PasskeyStore } from './passkeyStore';
  */
 export interface MyPasskeyRoutesOptions {
   users: UserStore;
+  /** Whether the account's address is verified (a passkey is added only then). */
+  accounts: Pick<AccountStore, 'verifiedEmail'>;
   sessions: SessionService;
   passkeys: PasskeyStore;
   staff: StaffStore;
@@ -71,6 +75,14 @@ export function registerMyPasskeyRoutes(scope: FastifyInstance, options: MyPassk
       async mayChange(request, reply) {
         if (session(request).passkeyVerified || !(await isStaff(request))) return false;
         sendProblem(reply, 403, 'Forbidden', PASSKEY_MESSAGES.staffPasskeySession);
+        return true;
+      },
+      // Identity before privilege: a credential only on an address someone proved (else whoever
+      // registered a stranger's address could keep a way in after the owner takes it back).
+      async mayAdd(request, reply, userId) {
+        const user = await users.get(userId);
+        if (user && (await options.accounts.verifiedEmail(userId)) === user.email) return false;
+        sendProblem(reply, 403, 'Forbidden', PASSKEY_MESSAGES.verifyFirst);
         return true;
       },
       async mayRegister(request, reply, user) {

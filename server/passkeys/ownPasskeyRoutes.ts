@@ -41,6 +41,11 @@ export interface OwnPasskeyRules {
    * A boolean, never the reply: a FastifyReply is a thenable, which `await` would unwrap to undefined.
    */
   mayChange(request: FastifyRequest, reply: FastifyReply): Promise<boolean>;
+  /**
+   * Before a passkey is added (its options and its registration): true once it refused (it
+   * answered), else false. Absent: always allowed.
+   */
+  mayAdd?(request: FastifyRequest, reply: FastifyReply, userId: string): Promise<boolean>;
   /** Before creation options are given (re-authentication): true once it refused (it answered), else false. */
   mayRegister(request: FastifyRequest, reply: FastifyReply, user: User): Promise<boolean>;
   /** Whether the account must keep one passkey (staff sign in with nothing else). */
@@ -91,12 +96,14 @@ export function registerOwnPasskeyRoutes(
     if (await rules.mayChange(request, reply)) return reply;
     const user = await users.get(rules.owner(request));
     if (!user) return sendProblem(reply, 401, 'Unauthorized', PASSKEY_MESSAGES.failed);
+    if (rules.mayAdd && (await rules.mayAdd(request, reply, user._id))) return reply;
     if (await rules.mayRegister(request, reply, user)) return reply;
     return ceremonies.registrationOptions({ id: user._id, email: user.email, displayName: `${user.firstName} ${user.lastName}`.trim() });
   });
 
   api.post(prefix, { ...guarded, schema: { response: { 201: PasskeySchema, ...ERROR_RESPONSES } } }, async (request, reply) => {
     if (await rules.mayChange(request, reply)) return reply;
+    if (rules.mayAdd && (await rules.mayAdd(request, reply, rules.owner(request)))) return reply;
     const body = fieldsOf(request.body);
     const badName = refuseName(reply, body.name);
     if (badName) return badName;

@@ -21,10 +21,11 @@ import type { PasskeyStore } from './passkeyStore';
  *   POST /passkeys/sign-in/options     {}                          200 request options
  *   POST /passkeys/sign-in             { response }                200 { next } + a passkey-verified session | 400 | 401 | 403
  *
- * The enrollment link (npm run staff -- add, ../staff/enrollment) registers the first passkey of
- * the account it was issued for and is used up by it: the link is checked when the options are
- * asked for (the challenge is bound to its account) and used when the answer verified, so a failed
- * try keeps the link. The options routes write a challenge per call, so they are limited per IP.
+ * The enrollment link (npm run staff -- add, an invitation: ../staff/enrollment) registers the
+ * first passkey of the account it was issued for and is used up by it: the link is checked when the
+ * options are asked for (the challenge is bound to its account) and used when the answer verified,
+ * so a failed try keeps the link. Using it is what makes the account staff (StaffStore.grantStaff):
+ * the address is proved, every session ends, and the passkeys made before it go. The options routes write a challenge per call, so they are limited per IP.
  */
 export const PASSKEY_OPTIONS_RATE_LIMIT: RouteRateLimit = { max: 30, timeWindowMs: 60_000 };
 /**
@@ -32,6 +33,8 @@ export const PASSKEY_OPTIONS_RATE_LIMIT: RouteRateLimit = { max: 30, timeWindowM
  * added a passkey) to the account page. An enrollment is always a staff member's.
  */
 export const PASSKEY_SIGNED_IN_PAGE = '/account';
+/** The account page's passkeys (widgets/account/Passkeys.tsx: the section's id). */
+export const PASSKEYS_SECTION = `${PASSKEY_SIGNED_IN_PAGE}#passkeys`;
 export const PASSKEY_STAFF_PAGE = '/staff';
 /** The console's view of one's own passkeys (widgets/staff-console/consoleUrl: view=passkeys). */
 export const STAFF_PASSKEYS_PAGE = `${PASSKEY_STAFF_PAGE}?view=passkeys`;
@@ -145,8 +148,23 @@ export function registerPasskeyRoutes(scope: FastifyInstance, options: PasskeyRo
     if (typeof used !== 'object' || used.userId !== result.userId) return deadLink(reply);
     const user = await users.get(result.userId);
     if (!user || !user.active) return sendProblem(reply, 403, 'Forbidden', PASSKEY_MESSAGES.deactivated);
-    // A brand-new staff member's first passkey needs no notice; one more (a new link for a lost device,
-    // or a client's account made staff) is a change of how the account signs in like any other.
+    // The role, the proof of the address, and a clean slate: nothing made before the link was used
+    // (sessions, trusted devices; passkeys unless the account was staff already) lets anyone in.
+    const grant = await staff.grantStaff(user._id, new Date());
+    if (!grant) return deadLink(reply);
+    await staff.audit(
+      {
+        actorId: user._id,
+        actorEmail: user.email,
+        action: grant.promoted ? AUDIT_ACTIONS.staffAdded : AUDIT_ACTIONS.staffEnrolled,
+        recordType: 'user',
+        recordId: user._id,
+        detail: `enrollment link: ${grant.removedPasskeys} passkey(s) removed, ${grant.endedSessions} session(s) ended`,
+      },
+      new Date(),
+    );
+    // A new staff member's first passkey needs no notice (they just used the invitation); one more
+    // (a new link for a lost device) is a change of how the account signs in like any other.
     const hadOne = (await passkeys.listForUser(user._id)).length > 0;
     const now = new Date();
     const passkeyName = (name as string).trim();

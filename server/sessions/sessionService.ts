@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { clearSessionCookiesIfSent, SESSION_COOKIE, setSessionCookies } from './cookies';
+import { clearSessionCookiesIfSent, sessionTokenOf, setSessionCookies } from './cookies';
 import type { Session, SessionStore } from './store';
 import { hashToken, isTokenShaped, newSessionToken } from './token';
 
@@ -42,7 +42,7 @@ export function sessionService(store: SessionStore, limits: SessionLimits, now: 
 
     /** The request's live session, or null (clearing the cookies of a dead one). */
     async read(request: FastifyRequest, reply: FastifyReply): Promise<CurrentSession | null> {
-      const token = request.cookies[SESSION_COOKIE];
+      const token = sessionTokenOf(request);
       if (!isTokenShaped(token)) {
         clearSessionCookiesIfSent(request, reply);
         return null;
@@ -61,7 +61,7 @@ export function sessionService(store: SessionStore, limits: SessionLimits, now: 
 
     /** Ends the request's session, if any, and clears its cookies. */
     async end(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-      const token = request.cookies[SESSION_COOKIE];
+      const token = sessionTokenOf(request);
       if (isTokenShaped(token)) await store.delete(hashToken(token));
       clearSessionCookiesIfSent(request, reply);
     },

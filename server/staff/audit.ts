@@ -14,6 +14,8 @@ export const AUDIT_ACTIONS = {
   accountRenamed: 'account.renamed',
   accountDeleted: 'account.deleted',
   staffAdded: 'staff.added',
+  /** A staff member used a new enrollment link (a new device): sessions ended, passkeys kept. */
+  staffEnrolled: 'staff.enrolled',
   staffRemoved: 'staff.removed',
   staffEnrollmentIssued: 'staff.enrollment-issued',
   staffInvited: 'staff.invited',

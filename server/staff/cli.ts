@@ -1,16 +1,19 @@
+import { COMPANY } from '../../shared/company';
 import { signUpEmailError } from '../../shared/validation';
+import { staffInvitationMail } from '../accounts/accountMails';
 import { loadConfig } from '../config';
 import { openStores } from '../db/openStores';
 import { normalizeEmail } from '../users/store';
 import { AUDIT_ACTIONS, CLI_ACTOR } from './audit';
 import { issueEnrollmentLink } from './enrollment';
-import { makeStaff } from './membership';
+import { findOrCreateInvitee } from './membership';
 
 /**
  * `npm run staff -- add <email> | remove <email> | list` (scripts/staff.ts), on the database the
  * server uses (DATABASE_PATH, or DATABASE_URL for PostgreSQL; migrated first):
- * - add: makes the account staff, creating it when there is none (./membership), and prints a
- *   one-time enrollment link (24 h) that registers the first passkey;
+ * - add: a one-time enrollment link (24 h) for the account of that address; using it makes the
+ *   account staff and registers its first passkey (./membership). A new account (created now, no
+ *   password) gets the link printed; an account that exists already gets it mailed to its address;
  * - remove: makes the account a client again, drops its enrollment link and ends its sessions
  *   (even the last staff member: the operator on the server is the way back in; the console refuses it);
  * - list: every staff member.
@@ -67,13 +70,27 @@ export async function runStaffCli(args: readonly string[], env: NodeJS.ProcessEn
       return 0;
     }
 
-    const { userId, created, promoted } = await makeStaff(stores.users, stores.staff, email);
+    const { userId, created } = await findOrCreateInvitee(stores.users, email);
     if (created) out.log(`Created the account ${email}.`);
-    if (promoted) await audit(AUDIT_ACTIONS.staffAdded, userId);
-    const { link, expiresAt } = await issueEnrollmentLink(stores.staff, userId, config.accounts.siteUrl, now());
-    await audit(AUDIT_ACTIONS.staffEnrollmentIssued, userId);
-    out.log(`${email} is staff. Enrollment link (works once, until ${expiresAt.toISOString()}); it registers the first passkey:`);
-    out.log(link);
+    // An account someone already holds gets its link by mail only: using it proves the address, so
+    // whoever registered the address (perhaps not its owner) cannot be handed the role.
+    const user = created ? null : await stores.users.get(userId);
+    const { link, expiresAt } = await issueEnrollmentLink(
+      stores.staff,
+      userId,
+      config.accounts.siteUrl,
+      now(),
+      user ? (mailedLink, hours) => staffInvitationMail(email, user.firstName, `The ${COMPANY.name} administrator`, mailedLink, hours) : undefined,
+    );
+    await audit(AUDIT_ACTIONS.staffEnrollmentIssued, userId, user ? 'mailed' : 'printed');
+    const until = expiresAt.toISOString();
+    if (user) {
+      out.log(`${email} has an account already: its enrollment link was mailed to that address (works once, until ${until}).`);
+      out.log('The account becomes staff when the link is used; the server sends the mail (SMTP_URL).');
+    } else {
+      out.log(`Enrollment link for ${email} (works once, until ${until}); using it makes the account staff and registers its first passkey:`);
+      out.log(link);
+    }
     return 0;
   } finally {
     await stores.close();

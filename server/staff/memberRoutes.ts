@@ -14,24 +14,26 @@ import type { SessionStore } from '../sessions/store';
 import { normalizeEmail, type UserStore } from '../users/store';
 import { AUDIT_ACTIONS, type Auditor } from './audit';
 import { issueEnrollmentLink } from './enrollment';
-import { makeStaff, removeStaffRole } from './membership';
+import { findOrCreateInvitee, removeStaffRole } from './membership';
 import type { StaffStore } from './staffStore';
 import { AccountSchema } from './userRoutes';
 
 /**
  * Who is staff, from the console (prefix /dc_api/wa_v1/staff, behind ./guard):
  *
- *   GET    /staff/members            200 { members, you }: every staff member, oldest first; `you` is the caller's id
+ *   GET    /staff/members            200 { members, invited, you }: every staff member, oldest first; the open
+ *                                    invitations (not staff until their link is used); `you` is the caller's id
  *   POST   /staff/invitations { email }
- *                                    202 { account, created, expiresAt }: the account of that address (created when
- *                                    there is none) is staff, and its one-time enrollment link (24 h, ./enrollment;
- *                                    a new one replaces the old) is MAILED through the outbox ('staff-invitation'),
- *                                    queued in the link's transaction | 400 (the site's email rule and messages) |
+ *                                    202 { account, created, expiresAt }: the one-time enrollment link (24 h,
+ *                                    ./enrollment; a new one replaces the old) of the account of that address
+ *                                    (created when there is none) is MAILED through the outbox ('staff-invitation'),
+ *                                    queued in the link's transaction. The account becomes staff only when the
+ *                                    link is used (../passkeys/passkeyRoutes) | 400 (the site's email rule and messages) |
  *                                    409 a deactivated account | 429 (per staff member, in the database) | 503 no mailer
  *   DELETE /staff/members/{id}       204 a client again: sessions end, enrollment link dropped | 404 not staff |
  *                                    409 oneself, or the last staff member (checked atomically in the store)
  *
- * Each change is audited: staff.added (a new staff member), staff.invited (the link mailed), staff.removed.
+ * Each change is audited: staff.invited (the link mailed), staff.removed; staff.added when a link is used.
  */
 const MemberSchema = Type.Object({
   id: Type.String(),
@@ -41,6 +43,8 @@ const MemberSchema = Type.Object({
   active: Type.Boolean(),
   createdAt: Type.String(),
 });
+
+const InvitationSchema = Type.Object({ id: Type.String(), email: Type.String(), firstName: Type.String(), lastName: Type.String(), expiresAt: Type.String() });
 
 const InvitationBody = Type.Object({ email: Type.String() }, { additionalProperties: false });
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -69,10 +73,11 @@ export function registerStaffMemberRoutes(scope: FastifyInstance, options: Staff
   const api = scope.withTypeProvider<TypeBoxTypeProvider>();
   const { users, staff, sessions, audit, counter } = options;
 
-  api.get('/staff/members', { schema: { response: { 200: Type.Object({ members: Type.Array(MemberSchema), you: Type.String() }), ...ERROR_RESPONSES } } }, async (request) => ({
-    members: await staff.listStaff(),
-    you: request.staffActor!.id,
-  }));
+  api.get(
+    '/staff/members',
+    { schema: { response: { 200: Type.Object({ members: Type.Array(MemberSchema), invited: Type.Array(InvitationSchema), you: Type.String() }), ...ERROR_RESPONSES } } },
+    async (request) => ({ members: await staff.listStaff(), invited: await staff.listInvitations(new Date()), you: request.staffActor!.id }),
+  );
 
   api.post(
     '/staff/invitations',
@@ -96,13 +101,12 @@ export function registerStaffMemberRoutes(scope: FastifyInstance, options: Staff
         reply.header('Retry-After', String(wait));
         return sendProblem(reply, 429, 'Too Many Requests', STAFF_MESSAGES.invitationThrottled);
       }
-      const { userId, created, promoted } = await makeStaff(users, staff, email);
-      if (promoted) await audit(request, AUDIT_ACTIONS.staffAdded, 'user', userId, created ? 'new account' : 'existing account');
+      const { userId, created } = await findOrCreateInvitee(users, email);
       const user = await users.get(userId);
       const { expiresAt } = await issueEnrollmentLink(staff, userId, options.siteUrl, new Date(), (link, hours) =>
         staffInvitationMail(email, user?.firstName ?? '', actor.email, link, hours),
       );
-      await audit(request, AUDIT_ACTIONS.staffInvited, 'user', userId);
+      await audit(request, AUDIT_ACTIONS.staffInvited, 'user', userId, created ? 'new account' : 'existing account');
       options.kick();
       request.log.info({ userId, by: actor.id, created }, 'staff invitation queued');
       const account = await staff.account(userId);

@@ -6,32 +6,23 @@ import type { StaffStore } from './staffStore';
 /**
  * Who is staff, changed in one way by the command line (./cli) and the console (./memberRoutes).
  *
- * Making someone staff: the account of a (normalised, already checked) address is found or
- * created, and gets the role. A created account's first name is the address's local part, its
- * last name empty, and it has no password: its stored hash is one no password matches (made
- * without hashing, ../users/password). Staff sign in with a passkey, registered from the
- * enrollment link, or set a password by reset.
+ * Inviting someone: the account of a (normalised, already checked) address is found or created,
+ * and gets an enrollment link (./enrollment). Nothing more: the role comes only when the link is
+ * used (StaffStore.grantStaff), which proves the address, so registering a future colleague's
+ * address before the invitation gains nobody anything. A created account's first name is the
+ * address's local part, its last name empty, and it has no password: its stored hash is one no
+ * password matches (made without hashing, ../users/password). Staff sign in with a passkey.
  */
-export async function makeStaff(
-  users: UserStore,
-  staff: StaffStore,
-  email: string,
-): Promise<{ userId: string; created: boolean; promoted: boolean }> {
-  let userId = (await users.credentials(email))?.id;
-  let created = false;
-  if (!userId) {
-    try {
-      userId = (await users.create({ firstName: email.split('@')[0]!, lastName: '', email, passwordHash: unmatchableHash() }))._id;
-      created = true;
-    } catch (error) {
-      // Created meanwhile (two invitations at once): that account is the one.
-      if (!(error instanceof DuplicateEmailError)) throw error;
-      userId = (await users.credentials(email))!.id;
-    }
+export async function findOrCreateInvitee(users: UserStore, email: string): Promise<{ userId: string; created: boolean }> {
+  const found = (await users.credentials(email))?.id;
+  if (found) return { userId: found, created: false };
+  try {
+    return { userId: (await users.create({ firstName: email.split('@')[0]!, lastName: '', email, passwordHash: unmatchableHash() }))._id, created: true };
+  } catch (error) {
+    // Created meanwhile (two invitations at once): that account is the one.
+    if (!(error instanceof DuplicateEmailError)) throw error;
+    return { userId: (await users.credentials(email))!.id, created: false };
   }
-  const promoted = (await staff.roleOf(userId)) !== 'staff';
-  if (promoted) await staff.setRole(userId, 'staff');
-  return { userId, created, promoted };
 }
 
 /**

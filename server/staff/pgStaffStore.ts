@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { inTransaction, type PgPool } from '../db/postgres';
 import { enqueuePgMail } from '../contactRequests/mailOutboxPg';
 import { containsPattern } from '../contactRequests/store';
-import { ACCOUNT_COLUMNS, accountFromRow, auditFromRow, staffFromRow, type AccountRow, type AuditRow, type StaffRow } from './staffRows';
-import type { EnrollmentUse, Role, StaffStore } from './staffStore';
+import { ACCOUNT_COLUMNS, accountFromRow, auditFromRow, invitationFromRow, staffFromRow, type AccountRow, type AuditRow, type InvitationRow, type StaffRow } from './staffRows';
+import type { EnrollmentUse, Role, StaffGrant, StaffStore } from './staffStore';
 
 /**
  * The staff store (./staffStore) on PostgreSQL (migration 'staff'): one statement per call, except
@@ -23,6 +23,14 @@ export function pgStaffStore(pool: PgPool, domain = 'dataclarity.de'): StaffStor
         "SELECT id, email, first_name, last_name, active, created_at FROM users WHERE role = 'staff' ORDER BY created_at, seq",
       );
       return rows.map(staffFromRow);
+    },
+    async listInvitations(now) {
+      const { rows } = await pool.query<InvitationRow>(
+        `SELECT u.id, u.email, u.first_name, u.last_name, e.expires_at FROM staff_enrollments e JOIN users u ON u.id = e.user_id
+         WHERE e.expires_at > $1 AND u.role <> 'staff' ORDER BY e.expires_at, u.seq`,
+        [now],
+      );
+      return rows.map(invitationFromRow);
     },
     async listAccounts(query) {
       const params: unknown[] = [];
@@ -88,6 +96,18 @@ export function pgStaffStore(pool: PgPool, domain = 'dataclarity.de'): StaffStor
       );
       if (!rows[0]) return 'unknown';
       return rows[0].expires_at > now ? { userId: rows[0].user_id } : 'expired';
+    },
+    async grantStaff(userId, now) {
+      return inTransaction(pool, async (client): Promise<StaffGrant | null> => {
+        const { rows } = await client.query<{ role: Role }>('SELECT role FROM users WHERE id = $1 FOR UPDATE', [userId]);
+        if (!rows[0]) return null;
+        const promoted = rows[0].role !== 'staff';
+        await client.query("UPDATE users SET role = 'staff', email_verified_at = COALESCE(email_verified_at, $2) WHERE id = $1", [userId, now]);
+        const removedPasskeys = promoted ? ((await client.query('DELETE FROM passkeys WHERE user_id = $1', [userId])).rowCount ?? 0) : 0;
+        await client.query('DELETE FROM trusted_devices WHERE user_id = $1', [userId]);
+        const endedSessions = (await client.query('DELETE FROM sessions WHERE user_id = $1', [userId])).rowCount ?? 0;
+        return { promoted, removedPasskeys, endedSessions };
+      });
     },
     async dropEnrollment(userId) {
       await pool.query('DELETE FROM staff_enrollments WHERE user_id = $1', [userId]);

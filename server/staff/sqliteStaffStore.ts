@@ -3,8 +3,8 @@ import type Database from 'better-sqlite3';
 import { sqliteMailOutbox } from '../contactRequests/mailOutboxSqlite';
 import type { OutgoingMail } from '../contactRequests/mailOutbox';
 import { containsPattern } from '../contactRequests/store';
-import { ACCOUNT_COLUMNS, accountFromRow, auditFromRow, staffFromRow, type AccountRow, type AuditRow, type StaffRow } from './staffRows';
-import type { EnrollmentUse, Role, StaffStore } from './staffStore';
+import { ACCOUNT_COLUMNS, accountFromRow, auditFromRow, invitationFromRow, staffFromRow, type AccountRow, type AuditRow, type InvitationRow, type StaffRow } from './staffRows';
+import type { EnrollmentUse, Role, StaffGrant, StaffStore } from './staffStore';
 
 /** The staff store (./staffStore) on the server's SQLite file (migration 5); `domain`: of the invitation mails' Message-IDs. */
 export function sqliteStaffStore(db: Database.Database, domain = 'dataclarity.de'): StaffStore {
@@ -13,6 +13,10 @@ export function sqliteStaffStore(db: Database.Database, domain = 'dataclarity.de
   const updateRole = db.prepare('UPDATE users SET role = ? WHERE id = ?');
   const selectStaff = db.prepare(
     "SELECT id, email, first_name, last_name, active, created_at FROM users WHERE role = 'staff' ORDER BY created_at, rowid",
+  );
+  const selectInvitations = db.prepare(
+    `SELECT u.id, u.email, u.first_name, u.last_name, e.expires_at FROM staff_enrollments e JOIN users u ON u.id = e.user_id
+     WHERE e.expires_at > ? AND u.role <> 'staff' ORDER BY e.expires_at, u.rowid`,
   );
   const selectAccount = db.prepare(`SELECT ${ACCOUNT_COLUMNS} FROM users WHERE id = ?`);
   const updateActive = db.prepare('UPDATE users SET active = ?, updated_at = ? WHERE id = ?');
@@ -45,6 +49,21 @@ export function sqliteStaffStore(db: Database.Database, domain = 'dataclarity.de
     return 'removed';
   });
 
+  const verify = db.prepare('UPDATE users SET email_verified_at = COALESCE(email_verified_at, ?) WHERE id = ?');
+  const dropPasskeys = db.prepare('DELETE FROM passkeys WHERE user_id = ?');
+  const dropSessions = db.prepare('DELETE FROM sessions WHERE user_id = ?');
+  const dropDevices = db.prepare('DELETE FROM trusted_devices WHERE user_id = ?');
+  const grant = db.transaction((userId: string, now: string): StaffGrant | null => {
+    const role = (selectRole.get(userId) as { role: Role } | undefined)?.role;
+    if (role === undefined) return null;
+    const promoted = role !== 'staff';
+    if (promoted) updateRole.run('staff', userId);
+    verify.run(now, userId);
+    const removedPasskeys = promoted ? dropPasskeys.run(userId).changes : 0;
+    dropDevices.run(userId);
+    return { promoted, removedPasskeys, endedSessions: dropSessions.run(userId).changes };
+  });
+
   return {
     async roleOf(userId) {
       const row = selectRole.get(userId) as { role: Role } | undefined;
@@ -55,6 +74,9 @@ export function sqliteStaffStore(db: Database.Database, domain = 'dataclarity.de
     },
     async listStaff() {
       return (selectStaff.all() as StaffRow[]).map(staffFromRow);
+    },
+    async listInvitations(now) {
+      return (selectInvitations.all(now.toISOString()) as InvitationRow[]).map(invitationFromRow);
     },
     async listAccounts(query) {
       const search = query.search ? containsPattern(query.search) : null;
@@ -90,6 +112,9 @@ export function sqliteStaffStore(db: Database.Database, domain = 'dataclarity.de
       const row = takeEnrollment.get(tokenHash) as { user_id: string; expires_at: string } | undefined;
       if (!row) return 'unknown';
       return row.expires_at > now.toISOString() ? { userId: row.user_id } : 'expired';
+    },
+    async grantStaff(userId, now) {
+      return grant.immediate(userId, now.toISOString());
     },
     async dropEnrollment(userId) {
       dropForUser.run(userId);

@@ -1,5 +1,5 @@
 import { isoTime } from '../db/isoTime';
-import type { StaffMember } from '../../shared/staffMember';
+import type { StaffInvitation, StaffMember } from '../../shared/staffMember';
 import type { AccountSummary, AuditEntry, Role } from './staffStore';
 
 /** The audit entry and staff member as both stores read them (times: ISO text from SQLite, `Date` from PostgreSQL). */
@@ -74,4 +74,17 @@ export function accountFromRow(row: AccountRow): AccountSummary {
     createdAt: isoTime(row.created_at),
     lastSignInAt: row.last_sign_in_at === null ? null : isoTime(row.last_sign_in_at),
   };
+}
+
+/** An open invitation as both stores read it. */
+export interface InvitationRow {
+  id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  expires_at: string | Date;
+}
+
+export function invitationFromRow(row: InvitationRow): StaffInvitation {
+  return { id: row.id, email: row.email, firstName: row.first_name, lastName: row.last_name, expiresAt: isoTime(row.expires_at) };
 }

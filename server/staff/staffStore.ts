@@ -1,11 +1,12 @@
 import type { OutgoingMail } from '../contactRequests/mailOutbox';
-import type { StaffMember } from '../../shared/staffMember';
+import type { StaffInvitation, StaffMember } from '../../shared/staffMember';
 
 /**
  * What the staff features store (issue 32), on SQLite (./sqliteStaffStore) and PostgreSQL
  * (./pgStaffStore), tables of migration 5 / 'staff':
- * - a user's role (`users.role`): `client` for everyone who signs up, `staff` only through this
- *   store (the CLI, an invitation); no public route writes it;
+ * - a user's role (`users.role`): `client` for everyone who signs up, `staff` only when an
+ *   enrollment link is used (grantStaff; the CLI's remove and the console's take it back); no
+ *   public route writes it;
  * - single-use staff enrollment links: the database keeps the SHA-256 of a token, never the
  *   token; one per user, so a new link replaces the old one; using one deletes it in the same
  *   statement that reads it (it works once even when two requests race);
@@ -62,6 +63,15 @@ export interface AuditQuery {
 
 export type EnrollmentUse = { userId: string } | 'expired' | 'unknown';
 
+/** What using an enrollment link changed (StaffStore.grantStaff). */
+export interface StaffGrant {
+  /** The account became staff now (false: it was staff already, a new link for a new device). */
+  promoted: boolean;
+  /** Passkeys removed: every one the account had before it became staff. */
+  removedPasskeys: number;
+  endedSessions: number;
+}
+
 export interface StaffStore {
   /** The user's role, or null when there is no such user. */
   roleOf(userId: string): Promise<Role | null>;
@@ -69,6 +79,8 @@ export interface StaffStore {
   setRole(userId: string, role: Role): Promise<boolean>;
   /** Every staff member, oldest first. */
   listStaff(): Promise<StaffMember[]>;
+  /** Accounts with a working enrollment link that are not staff yet, the link expiring first first. */
+  listInvitations(now: Date): Promise<StaffInvitation[]>;
   /** Accounts, newest first, searched and paged, with the total. */
   listAccounts(query: AccountQuery): Promise<{ accounts: AccountSummary[]; total: number }>;
   /** One account, or null. */
@@ -93,6 +105,13 @@ export interface StaffStore {
   enrollmentOwner(tokenHash: string, now: Date): Promise<string | null>;
   /** Uses a link (deletes it): whose it was, or why not. An expired link is deleted too. */
   useEnrollment(tokenHash: string, now: Date): Promise<EnrollmentUse>;
+  /**
+   * What an enrollment link grants once used, in one transaction: the staff role (the only way to
+   * it), the address verified (the link was mailed to it), every session and trusted device of the
+   * account ended, and, when the account becomes staff now, every passkey it had removed (made
+   * before anyone proved the address, perhaps by someone else). Null when there is no such user.
+   */
+  grantStaff(userId: string, now: Date): Promise<StaffGrant | null>;
   /** Deletes the user's enrollment link, if any. */
   dropEnrollment(userId: string): Promise<void>;
   /** Writes one audit entry. */

@@ -403,3 +403,42 @@ test.describe('axe with errors and states showing, both themes', () => {
     await expect(neutral).toBeVisible();
   });
 });
+
+test.describe('the mail links’ pages', () => {
+  const TRUST = 'Trusted by 10,000+ companies worldwide';
+
+  test('a dead link says so in the page’s heading; the trust claim stands only on sign-in and reset (SPEC 2.10, 2.12)', async ({ page }) => {
+    for (const [path, live] of [
+      ['/reset_password/', 'Choose a New Password'],
+      ['/verify_email/', 'Confirm Your Email Address'],
+      ['/staff/enroll/', 'Register Your Passkey'],
+    ] as const) {
+      await page.goto(`${path}${'A'.repeat(43)}`);
+      await expect(page.getByRole('heading', { level: 1, name: 'This link no longer works', exact: true }), path).toBeVisible();
+      await expect(page.getByRole('heading', { name: live }), path).toHaveCount(0);
+      await expect(page.getByText(TRUST), path).toHaveCount(0);
+    }
+    await expectNoAxeViolationsInViews(page, { views: bothThemesAt(375) });
+    for (const path of ['/sign_up', '/verify_email', '/staff/enroll']) {
+      await page.goto(path);
+      await expect(page.getByText(TRUST), path).toHaveCount(0);
+    }
+    for (const path of ['/sign_in', '/reset_password']) {
+      await page.goto(path);
+      await expect(page.getByText(TRUST), path).toBeVisible();
+    }
+  });
+
+  test('a confirmed address is all /verify_email#email-verified says, under a heading the sticky header leaves in view', async ({ page }) => {
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/verify_email#email-verified');
+      await expect(page.getByText(ACCOUNT_MESSAGES.emailVerified)).toBeVisible();
+      await expect(page.getByText('Open this page from the link in the mail')).toBeHidden();
+      const header = (await page.getByRole('banner').boundingBox())!;
+      const heading = (await page.getByRole('heading', { level: 1, name: 'Confirm Your Email Address' }).boundingBox())!;
+      expect(heading.y, `${width} px`).toBeGreaterThanOrEqual(header.y + header.height);
+    }
+    await expectNoAxeViolationsInViews(page, { views: bothThemesAt(1280) });
+  });
+});

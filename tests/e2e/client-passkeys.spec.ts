@@ -1,5 +1,6 @@
 import { expect, test, type Page } from './support/test';
 import { API_BASE } from '../../shared/constants';
+import { ACCOUNT_MESSAGES } from '../../shared/accountMessages';
 import { PASSKEY_MESSAGES } from '../../shared/passkeys';
 import { atPath } from './support/atPath';
 import { expectNoAxeViolationsInViews } from './support/axe';
@@ -42,6 +43,20 @@ async function signInWithPassword(page: Page, email: string) {
 
 const section = (page: Page) => page.locator(SECTION);
 const axeOnSection = (page: Page) => expectNoAxeViolationsInViews(page, { include: SECTION });
+
+test('an account whose address is not verified is told to verify before it can add a passkey, and asks for the mail right there', async ({ page }) => {
+  const email = uniqueEmail('unverified');
+  await signUpWithForm(page, own.server.baseURL, email, PASSWORD);
+  await signInWithPassword(page, email);
+  const passkeys = section(page);
+  await expect(passkeys.getByText(PASSKEY_MESSAGES.verifyFirst)).toBeVisible();
+  await expect(passkeys.getByRole('button', { name: 'Add a passkey' })).toHaveCount(0);
+  await axeOnSection(page);
+  await passkeys.getByRole('button', { name: 'Resend verification email' }).click();
+  await expect(passkeys.getByRole('status')).toHaveText(ACCOUNT_MESSAGES.verificationSent);
+  // The second verification mail (the first came with the sign-up) arrives.
+  expect(linkOf(await mailTo(own.sink, email, 'email-verification', 2))).toMatch(/\/verify_email\//);
+});
 
 test('a client signs up, verifies, adds a passkey on /account, signs in with it and lands on /account, renames and removes it', async ({ page }) => {
   const authenticator = await virtualAuthenticator(page);

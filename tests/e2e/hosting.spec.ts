@@ -12,6 +12,11 @@ import { buildCsp, readScriptHashes } from '../../server/securityHeaders';
 import { freePort } from '../support/postgres';
 import { skipForMissing } from '../support/missingProgram';
 import { findNginx, startNginx, throwawayCertificate, type NginxServer } from '../../scripts/nginxProcess';
+import { API_BASE } from '../../shared/constants';
+import { startServerProcess } from '../support/serverProcess';
+import { signUpBody } from '../support/signUp';
+import { atPath } from './support/atPath';
+import { seedConsent } from './support/consent';
 import {
   COMPARED_HEADERS,
   diffAnswers,
@@ -190,6 +195,43 @@ test.describe('host-ready output', () => {
         }
       } finally {
         rmSync(dir, { recursive: true, force: true });
+      }
+    });
+
+    test('signs in through nginx on a port other than 443: the API is sent the Host with its port', async ({ page, context }) => {
+      // An API of its own: a fresh database, and this sign-up outside the e2e server's per-IP limit.
+      const apiPort = await freePort();
+      const dbFile = `test-results/hosting-e2e-${apiPort}.sqlite`;
+      const api = await startServerProcess(apiPort, { DATABASE_PATH: dbFile });
+      let proxy: NginxServer | undefined;
+      try {
+        const port = await freePort();
+        const origin = `http://127.0.0.1:${port}`;
+        proxy = await startNginx(nginxConfig(files, csp, { root: dist, listen: `127.0.0.1:${port}`, api: [`127.0.0.1:${apiPort}`] }), port);
+        const { email, password } = signUpBody('jana.weber@example.de');
+        const registered = await fetch(`${origin}${API_BASE}/user/register`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(signUpBody(email)) });
+        expect(registered.status, proxy.errorLog()).toBe(201);
+
+        // The browser's Origin names the port; the cross-site guard compares it with the Host nginx sends on.
+        await seedConsent(context, {}, origin);
+        await page.goto(`${origin}/sign_in`);
+        await page.getByLabel('Email address').fill(email);
+        await page.getByLabel('Password', { exact: true }).fill(password);
+        await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+        await expect(page).toHaveURL(atPath('/account'), { timeout: 30_000 });
+        await expect(page.getByRole('definition').getByText(email)).toBeVisible();
+
+        // Still refused: the same host on another port is another origin.
+        const foreign = await fetch(`${origin}${API_BASE}/session`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Origin: `http://127.0.0.1:${apiPort}` },
+          body: JSON.stringify({ email, password }),
+        });
+        expect(foreign.status).toBe(403);
+      } finally {
+        await proxy?.stop();
+        await api.stop();
+        for (const suffix of ['', '-wal', '-shm']) rmSync(dbFile + suffix, { force: true });
       }
     });
 

@@ -96,7 +96,7 @@ test.describe('two API instances on one PostgreSQL', () => {
       body: JSON.stringify({ email: 'jana.weber@example.de', password: 'Mannheim#2025' }),
     });
     expect(signedIn.status, a.output()).toBe(200);
-    const cookie = signedIn.headers.getSetCookie().find((line) => line.startsWith('__Host-dc_session='))!.split(';')[0]!;
+    const cookie = signedIn.headers.getSetCookie().find((line) => line.startsWith('dc_session='))!.split(';')[0]!;
     const me = (instance: ApiInstance) => fetch(`${instance.baseURL}${API_BASE}/me`, { headers: { Cookie: cookie } });
     expect(((await (await me(b)).json()) as User).email).toBe('jana.weber@example.de');
     const out = await fetch(`${b.baseURL}${API_BASE}/session`, { method: 'DELETE', headers: { Cookie: cookie, Origin: b.baseURL } });

@@ -4,6 +4,7 @@ import { ACCOUNT_MESSAGES, SIGN_IN_FRAGMENTS } from '../../shared/accountMessage
 import { API_BASE } from '../../shared/constants';
 import { seedConsent } from './support/consent';
 import { atPath } from './support/atPath';
+import { DOT_SEGMENT_REDIRECTS } from '../support/openRedirectSpellings';
 
 /**
  * Sign-in sessions in a real browser against the e2e server: sign in with and without
@@ -53,8 +54,9 @@ test('sign in → the account page → header knows on static pages → sign out
   await expect(page.getByRole('listitem').filter({ hasText: 'This device' })).toContainText(/^Chrome on (Windows|Linux)/);
 
   const cookies = await page.context().cookies();
-  const session = cookies.find((c) => c.name === '__Host-dc_session')!;
-  expect(session).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Lax', path: '/' });
+  // Plain HTTP on localhost: no Secure, so no __Host- prefix (WebKit keeps no Secure cookie there).
+  const session = cookies.find((c) => c.name === 'dc_session')!;
+  expect(session).toMatchObject({ httpOnly: true, secure: false, sameSite: 'Lax', path: '/' });
   expect(cookies.find((c) => c.name === 'dc_signed_in')).toMatchObject({ value: '1', httpOnly: false });
 
   // A static page: no API request, the signed-in header from the first paint.
@@ -79,7 +81,7 @@ test('sign in → the account page → header knows on static pages → sign out
   await page.setViewportSize({ width: 1280, height: 800 });
   await expect(header(page).getByRole('link', { name: 'Sign In' })).toBeVisible();
   await expect(header(page).getByRole('link', { name: 'Account' })).toBeHidden();
-  expect((await page.context().cookies()).map((c) => c.name)).not.toContain('__Host-dc_session');
+  expect((await page.context().cookies()).map((c) => c.name)).not.toContain('dc_session');
   expect((await page.request.get(`${API_BASE}/me`)).status()).toBe(401);
 });
 
@@ -135,6 +137,40 @@ test("a no-JavaScript sign-in's outcome passes axe in both themes", async ({ pag
   await expect(page.getByText(ACCOUNT_MESSAGES.signInThrottled)).toBeVisible();
   await expect(page.getByText(ACCOUNT_MESSAGES.signInFailed)).toBeHidden();
   await expectNoAxeViolationsInViews(page, { views: bothThemesAt(1280) });
+});
+
+test('after sign-in, a `next` that a URL parser makes into another host stays on this site, with the island and with the form post', async ({ page, browser, request }) => {
+  const email = await registerUser(request, 'next');
+  // A browser reads //evil.example as another host: should anything go there, the test sees it.
+  const left: string[] = [];
+  await page.route((url) => url.hostname.endsWith('evil.example'), (route) => {
+    left.push(route.request().url());
+    return route.abort();
+  });
+  for (const next of DOT_SEGMENT_REDIRECTS.slice(0, 4)) {
+    await page.goto(`/sign_in?next=${encodeURIComponent(next)}`);
+    await signInWithForm(page, email);
+    await expect(page, next).toHaveURL(atPath('/account'), SIGN_IN);
+    expect((await page.request.delete(`${API_BASE}/session`, { headers: { origin: new URL(page.url()).origin } })).status()).toBe(204);
+  }
+  await page.unrouteAll();
+  const noScript = await browser.newContext({ javaScriptEnabled: false, baseURL: test.info().project.use.baseURL });
+  try {
+    const form = await noScript.newPage();
+    await noScript.route((url) => url.hostname.endsWith('evil.example'), (route) => {
+      left.push(route.request().url());
+      return route.abort();
+    });
+    for (const next of DOT_SEGMENT_REDIRECTS.slice(0, 4)) {
+      await form.goto(`/sign_in?next=${encodeURIComponent(next)}`);
+      await signInWithForm(form, email);
+      await expect(form, next).toHaveURL(atPath('/account'), SIGN_IN);
+      await noScript.clearCookies();
+    }
+  } finally {
+    await noScript.close();
+  }
+  expect(left).toEqual([]);
 });
 
 test.describe('without JavaScript', () => {

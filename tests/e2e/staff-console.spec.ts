@@ -10,7 +10,7 @@ import { virtualAuthenticator } from './support/virtualAuthenticator';
 import { contactFormsAwake } from './support/contactForm';
 import { useMailingServer } from './support/mailingServer';
 import { stubPowerBi } from './support/powerbi';
-import { PASSWORD, addStaff as addStaffOn, consentedContext, signedInClient as signedInClientOn } from './support/staffSession';
+import { PASSWORD, addStaff as addStaffOn, consentedContext, mailedEnrollmentLink, signedInClient as signedInClientOn } from './support/staffSession';
 
 /**
  * The staff console /staff (issue 32) in Chromium against a server process of its own with the SMTP
@@ -416,8 +416,11 @@ test('a staff member invites a colleague: the mail arrives, its link registers a
 
   await field.fill(colleague);
   await page.getByRole('button', { name: 'Send Invitation' }).click();
-  await expect(page.getByRole('status').filter({ hasText: `Invitation sent to ${colleague}.` })).toBeVisible();
-  await expect(members.getByRole('listitem').filter({ hasText: colleague })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: `Invitation sent to ${colleague}. They become staff when they use the link` })).toBeVisible();
+  // Not staff before the link is used: listed as invited, not among the members.
+  const invited = page.getByRole('list', { name: 'Invited' });
+  await expect(invited.getByRole('listitem').filter({ hasText: colleague })).toContainText('Link not used yet');
+  await expect(members.getByRole('listitem').filter({ hasText: colleague })).toHaveCount(0);
   await expectNoAxeViolationsInViews(page);
 
   // The mail, through the outbox to the SMTP server, with the one-time link.
@@ -435,6 +438,10 @@ test('a staff member invites a colleague: the mail arrives, its link registers a
   await view.getByRole('button', { name: 'Register Passkey' }).click();
   await view.waitForURL(atPath('/staff'), { timeout: 30_000 });
   await expect(view.getByRole('heading', { level: 2, name: 'Requests' })).toBeVisible();
+  // Staff now: a member, no longer an invitation.
+  await page.reload();
+  await expect(members.getByRole('listitem').filter({ hasText: colleague })).toBeVisible();
+  await expect(invited).toHaveCount(0);
 
   // Taken back after a question: their console closes.
   await page.getByRole('button', { name: `Remove staff role: ${colleague}` }).click();
@@ -493,7 +500,20 @@ test('a staff member signed in with a password is told to sign in with the passk
   const email = `pia.${stamp}@example.de`;
   const context = await newContext(browser);
   await signedInClient(context, email);
-  await addStaff(email);
+  // Her account exists: the enrollment link goes to her address, and she uses it on another device.
+  const link = await mailedEnrollmentLink(email, own.env, own.sink);
+  const device = await newContext(browser);
+  const enrolling = await device.newPage();
+  await virtualAuthenticator(enrolling);
+  await enrolling.goto(link);
+  await enrolling.getByLabel('Passkey name').fill('Pia phone');
+  await enrolling.getByRole('button', { name: 'Register Passkey' }).click();
+  await enrolling.waitForURL(atPath('/staff'), { timeout: 30_000 });
+  await device.close();
+  // Using the link ended every session of the account; she signs in with her password again.
+  expect((await context.request.get(`${own.server.baseURL}${API_BASE}/me`)).status()).toBe(401);
+  const again = await context.request.post(`${own.server.baseURL}${API_BASE}/session`, { headers: { origin: own.server.baseURL }, data: { email, password: PASSWORD }, timeout: 30_000 });
+  expect(again.status()).toBe(200);
   const view = await context.newPage();
   await view.goto(`${own.server.baseURL}/staff`);
   await expect(view.getByRole('heading', { name: 'Sign in with your passkey' })).toBeVisible();

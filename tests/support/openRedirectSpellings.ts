@@ -34,5 +34,20 @@ export const OPEN_REDIRECT_SPELLINGS: readonly string[] = [
   '/about/%2e/',
   '//index.html',
   '/%2Findex.html',
-  
+];
+
+/**
+ * Paths a URL parser normalises into `//host` (a dot segment before a doubled slash), which a
+ * browser then reads as another host: `new URL('/.//evil.example', base).pathname` is `//evil.example`.
+ */
+export const DOT_SEGMENT_REDIRECTS: readonly string[] = [
+  '/.//evil.example',
+  '/..//evil.example',
+  '/a/..//evil.example',
+  '/%2e//evil.example',
+  '/%2E%2E//evil.example',
+  '/a/%2e%2e//evil.example',
+  '/./evil.example/',
+  '/.%2f/evil.example',
+  '/x/../..//evil.example?next=1',
 ];

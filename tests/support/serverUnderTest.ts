@@ -97,7 +97,7 @@ export async function seedAccount(
   options: { verified?: boolean; role?: 'client' | 'staff' } = {},
 ): Promise<{ id: string; email: string }> {
   const user = await stores.users.create({ firstName: 'Jana', lastName: 'Weber', email, passwordHash });
-  if (options.verified) await stores.accounts.markVerified(user._id, email, new Date());
+  if (options.verified) await stores.accounts.proveAddress(user._id, email, new Date());
   if (options.role) await stores.staff.setRole(user._id, options.role);
   return { id: user._id, email };
 }

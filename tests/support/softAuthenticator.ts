@@ -10,6 +10,8 @@ import { isoCBOR } from '@simplewebauthn/server/helpers';
  */
 export interface SoftAuthenticator {
   credentialId: string;
+  /** The COSE public key, base64url, as a passkey store keeps it (to seed a passkey without a ceremony). */
+  publicKey: string;
   register(options: { challenge: string; rp: { id?: string } }, overrides?: { origin?: string; challenge?: string }): Record<string, unknown>;
   authenticate(
     options: { challenge: string; rpId?: string },
@@ -52,6 +54,7 @@ export function softAuthenticator(origin: string): SoftAuthenticator {
 
   return {
     credentialId: b64url(credentialId),
+    publicKey: b64url(cose),
     register(options, overrides = {}) {
       const rpId = options.rp.id ?? 'localhost';
       const idLength = Buffer.alloc(2);

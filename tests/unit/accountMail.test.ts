@@ -264,7 +264,7 @@ for (const backend of databaseBackends('Account mail')) {
       const mail = await mailTo(email, 'email-verification');
       expect(mail.parsed.subject).toBe(ACCOUNT_MAIL_SUBJECTS['email-verification']);
       const token = linkToken(mail);
-      const session = await signIn(email);
+      let session = await signIn(email);
       const me = async () => (await api({ method: 'GET', url: '/me', headers: withSession(session, {}) })).json();
       expect((await me()).emailVerified).toBe(false);
       const hidden = await api({ method: 'GET', url: '/me/requests', headers: withSession(session, {}) });
@@ -275,9 +275,13 @@ for (const backend of databaseBackends('Account mail')) {
       expect(page.headers['referrer-policy']).toBe('no-referrer');
       // Looking at the page does not verify.
       expect((await me()).emailVerified).toBe(false);
-      const confirmed = await confirmEmail(token);
+      // Opened in the signed-in browser: the first proof ends every session made before it, this
+      // browser's too, and gives it a new one.
+      const confirmed = await api({ method: 'POST', url: '/email-verification/confirm', payload: { token }, headers: withSession(session) });
       expect(confirmed.statusCode).toBe(200);
       expect(confirmed.json()).toMatchObject({ message: ACCOUNT_MESSAGES.emailVerified, changed: false });
+      expect((await api({ method: 'GET', url: '/me', headers: withSession(session, {}) })).statusCode).toBe(401);
+      session = cookieValue(confirmed, SESSION_COOKIE)!;
       expect((await me()).emailVerified).toBe(true);
       expect((await confirmEmail(token)).statusCode).toBe(410);
       const shown = (await api({ method: 'GET', url: '/me/requests', headers: withSession(session, {}) })).json();
@@ -349,6 +353,7 @@ for (const backend of databaseBackends('Account mail')) {
       for (const email of [keep.email, erase.email]) {
         await server.stores.contactRequests.create({ variant: 'consultation', name: 'Jana Weber', email, phone: '+49 621 123456', message: 'A review of our reporting, please.', source: '', spam: false }, new Date());
       }
+      await server.stores.dashboards.add(keep.id, { title: 'Sales overview', category: 'Sales', src: 'https://app.powerbi.com/view?r=abc' }, new Date());
       const session = await signIn(keep.email);
       const other = await signIn(keep.email);
       const exported = await api({ method: 'GET', url: '/me/export', headers: withSession(session, {}) });
@@ -358,6 +363,8 @@ for (const backend of databaseBackends('Account mail')) {
       expect(data.profile).toMatchObject({ email: keep.email, emailVerified: true });
       expect(data.sessions).toHaveLength(2);
       expect(data.requests).toHaveLength(1);
+      // The dashboards staff gave the account are its data too.
+      expect(data.dashboards).toEqual([{ title: 'Sales overview', category: 'Sales', src: 'https://app.powerbi.com/view?r=abc', createdAt: expect.any(String) }]);
       expect(JSON.stringify(data)).not.toContain('password');
 
       const remove = (payload: Record<string, unknown>, token = session) => api({ method: 'DELETE', url: '/me', payload, headers: withSession(token) });
@@ -369,10 +376,16 @@ for (const backend of databaseBackends('Account mail')) {
       expect((await api({ method: 'GET', url: '/me', headers: withSession(other, {}) })).statusCode).toBe(401);
       expect(await server.stores.users.get(keep.id)).toBeNull();
       expect(await server.stores.accounts.requestsFrom(keep.email)).toHaveLength(1);
+      // A confirmation goes to the address the account had, saying what stays.
+      const confirmation = await mailTo(keep.email, 'account-deleted');
+      expect(confirmation.parsed.subject).toBe(ACCOUNT_MAIL_SUBJECTS['account-deleted']);
+      expect(confirmation.parsed.text).toContain('was deleted just now');
+      expect(confirmation.parsed.text).toContain('Requests you sent us through the website stay with us');
 
       const eraseSession = await signIn(erase.email);
       expect((await remove({ password: PASSWORD, eraseRequests: true }, eraseSession)).statusCode).toBe(204);
       expect(await server.stores.accounts.requestsFrom(erase.email)).toHaveLength(0);
+      expect((await mailTo(erase.email, 'account-deleted')).parsed.text).toContain('The request you sent us from this address was erased too.');
     });
 
     it('logs no token and no password of the mail flows', async () => {

@@ -18,6 +18,7 @@ import {
   SIGN_UP_PASSWORD_WEAK,
 } from '../../shared/validation';
 import { databaseBackends } from '../support/databaseBackends';
+import { DOT_SEGMENT_REDIRECTS, OPEN_REDIRECT_SPELLINGS } from '../support/openRedirectSpellings';
 import { debugLoggingApp, seedAccount, serverOnFreshDatabase } from '../support/serverUnderTest';
 import { makeTestSite } from '../support/testSite';
 
@@ -88,7 +89,7 @@ for (const backend of databaseBackends('Accounts')) {
 
     const withSession = (token: string, extra: Record<string, string> = {}) => ({ cookie: `${SESSION_COOKIE}=${token}`, ...extra });
 
-    it('signs in with JSON: 200 with the user, an HttpOnly __Host- cookie and a script-readable hint', async () => {
+    it('signs in with JSON: 200 with the user, an HttpOnly session cookie and a script-readable hint', async () => {
       const user = await seedUser();
       const response = await signIn(user.email.toUpperCase());
       expect(response.statusCode).toBe(200);
@@ -96,12 +97,13 @@ for (const backend of databaseBackends('Accounts')) {
       expect(response.body).not.toMatch(/scrypt|password/i);
       const cookies = setCookies(response);
       const session = cookies.get(SESSION_COOKIE)!;
-      expect(session).toMatch(/; Max-Age=2592000; Path=\/; HttpOnly; Secure; SameSite=Lax$/);
+      // inject() is plain HTTP from 127.0.0.1 to localhost: no Secure (HTTPS: sessionCookies.test.ts).
+      expect(session).toMatch(/; Max-Age=2592000; Path=\/; HttpOnly; SameSite=Lax$/);
       expect(session).not.toMatch(/Domain=/i);
       const token = cookieValue(response, SESSION_COOKIE)!;
       expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
       const hint = cookies.get(SESSION_HINT_COOKIE)!;
-      expect(hint).toBe(`${SESSION_HINT_COOKIE}=1; Max-Age=2592000; Path=/; Secure; SameSite=Lax`);
+      expect(hint).toBe(`${SESSION_HINT_COOKIE}=1; Max-Age=2592000; Path=/; SameSite=Lax`);
       expect(response.headers['access-control-allow-credentials']).toBeUndefined();
 
       const me = await api(server.app, { method: 'GET', url: '/me', headers: withSession(token) });
@@ -206,11 +208,19 @@ for (const backend of databaseBackends('Accounts')) {
       expect((await api(server.app, { method: 'GET', url: '/me', headers: withSession(token) })).statusCode).toBe(401);
     });
 
-    it('sends `next` only to a path of this site (every spelling: tests/unit/nextPath.test.ts)', async () => {
+    it('sends `next` only to a path of this site, in every spelling, from the field and from the sign-in page’s address', async () => {
       const user = await seedUser();
-      for (const next of ['//evil.example/', '/\\evil.example/']) {
+      for (const next of ['//evil.example/', '/\\evil.example/', ...DOT_SEGMENT_REDIRECTS, ...OPEN_REDIRECT_SPELLINGS]) {
         const response = await formSignIn({ email: user.email, password: PASSWORD, next });
-        expect(response.headers.location, next).toBe('/account');
+        expect(response.statusCode, next).toBe(303);
+        const location = response.headers.location as string;
+        expect(location, next).toMatch(/^\/(?![/\\])/);
+        expect(new URL(location, ORIGIN).origin, next).toBe(new URL(ORIGIN).origin);
+      }
+      for (const next of DOT_SEGMENT_REDIRECTS) {
+        expect((await formSignIn({ email: user.email, password: PASSWORD, next })).headers.location, next).toBe('/account');
+        const fromPage = await formSignIn({ email: user.email, password: PASSWORD }, { ...SAME_SITE, referer: `${ORIGIN}/sign_in?next=${encodeURIComponent(next)}` });
+        expect(fromPage.headers.location, next).toBe('/account');
       }
     });
 
@@ -309,6 +319,65 @@ for (const backend of databaseBackends('Accounts')) {
       } finally {
         await one.close();
       }
+    });
+
+    it('counts an attempt before its hash: 30 wrong passwords at once make exactly the limit’s checks, and other accounts still sign in', async () => {
+      const user = await seedUser();
+      const others = [await seedUser(), await seedUser(), await seedUser()];
+      // One hash at a time and 8 waiting: 30 checks of one account would fill the queue for everyone.
+      const one = await buildApp(config({ hashQueue: { concurrency: 1, maxWaiting: 8 } }));
+      try {
+        const from = (address: string, email: string, password: string) =>
+          one.inject({ method: 'POST', url: `${API_BASE}/session`, remoteAddress: address, payload: { email, password }, headers: SAME_SITE });
+        const [attack, honest] = await Promise.all([
+          Promise.all(Array.from({ length: 30 }, (_, i) => from('10.20.0.1', user.email, `Wrong#Password${i}`))),
+          Promise.all(others.map((other, i) => from(`10.20.1.${i + 1}`, other.email, PASSWORD))),
+        ]);
+        const statuses = attack.map((response) => response.statusCode).sort();
+        // 401 is a password check that ran; 429 was refused before any hash.
+        expect(statuses.filter((status) => status === 401)).toHaveLength(5);
+        expect(statuses.filter((status) => status === 429)).toHaveLength(25);
+        expect(honest.map((response) => response.statusCode)).toEqual([200, 200, 200]);
+        // Refused attempts were given back: the IP holds the 5 that ran.
+        expect(await server.stores.signInFailures.blockedFor('ip:10.20.0.1', 6)).toBe(0);
+        expect(await server.stores.signInFailures.blockedFor('ip:10.20.0.1', 5)).toBeGreaterThan(0);
+      } finally {
+        await one.close();
+      }
+    });
+
+    it('keeps a browser that signed in before out of a lock that failures from other networks put on the account (device cookie)', async () => {
+      const user = await seedUser();
+      const other = await seedUser();
+      const from = (address: string, email: string, password: string, cookie?: string) =>
+        api(server.app, { method: 'POST', url: '/session', remoteAddress: address, payload: { email, password }, headers: cookie ? { ...SAME_SITE, cookie } : SAME_SITE });
+      const deviceOf = (response: LightMyRequestResponse) => {
+        const line = setCookies(response).get('__Host-dc_device');
+        expect(line, 'a device cookie').toBeDefined();
+        expect(line).toMatch(/; HttpOnly/);
+        expect(line).toMatch(/; Secure/);
+        expect(line).toMatch(/; SameSite=Lax/);
+        expect(line).toMatch(/; Path=\//);
+        return `__Host-dc_device=${cookieValue(response, '__Host-dc_device')}`;
+      };
+      // The owner signed in from the office once; another account's browser too.
+      const ownersDevice = deviceOf(await from('10.30.0.1', user.email, PASSWORD));
+      const othersDevice = deviceOf(await from('10.30.0.2', other.email, PASSWORD));
+
+      // Someone elsewhere tries five wrong passwords: the account is locked for browsers it does not know.
+      for (let i = 0; i < 5; i++) expect((await from('10.31.0.1', user.email, `Wrong#Password${i}`)).statusCode).toBe(401);
+      expect((await from('10.31.0.2', user.email, PASSWORD)).statusCode).toBe(429);
+      expect((await from('10.31.0.3', user.email, PASSWORD, othersDevice)).statusCode).toBe(429);
+      // The owner's browser, from any network, still signs in, and keeps its cookie.
+      const owner = await from('10.32.0.1', user.email, PASSWORD, ownersDevice);
+      expect(owner.statusCode, owner.body).toBe(200);
+      expect(deviceOf(owner)).toBe(ownersDevice);
+
+      // The device's own failures count under its own key: five wrong ones lock that browser too.
+      for (let i = 0; i < 5; i++) expect((await from('10.32.0.1', user.email, `Wrong#Password${i}`, ownersDevice)).statusCode).toBe(401);
+      expect((await from('10.32.0.1', user.email, PASSWORD, ownersDevice)).statusCode).toBe(429);
+      // A made-up device token is no device.
+      expect((await from('10.33.0.1', user.email, PASSWORD, `__Host-dc_device=${'A'.repeat(43)}`)).statusCode).toBe(429);
     });
 
     it('PATCH /me changes the name with the sign-up rules, refuses unknown keys, and an email change without the current password', async () => {

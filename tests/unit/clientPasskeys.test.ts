@@ -106,12 +106,13 @@ for (const backend of databaseBackends('Client passkeys')) {
       on.inject({ remoteAddress: `10.1.0.${(counter % 250) + 1}`, ...options, url: API_BASE + options.url, headers: { ...SAME_SITE, ...(options.headers ?? {}) } });
     const api = (options: InjectOptions & { url: string }) => call(server.app, options);
     const sessionCookie = (response: LightMyRequestResponse) => {
-      const cookie = response.cookies.find((each) => each.name === SESSION_COOKIE);
-      return cookie ? { cookie: `${SESSION_COOKIE}=${cookie.value}` } : null;
+      // From a 10.x address, not this machine: the cookie keeps its __Host- name (server/sessions/cookies.ts).
+      const cookie = response.cookies.find((each) => each.name === `__Host-${SESSION_COOKIE}`);
+      return cookie ? { cookie: `${cookie.name}=${cookie.value}` } : null;
     };
 
-    /** A new client account signed in with its password: its id and the session's headers. */
-    async function client(): Promise<{ userId: string; email: string; headers: Record<string, string> }> {
+    /** A new client account, its address verified unless asked (a passkey needs it), signed in with its password: its id and the session's headers. */
+    async function client({ verified = true } = {}): Promise<{ userId: string; email: string; headers: Record<string, string> }> {
       counter++;
       const email = `client.${counter}.${Date.now()}@example.de`;
       const created = await api({
@@ -120,6 +121,7 @@ for (const backend of databaseBackends('Client passkeys')) {
         payload: { firstName: 'Jana', lastName: 'Weber', email, password: PASSWORD, confirmPassword: PASSWORD, termsAccepted: true },
       });
       expect(created.statusCode, created.body).toBe(201);
+      if (verified) await server.stores.accounts.proveAddress((await server.stores.users.credentials(email))!.id, email, new Date());
       const signedIn = await api({ method: 'POST', url: '/session', payload: { email, password: PASSWORD } });
       expect(signedIn.statusCode, signedIn.body).toBe(200);
       return { userId: (await server.stores.users.credentials(email))!.id, email, headers: sessionCookie(signedIn)! };
@@ -274,6 +276,88 @@ for (const backend of databaseBackends('Client passkeys')) {
         expect(response.body).not.toContain('challenge');
       }
       expect((await server.stores.passkeys.listForUser(userId)).map((each) => each.name)).toEqual(['Laptop']);
+    });
+
+    it('gives an address nobody proved no passkey: 403 on the options and on the registration, with the message to verify first', async () => {
+      const { userId, headers } = await client({ verified: false });
+      const options = await api({ method: 'POST', url: '/me/passkeys/options', headers, payload: {} });
+      expect(options.statusCode).toBe(403);
+      expect(options.json().message).toBe(PASSKEY_MESSAGES.verifyFirst);
+      expect(options.body).not.toContain('challenge');
+      // Even with a challenge got while verified (the address changed since), the registration is refused.
+      const added = await api({ method: 'POST', url: '/me/passkeys', headers, payload: { name: 'Laptop', response: {} } });
+      expect(added.statusCode).toBe(403);
+      expect(added.json().message).toBe(PASSKEY_MESSAGES.verifyFirst);
+      expect(await server.stores.passkeys.listForUser(userId)).toEqual([]);
+    });
+
+    /** A passkey stored as an older release let an unverified account add one (the route refuses it now). */
+    async function seededPasskey(userId: string, name: string): Promise<SoftAuthenticator> {
+      const authenticator = softAuthenticator(SITE);
+      await server.stores.passkeys.add({ id: authenticator.credentialId, userId, publicKey: authenticator.publicKey, counter: 0, transports: [], name }, new Date());
+      return authenticator;
+    }
+    const passkeySignIn = async (authenticator: SoftAuthenticator, userId: string) => {
+      const options = (await api({ method: 'POST', url: '/passkeys/sign-in/options', payload: {} })).json();
+      return api({ method: 'POST', url: '/passkeys/sign-in', payload: { response: authenticator.authenticate(options, userHandleOf(userId)) } });
+    };
+    /** The token of the `nth` link mail of this kind to the address (1 = the first), once it is queued. */
+    const linkIn = async (email: string, kind: 'password-reset' | 'email-verification', nth = 1) => {
+      let text = '';
+      await vi.waitFor(async () => {
+        text = (await queuedMails(server.stores.accounts.mails, email, [kind]))[nth - 1]?.text ?? '';
+        expect(text).not.toBe('');
+      });
+      return text.match(/\/(?:reset_password|verify_email)\/([A-Za-z0-9_-]{43})$/m)![1]!;
+    };
+
+    it('removes what a stranger added before the owner proved the address by a reset (passkey, sessions), says so by mail; a later reset lists the passkeys', async () => {
+      const stranger = await client({ verified: false });
+      const strangerKey = await seededPasskey(stranger.userId, 'Eve’s laptop');
+      expect((await passkeySignIn(strangerKey, stranger.userId)).statusCode).toBe(200);
+
+      // The owner of the mailbox resets the password by mail.
+      expect((await api({ method: 'POST', url: '/password-reset', payload: { email: stranger.email } })).statusCode).toBe(202);
+      const NEW = 'Heidelberg#2026';
+      const reset = await api({ method: 'POST', url: '/password-reset/confirm', payload: { token: await linkIn(stranger.email, 'password-reset'), password: NEW, confirmPassword: NEW } });
+      expect(reset.statusCode, reset.body).toBe(200);
+
+      expect((await passkeySignIn(strangerKey, stranger.userId)).statusCode).toBe(401);
+      expect((await api({ method: 'GET', url: '/me/requests', headers: stranger.headers })).statusCode).toBe(401);
+      expect(await server.stores.passkeys.listForUser(stranger.userId)).toEqual([]);
+      const changed = (await queuedMails(server.stores.accounts.mails, stranger.email, ['password-changed'])).at(-1)!;
+      expect(changed.text).toContain('first time anyone proved this address');
+      expect(changed.text).toContain('the passkey “Eve’s laptop” and 2 signed-in sessions');
+
+      // The owner adds a passkey of their own; the next reset keeps it and lists it with the page to review it.
+      const owner = sessionCookie(await api({ method: 'POST', url: '/session', payload: { email: stranger.email, password: NEW } }))!;
+      const ownKey = await addPasskey(owner, 'Owner phone');
+      expect((await api({ method: 'POST', url: '/password-reset', payload: { email: stranger.email } })).statusCode).toBe(202);
+      const again = await api({ method: 'POST', url: '/password-reset/confirm', payload: { token: await linkIn(stranger.email, 'password-reset', 2), password: 'Ludwigshafen#27', confirmPassword: 'Ludwigshafen#27' } });
+      expect(again.statusCode, again.body).toBe(200);
+      expect((await passkeySignIn(ownKey, stranger.userId)).statusCode).toBe(200);
+      const listed = (await queuedMails(server.stores.accounts.mails, stranger.email, ['password-changed'])).at(-1)!;
+      expect(listed.text).not.toContain('first time');
+      expect(listed.text).toContain('- “Owner phone”, added ');
+      expect(listed.text).toContain(`If one is not yours, remove it: ${SITE}/account#passkeys`);
+    });
+
+    it('removes a stranger’s passkey and other sessions when the owner opens the verification link, renews the opener’s session, and mails what went', async () => {
+      const stranger = await client({ verified: false });
+      const strangerKey = await seededPasskey(stranger.userId, 'Eve’s laptop');
+      // The owner, signed in in another browser (they know the password now, say), opens the link there.
+      const ownerSession = sessionCookie(await api({ method: 'POST', url: '/session', payload: { email: stranger.email, password: PASSWORD } }))!;
+      const confirmed = await api({ method: 'POST', url: '/email-verification/confirm', headers: ownerSession, payload: { token: await linkIn(stranger.email, 'email-verification') } });
+      expect(confirmed.statusCode, confirmed.body).toBe(200);
+      expect((await passkeySignIn(strangerKey, stranger.userId)).statusCode).toBe(401);
+      expect((await api({ method: 'GET', url: '/me', headers: stranger.headers })).statusCode).toBe(401);
+      // The opener's old token is dead, its new one works.
+      expect((await api({ method: 'GET', url: '/me', headers: ownerSession })).statusCode).toBe(401);
+      const renewed = sessionCookie(confirmed)!;
+      expect((await api({ method: 'GET', url: '/me', headers: renewed })).json()).toMatchObject({ email: stranger.email, emailVerified: true });
+      const mail = (await queuedMails(server.stores.accounts.mails, stranger.email, ['email-verified'])).at(-1)!;
+      expect(mail.subject).toBe(ACCOUNT_MAIL_SUBJECTS['email-verified']);
+      expect(mail.text).toContain('the passkey “Eve’s laptop” and one signed-in session');
     });
 
     it(`asks for the password to add a passkey when the sign-in is older than ${PASSKEY_REAUTH_MS / 60_000} minutes; a wrong one counts as a failed sign-in`, async () => {

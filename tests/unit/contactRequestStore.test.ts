@@ -67,9 +67,9 @@ describe('SQLite contact request store', () => {
     try {
       const users = openSqliteStore(file);
       await users.create({ firstName: 'Jana', lastName: 'Weber', email: 'jana@example.de', passwordHash: 'scrypt$x' });
-      // Back to version 1: without what migrations 2 (contact requests), 3 (sessions), 4 (account mail), 5 (staff) 6 (passkeys), 7 (one outbox), 8 (client dashboards) and 9 (press items) made.
+      // Back to version 1: without what migrations 2 (contact requests), 3 (sessions), 4 (account mail), 5 (staff) 6 (passkeys), 7 (one outbox), 8 (client dashboards), 9 (press items) and 12 (trusted devices) made.
       users.db.exec(
-        'DROP TABLE press_items; DROP TABLE client_dashboards; DROP TABLE webauthn_challenges; DROP TABLE passkeys; DROP TABLE audit_log; DROP TABLE staff_enrollments; DROP INDEX users_by_role; ALTER TABLE users DROP COLUMN role; ALTER TABLE users DROP COLUMN last_sign_in_at; ' +
+        'DROP TABLE trusted_devices; DROP TABLE press_items; DROP TABLE client_dashboards; DROP TABLE webauthn_challenges; DROP TABLE passkeys; DROP TABLE audit_log; DROP TABLE staff_enrollments; DROP INDEX users_by_role; ALTER TABLE users DROP COLUMN role; ALTER TABLE users DROP COLUMN last_sign_in_at; ' +
           'DROP TABLE mail_outbox; DROP TABLE account_tokens; ALTER TABLE users DROP COLUMN email_verified_at; ' +
           'DROP TRIGGER sessions_end_on_deactivation; DROP TABLE sessions; DROP TABLE sign_in_failures; ' +
           'DROP TABLE lead_delivery_attempts; DROP TABLE leads; UPDATE schema_version SET version = 1;',

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { migratePostgres } from '../../server/db/migrate';
 import { PG_MIGRATIONS } from '../../server/db/pgMigrations';
 import { openPgPool, type PgPool } from '../../server/db/postgres';
-import { MIGRATIONS, openSqliteDatabase } from '../../server/db/sqlite';
+import { MIGRATIONS, SCHEMA_VERSION, openSqliteDatabase } from '../../server/db/sqlite';
 import { createMailDelivery } from '../../server/contactRequests/delivery';
 import { smtpMailer } from '../../server/contactRequests/mail';
 import { createPgContactRequestStore } from '../../server/contactRequests/pgStore';
@@ -330,7 +330,7 @@ const noticeBackends: NoticeBackend[] = [
       old.prepare(INSERT_MAIL).run(...mailRow(WAITING, 'staff-invitation'));
       old.close();
       const db = openSqliteDatabase(file);
-      expect((db.prepare('SELECT version FROM schema_version').get() as { version: number }).version).toBe(SQLITE_BEFORE_NOTICES + 1);
+      expect((db.prepare('SELECT version FROM schema_version').get() as { version: number }).version).toBe(SCHEMA_VERSION);
       return {
         insert: async (row) => void db.prepare(INSERT_MAIL).run(...row),
         kinds: async () => db.prepare('SELECT id, kind, attempts FROM mail_outbox ORDER BY id').all() as Array<{ id: string; kind: string; attempts: number }>,
@@ -351,7 +351,7 @@ const noticeBackends: NoticeBackend[] = [
         await pool.query(INSERT_MAIL.replace(/\?/g, () => `$${++n}`), row);
       };
       await insert(mailRow(WAITING, 'staff-invitation'));
-      expect(await migratePostgres(pool)).toEqual([PG_BEFORE_NOTICES + 1]);
+      expect(await migratePostgres(pool)).toEqual(Array.from({ length: PG_MIGRATIONS.length - PG_BEFORE_NOTICES }, (_, i) => PG_BEFORE_NOTICES + 1 + i));
       return {
         insert,
         kinds: async () => (await pool.query<{ id: string; kind: string; attempts: number }>('SELECT id, kind, attempts FROM mail_outbox ORDER BY id')).rows,
@@ -363,9 +363,9 @@ const noticeBackends: NoticeBackend[] = [
   },
 ];
 
-describe('migration to the passkey notices (SQLite 11, PostgreSQL passkey_change_mail)', () => {
+describe('migrations to the passkey notices and on (SQLite 11-12, PostgreSQL passkey_change_mail, trusted_devices)', () => {
   for (const backend of noticeBackends) {
-    it.skipIf(backend.skip)(`on ${backend.name}: keeps the waiting mails and the indexes, takes the two new kinds, still refuses an unknown one`, async () => {
+    it.skipIf(backend.skip)(`on ${backend.name}: keeps the waiting mails and the indexes, takes the new kinds, still refuses an unknown one`, async () => {
       const db = await backend.open();
       await checkNoticeKinds(db).finally(() => db.close());
     });
@@ -375,11 +375,15 @@ describe('migration to the passkey notices (SQLite 11, PostgreSQL passkey_change
 async function checkNoticeKinds(db: Awaited<ReturnType<NoticeBackend['open']>>): Promise<void> {
   await db.insert(mailRow('a0000000-0000-4000-8000-000000000002', 'passkey-added'));
   await db.insert(mailRow('a0000000-0000-4000-8000-000000000003', 'passkey-removed'));
+  await db.insert(mailRow('a0000000-0000-4000-8000-000000000005', 'email-verified'));
+  await db.insert(mailRow('a0000000-0000-4000-8000-000000000006', 'account-deleted'));
   await expect(db.insert(mailRow('a0000000-0000-4000-8000-000000000004', 'passkey-renamed'))).rejects.toThrow(/check/i);
   expect((await db.kinds()).map((row) => ({ ...row, attempts: Number(row.attempts) }))).toEqual([
     { id: WAITING, kind: 'staff-invitation', attempts: 1 },
     { id: 'a0000000-0000-4000-8000-000000000002', kind: 'passkey-added', attempts: 1 },
     { id: 'a0000000-0000-4000-8000-000000000003', kind: 'passkey-removed', attempts: 1 },
+    { id: 'a0000000-0000-4000-8000-000000000005', kind: 'email-verified', attempts: 1 },
+    { id: 'a0000000-0000-4000-8000-000000000006', kind: 'account-deleted', attempts: 1 },
   ]);
   expect(await db.indexes()).toEqual(expect.arrayContaining(['mail_outbox_by_age', 'mail_outbox_due']));
 }

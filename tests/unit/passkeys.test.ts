@@ -64,8 +64,9 @@ for (const backend of databaseBackends('Passkeys')) {
       server.app.inject({ remoteAddress: address, ...options, url: API_BASE + options.url, headers: { ...SAME_SITE, ...(options.headers ?? {}) } });
     const post = (url: string, payload: object, headers: Record<string, string> = {}) => api({ method: 'POST', url, payload, headers });
     const sessionCookie = (response: LightMyRequestResponse) => {
-      const cookie = response.cookies.find((each) => each.name === SESSION_COOKIE);
-      return cookie ? { cookie: `${SESSION_COOKIE}=${cookie.value}` } : null;
+      // From a 10.x address, not this machine: the cookie keeps its __Host- name (server/sessions/cookies.ts).
+      const cookie = response.cookies.find((each) => each.name === `__Host-${SESSION_COOKIE}`);
+      return cookie ? { cookie: `${cookie.name}=${cookie.value}` } : null;
     };
     const isPasskeySession = async (headers: Record<string, string>) => (await api({ method: 'GET', url: '/staff/leads', headers })).statusCode === 200;
 
@@ -74,11 +75,17 @@ for (const backend of databaseBackends('Passkeys')) {
       address = `10.0.${Math.floor(ip / 250)}.${(ip % 250) + 1}`;
     };
 
-    /** `npm run staff -- add <email>`: the token of the enrollment link it prints. */
+    /**
+     * `npm run staff -- add <email>`: the token of the enrollment link, printed for a new account,
+     * mailed to the address of an account that exists already (the newest invitation mail).
+     */
     async function enrollmentLink(email: string): Promise<string> {
       const lines: string[] = [];
       expect(await runStaffCli(['add', email], { ...server.env, SITE_URL: SITE }, { log: (line) => lines.push(line), error: (line) => lines.push(line) })).toBe(0);
-      return lines.join('\n').match(/\/staff\/enroll\/([A-Za-z0-9_-]{43})$/m)![1]!;
+      const printed = lines.join('\n').match(/\/staff\/enroll\/([A-Za-z0-9_-]{43})$/m)?.[1];
+      if (printed) return printed;
+      const mailed = (await queuedMails(server.stores.accounts.mails, email, ['staff-invitation'])).at(-1);
+      return mailed!.text.match(/\/staff\/enroll\/([A-Za-z0-9_-]{43})$/m)![1]!;
     }
 
     /** `npm run staff -- add` for a new address: the account and its link's token. */
@@ -166,6 +173,49 @@ for (const backend of databaseBackends('Passkeys')) {
         expect(mails[0]!.text).toContain(`\n${SITE}${STAFF_PASSKEYS_PAGE}\n`);
         const stored = (await server.stores.passkeys.get(authenticator.credentialId))!;
         for (const secret of [token, stored.id, stored.publicKey]) expect(mails[0]!.text).not.toContain(secret);
+      });
+
+      it('gives a stranger who registered a future colleague’s address nothing: the role comes with the mailed link, which removes the stranger’s passkey and sessions', async () => {
+        fresh();
+        counter++;
+        const email = `newhire.${counter}@dataclarity.example`;
+        const password = 'Mannheim#2025';
+        const registered = await post('/user/register', { firstName: 'Eve', lastName: 'Stranger', email, password, confirmPassword: password, termsAccepted: true });
+        expect(registered.statusCode, registered.body).toBe(201);
+        const userId = (await server.stores.users.credentials(email))!.id;
+        const strangerSession = sessionCookie(await post('/session', { email, password }))!;
+        // The stranger cannot add a passkey to an address nobody proved…
+        const refused = await post('/me/passkeys/options', {}, strangerSession);
+        expect(refused.statusCode).toBe(403);
+        expect(refused.json().message).toBe(PASSKEY_MESSAGES.verifyFirst);
+        // …but one made before that rule (an older release) is stored as it was.
+        const strangerKey = softAuthenticator(SITE);
+        await server.stores.passkeys.add({ id: strangerKey.credentialId, userId, publicKey: strangerKey.publicKey, counter: 0, transports: [], name: 'Eve’s laptop' }, new Date());
+        const signInWith = async (authenticator: SoftAuthenticator) => {
+          const options = (await post('/passkeys/sign-in/options', {})).json();
+          return post('/passkeys/sign-in', { response: authenticator.authenticate(options, userHandleOf(userId)) });
+        };
+
+        // The invitation (npm run staff -- add on an account that exists) promotes nobody: the link goes to the address.
+        const token = await enrollmentLink(email);
+        expect(await server.stores.staff.roleOf(userId)).toBe('client');
+        expect((await api({ method: 'GET', url: '/staff/leads', headers: strangerSession })).statusCode).toBe(403);
+        const strangerPasskey = await signInWith(strangerKey);
+        expect(strangerPasskey.statusCode, strangerPasskey.body).toBe(200);
+        expect(strangerPasskey.json()).toEqual({ next: PASSKEY_SIGNED_IN_PAGE });
+        expect(await isPasskeySession(sessionCookie(strangerPasskey)!)).toBe(false);
+
+        // The owner of the mailbox uses the link: staff now, the address proved, and nothing of the stranger's left.
+        const { headers } = await enroll(token, 'Work laptop');
+        expect(await server.stores.staff.roleOf(userId)).toBe('staff');
+        expect(await isPasskeySession(headers)).toBe(true);
+        expect((await server.stores.passkeys.listForUser(userId)).map((each) => each.name)).toEqual(['Work laptop']);
+        expect((await api({ method: 'GET', url: '/me', headers: strangerSession })).statusCode).toBe(401);
+        expect((await api({ method: 'GET', url: '/me', headers: sessionCookie(strangerPasskey)! })).statusCode).toBe(401);
+        expect((await signInWith(strangerKey)).statusCode).toBe(401);
+        expect(await server.stores.accounts.verifiedEmail(userId)).toBe(email);
+        const entry = (await server.stores.staff.auditLog({ limit: 10 })).entries.find((each) => each.recordId === userId && each.action === AUDIT_ACTIONS.staffAdded);
+        expect(entry?.detail).toBe('enrollment link: 1 passkey(s) removed, 2 session(s) ended');
       });
 
       it('refuses a missing or malformed token (400), an unknown link (410), and a bad name (400 naming the field)', async () => {

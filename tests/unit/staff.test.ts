@@ -516,16 +516,17 @@ for (const backend of databaseBackends('Staff')) {
         expect(await server.stores.staff.roleOf(client.id)).toBe('client');
       });
 
-      it('invites a colleague: the account is created and made staff, the enrollment link is mailed (24 h) and works; audited', async () => {
+      it('invites a colleague: the account is created (a client until the link is used), the enrollment link is mailed (24 h) and works; audited', async () => {
         const email = `invited.${Date.now()}.${counter}@dataclarity.example`;
         const before = sink.received.length;
         const invited = await call('POST', '/staff/invitations', { email: `  ${email.toUpperCase()} ` });
         expect(invited.statusCode).toBe(202);
         const body = invited.json();
-        expect(body).toMatchObject({ created: true, account: { email, role: 'staff', active: true } });
+        expect(body).toMatchObject({ created: true, account: { email, role: 'client', emailVerified: false, active: true } });
         expect(Date.parse(body.expiresAt) - Date.now()).toBeGreaterThan(ENROLLMENT_TTL_MS - 60_000);
         const userId = body.account.id as string;
-        expect(await server.stores.staff.roleOf(userId)).toBe('staff');
+        // Staff rights come only with the link, used by whoever holds the mailbox.
+        expect(await server.stores.staff.roleOf(userId)).toBe('client');
 
         await sink.waitFor(before + 1, 15_000);
         const mail = await vi.waitFor(() => {
@@ -547,10 +548,7 @@ for (const backend of databaseBackends('Staff')) {
         expect(options.json().user).toMatchObject({ name: email });
         // The mail left the outbox once it was accepted: the token is not kept in the clear.
         expect(await server.stores.contactRequests.outbox.size('staff-invitation')).toBe(0);
-        expect(await auditOf(userId)).toEqual([
-          [AUDIT_ACTIONS.staffInvited, member.email],
-          [AUDIT_ACTIONS.staffAdded, member.email],
-        ]);
+        expect(await auditOf(userId)).toEqual([[AUDIT_ACTIONS.staffInvited, member.email]]);
 
         // Invited again: a new link replaces the first, the account stays the one.
         const again = await call('POST', '/staff/invitations', { email });
@@ -564,7 +562,8 @@ for (const backend of databaseBackends('Staff')) {
         const hash = await server.stores.users.passwordHashOf(client.id);
         const invited = await call('POST', '/staff/invitations', { email: client.email });
         expect(invited.statusCode).toBe(202);
-        expect(invited.json()).toMatchObject({ created: false, account: { id: client.id, role: 'staff' } });
+        expect(invited.json()).toMatchObject({ created: false, account: { id: client.id, role: 'client' } });
+        expect(await server.stores.staff.roleOf(client.id)).toBe('client');
         expect(await server.stores.users.passwordHashOf(client.id)).toBe(hash);
 
         const cases: Array<[object, Record<string, string>]> = [
@@ -659,7 +658,7 @@ for (const backend of databaseBackends('Staff')) {
     });
 
     describe('npm run staff', () => {
-      it('add creates the account, makes it staff and prints a one-time link valid 24 h; a second add replaces the link', async () => {
+      it('add creates the account and prints a one-time link valid 24 h that makes it staff; a second add mails a new link, which replaces the first', async () => {
         cliOutput.length = 0;
         const email = `new.staff.${Date.now()}@dataclarity.example`;
         const started = new Date();
@@ -669,7 +668,7 @@ for (const backend of databaseBackends('Staff')) {
         const token = link![1]!;
         const user = await server.stores.users.credentials(email);
         expect(user).not.toBeNull();
-        expect(await server.stores.staff.roleOf(user!.id)).toBe('staff');
+        expect(await server.stores.staff.roleOf(user!.id)).toBe('client');
         expect(await server.stores.staff.enrollmentState(hashToken(token), new Date())).toBe('valid');
         // 24 hours, then no more.
         expect(await server.stores.staff.enrollmentState(hashToken(token), new Date(started.getTime() + ENROLLMENT_TTL_MS - 60_000))).toBe('valid');
@@ -677,16 +676,31 @@ for (const backend of databaseBackends('Staff')) {
         // Only the hash is stored: the token itself is found nowhere.
         expect(await server.stores.staff.enrollmentState(token, new Date())).toBe('unknown');
 
+        // The account exists now: the link goes to its address, never to the screen.
         cliOutput.length = 0;
+        const mailsBefore = sink.received.filter((received) => received.envelope.to.includes(email)).length;
         expect(await cli('add', email)).toBe(0);
-        const second = cliOutput.join('\n').match(/\/([A-Za-z0-9_-]{43})$/m)![1]!;
+        expect(cliOutput.join('\n')).not.toMatch(/[A-Za-z0-9_-]{43}/);
+        expect(cliOutput.join('\n')).toContain('mailed to that address');
+        const mailed = await vi.waitFor(
+          () => {
+            const found = sink.received.filter((received) => received.envelope.to.includes(email))[mailsBefore];
+            if (!found) throw new Error('no mailed link yet');
+            return found;
+          },
+          { timeout: 15_000 },
+        );
+        const second = (mailed.parsed.text ?? '').match(/\/([A-Za-z0-9_-]{43})$/m)![1]!;
         expect(second).not.toBe(token);
         expect(await server.stores.staff.enrollmentState(hashToken(token), new Date())).toBe('unknown');
         expect(await server.stores.staff.useEnrollment(hashToken(second), new Date())).toEqual({ userId: user!.id });
         expect(await server.stores.staff.useEnrollment(hashToken(second), new Date())).toBe('unknown');
 
         const entries = (await server.stores.staff.auditLog({ limit: 10 })).entries.filter((entry) => entry.recordId === user!.id);
-        expect(entries.map((entry) => entry.action)).toEqual([AUDIT_ACTIONS.staffEnrollmentIssued, AUDIT_ACTIONS.staffEnrollmentIssued, AUDIT_ACTIONS.staffAdded]);
+        expect(entries.map((entry) => [entry.action, entry.detail])).toEqual([
+          [AUDIT_ACTIONS.staffEnrollmentIssued, 'mailed'],
+          [AUDIT_ACTIONS.staffEnrollmentIssued, 'printed'],
+        ]);
         expect(entries.every((entry) => entry.actorEmail === CLI_ACTOR && entry.actorId === null)).toBe(true);
       });
 
@@ -699,11 +713,14 @@ for (const backend of databaseBackends('Staff')) {
         expect(await server.stores.staff.useEnrollment(hashToken(token), now)).toBe('unknown');
       });
 
-      it('add makes an existing client staff (password kept); list shows staff only; remove makes them a client and ends their sessions', async () => {
+      it('add mails an existing client the link, which makes them staff (password kept); list shows staff only; remove makes them a client and ends their sessions', async () => {
         const client = await seedUser({ verified: true });
         const other = await seedUser();
         const hashBefore = await server.stores.users.passwordHashOf(client.id);
         expect(await cli('add', client.email)).toBe(0);
+        expect(await server.stores.staff.roleOf(client.id)).toBe('client');
+        // The link used (../passkeys enrollment does this): staff from now on.
+        expect(await server.stores.staff.grantStaff(client.id, new Date())).toMatchObject({ promoted: true });
         expect(await server.stores.staff.roleOf(client.id)).toBe('staff');
         expect(await server.stores.users.passwordHashOf(client.id)).toBe(hashBefore);
 

@@ -173,7 +173,7 @@ export function Account() {
           }}
         />
       </section>
-      <Passkeys onSignedOut={signedOut} />
+      <Passkeys onSignedOut={signedOut} verified={user.emailVerified} />
       <section className="account-card" aria-labelledby="account-requests-title">
         <h2 id="account-requests-title">{T.requestsHeading}</h2>
         {!requests.verified ? (

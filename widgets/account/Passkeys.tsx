@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { accountPage as T } from '../../site/_data/accounts.json';
-import { passkeyNameError } from '../../shared/passkeys';
+import { PASSKEY_MESSAGES, passkeyNameError } from '../../shared/passkeys';
 import { ErrorText } from '../lib/accountForm';
 import { accountApi, ApiProblem, SignedOutError, type AccountPasskey } from './accountClient';
 import { AccountForm } from './AccountForm';
@@ -42,9 +42,12 @@ type Editing = { kind: 'rename'; passkey: AccountPasskey; name: string; error: s
  * name, and the password when the sign-in is not recent (GET /me/passkeys says so; a server's 403
  * naming currentPassword asks for it too). A browser without WebAuthn is told so instead of an
  * Add button that would fail. A cancelled dialog or a refusal shows under the button; what was
- * typed stays. Every change is the server's (server/passkeys/meRoutes.ts).
+ * typed stays. Every change is the server's (server/passkeys/meRoutes.ts). While the account's
+ * address is not verified, no passkey can be added (the server refuses it too): the section says so
+ * and offers the verification mail, its answer in the section's status line. `#passkeys` is the
+ * section's address in the mails that list the account's passkeys.
  */
-export function Passkeys({ onSignedOut }: { onSignedOut: () => void }) {
+export function Passkeys({ onSignedOut, verified }: { onSignedOut: () => void; verified: boolean }) {
   const [state, setState] = useState<{ passkeys: AccountPasskey[]; passwordNeeded: boolean } | 'loading' | 'failed'>('loading');
   const [editing, setEditing] = useState<Editing>(null);
   const [notice, setNotice] = useState<{ text: string; error: boolean } | null>(null);
@@ -72,6 +75,11 @@ export function Passkeys({ onSignedOut }: { onSignedOut: () => void }) {
   useEffect(() => {
     if (editing?.kind === 'remove') confirmRef.current?.focus();
   }, [editing]);
+
+  const resend = () => {
+    setNotice(null);
+    accountApi.resendVerification().then(({ message }) => setNotice({ text: message, error: false }), failed);
+  };
 
   const rename = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -108,7 +116,7 @@ export function Passkeys({ onSignedOut }: { onSignedOut: () => void }) {
   const passkeys = typeof state === 'object' ? state.passkeys : [];
   const passwordNeeded = typeof state === 'object' && state.passwordNeeded;
   return (
-    <section className="account-card account-passkeys" aria-labelledby="account-passkeys-title">
+    <section id="passkeys" className="account-card account-passkeys" aria-labelledby="account-passkeys-title">
       <h2 id="account-passkeys-title">{T.passkeysHeading}</h2>
       <p className="account-card-lead">{T.passkeysLead}</p>
       {state === 'failed' ? (
@@ -203,6 +211,13 @@ export function Passkeys({ onSignedOut }: { onSignedOut: () => void }) {
       </p>
       {!supported ? (
         <p className="account-alert">{T.passkeysUnsupported}</p>
+      ) : !verified ? (
+        <div className="account-actions">
+          <p className="account-alert">{PASSKEY_MESSAGES.verifyFirst}</p>
+          <button type="button" className="btn btn-secondary" onClick={resend}>
+            {T.verifyResend}
+          </button>
+        </div>
       ) : typeof state === 'object' ? (
         <>
           <h3>{T.passkeyAddHeading}</h3>

@@ -119,7 +119,8 @@ export function createConsentManager(options: ManagerOptions): ConsentManager {
       uuid: uuidV4,
       policyVersion,
     });
-    doc.cookie = serializeCookie(next, { domain: options.cookieDomain, secure: win.isSecureContext });
+    // Secure on https only: WebKit drops a Secure cookie from http://localhost, though it is a secure context.
+    doc.cookie = serializeCookie(next, { domain: options.cookieDomain, secure: win.location.protocol === 'https:' });
     if (parseConsentCookie(doc.cookie, policyVersion).record?.lastUpdated !== next.lastUpdated) {
       console.warn('dc-consent: the browser did not store the consent cookie; the choice applies to this page only.');
     }

@@ -11,8 +11,9 @@ const S = T.team;
 /**
  * Who is staff (GET /staff/members), and inviting a colleague (POST /staff/invitations): the
  * address is checked by the server with the site's email rule, and its message shows under the
- * field, which keeps what was typed; a sent invitation says until when its link works. "Send new
- * link" mails a member a fresh link (the old one stops working); "Remove staff role" asks first,
+ * field, which keeps what was typed; a sent invitation says until when its link works, and is listed
+ * under "Invited" until the link is used (only then is the colleague staff). "Send new link" mails
+ * a member or an invitee a fresh link (the old one stops working); "Remove staff role" asks first,
  * and is not offered for oneself (the API refuses that and the last staff member, and says why).
  */
 export function TeamView({ onGate, arrival }: { onGate: OnGate; arrival: Arrival }) {
@@ -67,7 +68,8 @@ export function TeamView({ onGate, arrival }: { onGate: OnGate; arrival: Arrival
     }, failed);
   };
 
-  const name = (member: StaffMember) => `${member.firstName} ${member.lastName}`.trim() || member.email;
+  const name = (member: Pick<StaffMember, 'firstName' | 'lastName' | 'email'>) =>
+    `${member.firstName} ${member.lastName}`.trim() || member.email;
 
   return (
     <ViewSection id="staff-team-title" heading={S.heading} headingRef={headingRef}>
@@ -154,6 +156,34 @@ export function TeamView({ onGate, arrival }: { onGate: OnGate; arrival: Arrival
           ))}
         </ul>
       )}
+      {list !== null && list.invited.length > 0 ? (
+        <>
+          <h3 id="staff-invited-title">{S.invitedHeading}</h3>
+          <ul className="staff-passkeys" aria-labelledby="staff-invited-title">
+            {list.invited.map((invitation) => (
+              <li key={invitation.id} className="staff-passkey">
+                <div>
+                  <p className="staff-passkey-name">
+                    {name(invitation)}
+                    <span className="staff-badge">{S.pending}</span>
+                  </p>
+                  <p className="staff-passkey-times">
+                    {[invitation.email, fill(S.linkUntil, { until: when(invitation.expiresAt) })].join(' · ')}
+                  </p>
+                </div>
+                <div className="staff-actions">
+                  <RowAction
+                    label={S.resend}
+                    subject={invitation.email}
+                    disabled={sending}
+                    onClick={() => invite(invitation.email, false)}
+                  />
+                </div>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
     </ViewSection>
   );
 }

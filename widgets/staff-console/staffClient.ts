@@ -1,7 +1,7 @@
 import { API_BASE } from '../../shared/constants';
 import type { DeliveryAttempt, StaffContactRequest } from '../../shared/contactRequestSchema';
 import type { StoredPressItem } from '../../shared/pressItems';
-import type { StaffMember } from '../../shared/staffMember';
+import type { StaffInvitation, StaffMember } from '../../shared/staffMember';
 
 export interface ContactRequestDetail {
   lead: StaffContactRequest;
@@ -113,7 +113,7 @@ export const staffApi = {
   rename: (id: string, body: { firstName: string; lastName: string }) => call<StaffAccount>('PATCH', `/users/${encodeURIComponent(id)}`, body),
   deleteAccount: (id: string) => call<null>('DELETE', `/users/${encodeURIComponent(id)}`),
   requestsOf: (id: string) => call<{ requests: StaffContactRequest[] }>('GET', `/users/${encodeURIComponent(id)}/requests`),
-  members: () => call<{ members: StaffMember[]; you: string }>('GET', '/members'),
+  members: () => call<{ members: StaffMember[]; invited: StaffInvitation[]; you: string }>('GET', '/members'),
   invite: (email: string) => call<{ account: StaffAccount; created: boolean; expiresAt: string }>('POST', '/invitations', { email }),
   removeMember: (id: string) => call<null>('DELETE', `/members/${encodeURIComponent(id)}`),
   dashboards: (userId: string) => call<{ dashboards: StaffDashboard[] }>('GET', `/users/${encodeURIComponent(userId)}/dashboards`),

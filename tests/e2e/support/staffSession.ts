@@ -2,6 +2,7 @@ import { expect, type Browser, type BrowserContext, type Page } from '@playwrigh
 import { runStaffCli } from '../../../server/staff/cli';
 import { API_BASE } from '../../../shared/constants';
 import { signUpBody } from '../../support/signUp';
+import type { SmtpSink } from '../../support/smtpSink';
 import { atPath } from './atPath';
 import { seedConsent } from './consent';
 import { virtualAuthenticator } from './virtualAuthenticator';
@@ -21,6 +22,23 @@ export async function addStaff(email: string, env: Record<string, string>): Prom
   const link = lines.find((line) => line.includes('/staff/enroll/'));
   expect(link, lines.join('\n')).toBeDefined();
   return link!.trim();
+}
+
+/**
+ * `npm run staff -- add <email>` for an account that exists already: nothing secret is printed, the
+ * link goes to the address. The link of the newest invitation mail the SMTP test server received.
+ */
+export async function mailedEnrollmentLink(email: string, env: Record<string, string>, sink: SmtpSink): Promise<string> {
+  const invitations = () => sink.received.filter((mail) => mail.envelope.to.includes(email) && mail.parsed.headers.get('x-dc-mail-kind') === 'staff-invitation');
+  const before = invitations().length;
+  const lines: string[] = [];
+  const code = await runStaffCli(['add', email], { ...process.env, ...env }, { log: (line) => lines.push(line), error: (line) => lines.push(line) });
+  expect(code, lines.join('\n')).toBe(0);
+  expect(lines.join('\n')).not.toContain('/staff/enroll/');
+  await expect.poll(() => invitations().length, { timeout: 20_000 }).toBe(before + 1);
+  const link = /^(http:\/\/\S+\/staff\/enroll\/[A-Za-z0-9_-]{43})$/m.exec(invitations()[before]!.parsed.text ?? '')?.[1];
+  expect(link).toBeDefined();
+  return link!;
 }
 
 /** A context with consent given on `baseURL` (no banner over the page). */
