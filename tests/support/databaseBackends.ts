@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
-import { findPostgres, startPostgres, type PostgresServer } from './postgres';
+import { findPostgres, POSTGRES_START_MS, startPostgres, type PostgresServer } from './postgres';
 
 /**
  * The two databases a server runs on, as a table a test file loops over (as staff.test.ts does):
@@ -25,7 +25,7 @@ export function databaseBackends(what: string): DatabaseBackend[] {
   beforeAll(async () => {
     root = mkdtempSync(join(tmpdir(), 'dc-backends-'));
     if (postgres.ok) server = await startPostgres();
-  }, 120_000);
+  }, POSTGRES_START_MS);
   afterAll(async () => {
     await server?.stop();
     if (root) rmSync(root, { recursive: true, force: true });

@@ -75,6 +75,12 @@ function run(bin: string, program: string, args: string[]): void {
   else execFileSync(command, args, { stdio: 'pipe' });
 }
 
+/**
+ * How long a hook that starts PostgreSQL may take: initdb and the first start take 2-5 s on a quiet
+ * machine and over 10 s (Vitest's default hook timeout) when both cores are busy.
+ */
+export const POSTGRES_START_MS = 120_000;
+
 export interface StartPostgresOptions {
   /**
    * Production durability (fsync, synchronous_commit, full_page_writes on) instead of the tests'

@@ -9,7 +9,7 @@ import type { ContactRequestMail, ContactRequestMailer } from '../../server/cont
 import { openSqliteContactRequestStore } from '../../server/contactRequests/sqliteStore';
 import { openStores } from '../../server/db/openStores';
 import { backupPostgres, backupSqlite, restorePostgres, restoreSqlite, verifySqliteBackup } from '../../server/ops/backup';
-import { findPostgres, startPostgres, type PostgresServer } from '../support/postgres';
+import { findPostgres, POSTGRES_START_MS, startPostgres, type PostgresServer } from '../support/postgres';
 import { openSqliteStore } from '../../server/users/sqliteStore';
 import { contactRequest } from './contactRequestStoreContract';
 
@@ -118,7 +118,7 @@ describe.skipIf(!postgres.ok)('backup and restore (PostgreSQL, pg_dump / pg_rest
   beforeAll(async () => {
     if (postgres.ok) process.env.PG_BIN = postgres.bin;
     server = await startPostgres();
-  });
+  }, POSTGRES_START_MS);
   afterAll(async () => server?.stop());
 
   it('a backup under 10 writers holds every acknowledged contact request; restore refuses a database with data, fills an empty one', async () => {

@@ -7,7 +7,7 @@ import { openPgPool, type PgPool } from '../../server/db/postgres';
 import { createPgContactRequestStore } from '../../server/contactRequests/pgStore';
 import type { ContactRequestStore } from '../../server/contactRequests/store';
 import { skipForMissing } from '../support/missingProgram';
-import { findPostgres, startPostgres, type PostgresServer } from '../support/postgres';
+import { findPostgres, POSTGRES_START_MS, startPostgres, type PostgresServer } from '../support/postgres';
 import { SCHEMA_VERSION } from '../../server/db/sqlite';
 import { openSqliteContactRequestStore } from '../../server/contactRequests/sqliteStore';
 import { openSqliteStore } from '../../server/users/sqliteStore';
@@ -98,7 +98,7 @@ describe.skipIf(skipPostgres)('PostgreSQL contact request store', () => {
     url = await server.createDatabase('dc_leads_contract');
     pool = openPgPool(url);
     await migratePostgres(pool);
-  }, 120_000);
+  }, POSTGRES_START_MS);
   afterAll(async () => {
     await pool?.end();
     await server?.stop();

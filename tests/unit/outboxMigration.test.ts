@@ -12,7 +12,7 @@ import { smtpMailer } from '../../server/contactRequests/mail';
 import { createPgContactRequestStore } from '../../server/contactRequests/pgStore';
 import { openSqliteContactRequestStore } from '../../server/contactRequests/sqliteStore';
 import type { ContactRequestStore } from '../../server/contactRequests/store';
-import { findPostgres, startPostgres, type PostgresServer } from '../support/postgres';
+import { findPostgres, POSTGRES_START_MS, startPostgres, type PostgresServer } from '../support/postgres';
 import { startSmtpSink, type SmtpSink } from '../support/smtpSink';
 
 /**
@@ -176,7 +176,7 @@ beforeAll(async () => {
   sink = await startSmtpSink();
   root = mkdtempSync(join(tmpdir(), 'dc-outbox-migration-'));
   if (postgres.ok) pgServer = await startPostgres();
-});
+}, POSTGRES_START_MS);
 
 afterAll(async () => {
   await sink.stop();

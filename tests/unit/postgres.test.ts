@@ -12,7 +12,7 @@ import type { ContactRequestMail, ContactRequestMailer } from '../../server/cont
 import { API_BASE } from '../../shared/constants';
 import { CONTACT_ENDPOINT, SEND_FAILURE } from '../../shared/contactRequest';
 import { skipForMissing } from '../support/missingProgram';
-import { findPostgres, startPostgres, type PostgresServer } from '../support/postgres';
+import { findPostgres, POSTGRES_START_MS, startPostgres, type PostgresServer } from '../support/postgres';
 
 describe('DATABASE_URL', () => {
   it('selects PostgreSQL only for a postgres:// URL and never logs the password', async () => {
@@ -43,7 +43,7 @@ describe.skipIf(skipPostgres)('on a real PostgreSQL', () => {
 
   beforeAll(async () => {
     server = await startPostgres();
-  }, 120_000);
+  }, POSTGRES_START_MS);
   afterAll(async () => {
     await server?.stop();
   });

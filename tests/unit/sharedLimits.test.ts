@@ -8,7 +8,7 @@ import { registerApi } from '../../server/api/index';
 import { USER_MESSAGES } from '../../server/api/users';
 import { loadConfig } from '../../server/config';
 import { API_BASE } from '../../shared/constants';
-import { findPostgres, startPostgres, type PostgresServer } from '../support/postgres';
+import { findPostgres, POSTGRES_START_MS, startPostgres, type PostgresServer } from '../support/postgres';
 import { signUpRequest } from '../support/signUp';
 
 /**
@@ -27,7 +27,7 @@ let root: string;
 beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'dc-shared-limits-'));
   if (postgres.ok) server = await startPostgres();
-});
+}, POSTGRES_START_MS);
 afterAll(async () => {
   await server?.stop();
   rmSync(root, { recursive: true, force: true });

@@ -9,7 +9,7 @@ import { createPgUserStore } from '../../server/users/pgStore';
 import { migratePostgres } from '../../server/db/migrate';
 import { openPgPool, type PgPool } from '../../server/db/postgres';
 import { skipForMissing } from '../support/missingProgram';
-import { findPostgres, startPostgres, type PostgresServer } from '../support/postgres';
+import { findPostgres, POSTGRES_START_MS, startPostgres, type PostgresServer } from '../support/postgres';
 import {
   hashPassword,
   needsRehash,
@@ -111,7 +111,7 @@ describe.skipIf(skipForMissing(`UserStore on ${backend.name}`, backend.skipReaso
   let store: UserStore;
   const open = () => backend.open(() => new Date(clock));
 
-  beforeAll(() => backend.setup(), 120_000);
+  beforeAll(() => backend.setup(), POSTGRES_START_MS);
   afterAll(() => backend.teardown());
   beforeEach(async () => {
     await backend.reset();
