@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { BuildCache, cacheKey, packageVersion, sourceOf } from './buildCache.mjs';
 
 /**
  * The site's icons (issue 36), made at build time from the one drawing, site/assets/favicon.svg:
@@ -57,26 +58,44 @@ export function icoFile(pngs) {
 }
 
 /**
- * Writes favicon.ico to the root of `distDir` and the PNG icons under /assets/icons/; resolves with the number of files.
+ * Writes favicon.ico to the root of `distDir` and the PNG icons under /assets/icons/; resolves with
+ * the number of files and the cache's counts. Each file is cached by the drawing, this code and
+ * resvg's version (build/buildCache.mjs), so a build renders them only when one of those changed.
  * @param {string} distDir
- * @returns {Promise<number>}
+ * @returns {Promise<{ files: number, cache: BuildCache }>}
  */
 export async function writeSiteIcons(distDir) {
-  const { Resvg } = await import('@resvg/resvg-js');
+  const cache = new BuildCache('icons');
+  const maker = cacheKey(sourceOf('build/siteIcons.mjs'), readFileSync(ICON_SOURCE), packageVersion('@resvg/resvg-js'));
+  /** @type {((svg: string) => Buffer) | null} */
+  let rasterize = null;
   /** @param {string} svg */
-  const render = (svg) => Buffer.from(new Resvg(svg).render().asPng());
-  /** @param {string} href @param {Buffer} bytes */
-  const write = (href, bytes) => {
+  const render = async (svg) => {
+    if (!rasterize) {
+      // Loaded only on a miss: the native module costs time a cached build need not pay.
+      const { Resvg } = await import('@resvg/resvg-js');
+      rasterize = (/** @type {string} */ drawing) => Buffer.from(new Resvg(drawing).render().asPng());
+    }
+    return rasterize(svg);
+  };
+  /** @param {string} href @param {() => Promise<Buffer>} make */
+  const write = async (href, make) => {
     const out = join(distDir, href);
     mkdirSync(dirname(out), { recursive: true });
-    writeFileSync(out, bytes);
+    writeFileSync(out, await cache.getOrMake(cacheKey(maker, href), make));
   };
-  write('/favicon.ico', icoFile(ICO_SIZES.map((size) => ({ size, png: render(iconSvg(size)) }))));
-  write(APPLE_TOUCH_ICON.href, render(iconSvg(APPLE_TOUCH_ICON.size, { opaque: true, scale: 0.72 })));
+  await write('/favicon.ico', async () => {
+    /** @type {Array<{ size: number, png: Buffer }>} */
+    const pngs = [];
+    for (const size of ICO_SIZES) pngs.push({ size, png: await render(iconSvg(size)) });
+    return icoFile(pngs);
+  });
+  await write(APPLE_TOUCH_ICON.href, () => render(iconSvg(APPLE_TOUCH_ICON.size, { opaque: true, scale: 0.72 })));
   for (const icon of MANIFEST_ICONS) {
     const size = Number(icon.sizes.split('x')[0]);
     // Maskable: the mark inside the 80 % safe zone, on the background to the edges.
-    write(icon.src, render(icon.purpose === 'maskable' ? iconSvg(size, { opaque: true, scale: 0.6 }) : iconSvg(size)));
+    await write(icon.src, () => render(icon.purpose === 'maskable' ? iconSvg(size, { opaque: true, scale: 0.6 }) : iconSvg(size)));
   }
-  return 2 + MANIFEST_ICONS.length;
+  cache.prune();
+  return { files: 2 + MANIFEST_ICONS.length, cache };
 }

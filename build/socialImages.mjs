@@ -1,7 +1,6 @@
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { BuildCache, cacheKey, packageVersion, sourceOf } from './buildCache.mjs';
 import { FONT_SOURCE, FONT_SUBSET } from './fontSubset.mjs';
 
 /**
@@ -21,9 +20,6 @@ import { FONT_SOURCE, FONT_SUBSET } from './fontSubset.mjs';
  */
 
 export const SOCIAL_IMAGE = { width: 1200, height: 630, type: 'image/png' };
-
-const root = fileURLToPath(new URL('..', import.meta.url));
-const cacheDir = join(root, 'node_modules/.cache/dc-social-images');
 
 /**
  * The image's URL for a page's URL: /assets/social/<path>.png (`/` is home, `/404.html` is 404).
@@ -116,52 +112,51 @@ ${descLines.map((line, i) => `<text x="80" y="${descTop + i * 36}" font-family="
 
 /**
  * Inter as static TrueType instances (resvg reads neither WOFF2 nor variations), cached.
- * @returns {Promise<string[]>}
+ * @param {BuildCache} cache
+ * @returns {Promise<string[]>} the files
  */
-async function fontFiles() {
+async function fontFiles(cache) {
   const source = readFileSync(FONT_SOURCE);
   /** @type {string[]} */
   const files = [];
   for (const weight of [500, 800]) {
-    const key = createHash('sha256').update(source).update(FONT_SUBSET.text).update(String(weight)).digest('hex').slice(0, 16);
-    const file = join(cacheDir, `inter-${weight}-${key}.ttf`);
-    if (!existsSync(file)) {
+    const name = `inter-${weight}-${cacheKey(source, FONT_SUBSET.text, String(weight), packageVersion('subset-font')).slice(0, 16)}.ttf`;
+    if (!cache.get(name)) {
       const { default: subsetFont } = await import('subset-font');
-      const font = await subsetFont(source, FONT_SUBSET.text, { targetFormat: 'truetype', variationAxes: { wght: weight } });
-      mkdirSync(cacheDir, { recursive: true });
-      writeFileSync(file, font);
+      cache.set(name, await subsetFont(source, FONT_SUBSET.text, { targetFormat: 'truetype', variationAxes: { wght: weight } }));
     }
-    files.push(file);
+    files.push(join(cache.dir, name));
   }
   return files;
 }
 
 /**
- * Writes each card as a PNG to `<outputDir><socialImageUrl(url)>`. A card already rendered from the
- * same SVG is taken from the cache. Resolves with the number of cards and how many were rendered.
+ * Writes each card as a PNG to `<outputDir><socialImageUrl(url)>`. A card is cached by what it is
+ * drawn from (build/buildCache.mjs): its SVG, the fonts' bytes, this code and resvg's version.
+ * Resolves with the number of cards and how many were rendered.
  * @param {string} outputDir
  * @param {SocialCard[]} cards
  * @returns {Promise<{ cards: number, rendered: number }>}
  */
 export async function writeSocialImages(outputDir, cards) {
-  const { Resvg } = await import('@resvg/resvg-js');
-  const fonts = await fontFiles();
+  const cache = new BuildCache('social-images');
+  const fonts = await fontFiles(cache);
+  const maker = cacheKey(sourceOf('build/socialImages.mjs'), packageVersion('@resvg/resvg-js'), ...fonts.map((file) => readFileSync(file)));
+  /** @type {typeof import('@resvg/resvg-js').Resvg | null} */
+  let Resvg = null;
   let rendered = 0;
   for (const card of cards) {
     const svg = socialCardSvg(card);
-    const key = createHash('sha256').update(svg).update(fonts.join()).digest('hex').slice(0, 20);
-    const cached = join(cacheDir, `${key}.png`);
-    /** @type {Buffer} */
-    let png;
-    if (existsSync(cached)) png = readFileSync(cached);
-    else {
-      png = new Resvg(svg, { font: { fontFiles: fonts, loadSystemFonts: false, defaultFontFamily: 'Inter' } }).render().asPng();
-      writeFileSync(cached, png);
+    const png = await cache.getOrMake(`${cacheKey(maker, svg)}.png`, async () => {
+      // Loaded only on a miss: the native module costs time a cached build need not pay.
+      Resvg ??= (await import('@resvg/resvg-js')).Resvg;
       rendered++;
-    }
+      return new Resvg(svg, { font: { fontFiles: fonts, loadSystemFonts: false, defaultFontFamily: 'Inter' } }).render().asPng();
+    });
     const out = join(outputDir, socialImageUrl(card.url));
     mkdirSync(dirname(out), { recursive: true });
     writeFileSync(out, png);
   }
+  cache.prune();
   return { cards: cards.length, rendered };
 }

@@ -5,7 +5,11 @@
  * (gzip_static) send them without compressing per request. A copy is written
  * only when it is smaller than the file. Dotfiles (dist/.csp.json) are not
  * served and are skipped. Compression runs on libuv's thread pool, so all cores
- * work at once.
+ * work at once. Each copy is cached by its file's bytes and the settings
+ * (build/buildCache.mjs): a build compresses only the files that changed, so the
+ * highest quality costs a build nothing for the rest. Brotli 11 against 10 on
+ * this site: HTML 303 KB against 311 KB, JavaScript and CSS 2-3 % smaller, for
+ * about twice the time, which only a changed file pays.
  *   node scripts/precompress.mjs [dir]     (default dist)
  */
 import { readdir, readFile, writeFile } from 'node:fs/promises';
@@ -14,12 +18,16 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { tsImport } from 'tsx/esm/api';
+import { BuildCache, cacheKey, sourceOf } from '../build/buildCache.mjs';
 
 /** Which files get copies: the rule the server sends them by (shared/compressible.ts). */
 const { COMPRESSIBLE } = /** @type {typeof import('../shared/compressible.ts')} */ (await tsImport('../shared/compressible.ts', import.meta.url));
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
+
+/** What a copy is made by besides the file: this code, and the compressors' versions. */
+const MAKER = `${sourceOf('scripts/precompress.mjs')}\nbrotli ${process.versions.brotli}\nzlib ${process.versions.zlib}`;
 
 /**
  * Every compressible file under `dir`, relative paths, dotfiles and dot-folders left out.
@@ -38,13 +46,14 @@ export async function compressibleFiles(dir) {
  * Compresses every text file of `dir`; returns { files, bytes, brotli, gzip } totals. Files with the
  * same bytes are compressed once: each public widget is published three times (/widgets/dc-x.js,
  * /widgets/v1/dc-x.js, /widgets/v1/dc-x.<hash>.js), and Brotli 11 over those copies was a third of
- * this stage.
+ * this stage. `cache` holds the copies' hit and miss counts.
  * @param {string} dir
- * @returns {Promise<{ files: number, bytes: number, brotli: number, gzip: number }>}
+ * @returns {Promise<{ files: number, bytes: number, brotli: number, gzip: number, cache: BuildCache }>}
  */
 export async function precompress(dir) {
   const files = await compressibleFiles(dir);
-  const totals = { files: files.length, bytes: 0, brotli: 0, gzip: 0 };
+  const cache = new BuildCache('precompress');
+  const totals = { files: files.length, bytes: 0, brotli: 0, gzip: 0, cache };
   /** @type {Map<string, Promise<[Buffer, Buffer]>>} */
   const compressed = new Map();
   /** @param {Buffer} source */
@@ -53,6 +62,7 @@ export async function precompress(dir) {
     let both = compressed.get(key);
     if (!both) {
       both = Promise.all([
+        cache.getOrMake(cacheKey(MAKER, 'br', source), () =>
           brotli(source, {
             params: {
               [constants.BROTLI_PARAM_QUALITY]: 11,
@@ -60,8 +70,9 @@ export async function precompress(dir) {
               [constants.BROTLI_PARAM_SIZE_HINT]: source.length,
             },
           }),
-          gz(source, { level: 9 }),
-        ]);
+        ),
+        cache.getOrMake(cacheKey(MAKER, 'gz', source), () => gz(source, { level: 9 })),
+      ]);
       compressed.set(key, both);
     }
     return both;
@@ -81,6 +92,7 @@ export async function precompress(dir) {
       } else totals.gzip += source.length;
     }),
   );
+  cache.prune();
   return totals;
 }
 
@@ -89,5 +101,5 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const totals = await precompress(dir);
   /** @param {number} bytes */
   const kb = (bytes) => `${(bytes / 1024).toFixed(0)} KB`;
-  console.log(`precompressed ${totals.files} files: ${kb(totals.bytes)} -> brotli ${kb(totals.brotli)}, gzip ${kb(totals.gzip)}`);
+  console.log(`precompressed ${totals.files} files: ${kb(totals.bytes)} -> brotli ${kb(totals.brotli)}, gzip ${kb(totals.gzip)} (copies: ${totals.cache.summary()})`);
 }
