@@ -9,6 +9,8 @@
  * normalised src (and title). Anything else is rejected with a reason the element logs,
  * while the visitor sees 'Invalid Dashboard' / 'Unable to parse the provided iframe HTML'.
  */
+import { escapeHtml } from './escapeHtml';
+
 /** Messages of SPEC 2.6 and 8, exactly as shown. */
 export const EMBED_MESSAGES = {
   invalid: 'Invalid Dashboard',
@@ -95,6 +97,30 @@ function fail(code: EmbedErrorCode, reason: string): EmbedResult {
 }
 
 /**
+ * The checks of a report's address, whether it came as an iframe's src or as a pasted link: an
+ * absolute https: URL without user name, password or a port other than 443, on exactly one of
+ * `allowedHosts`. `subject` names what was pasted in the refusal, so both read the same way.
+ */
+function checkAddress(raw: string, allowedHosts: readonly string[], subject: 'The iframe src' | 'The link'): EmbedResult {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return fail('invalid-url', `${subject} must be an absolute https URL.`);
+  }
+  if (url.protocol !== 'https:') return fail('not-https', `${subject} must use https, not ${url.protocol}`);
+  if (url.username !== '' || url.password !== '') {
+    return fail('userinfo', `${subject} may not contain a user name or password.`);
+  }
+  if (url.port !== '') return fail('port', `${subject} may not use port ${url.port}.`);
+  const hosts = allowedHosts.map((h) => h.toLowerCase());
+  if (!hosts.includes(url.hostname)) {
+    return fail('host-not-allowed', `${subject} host "${url.hostname}" is not an allowed Power BI host.`);
+  }
+  return { ok: true, src: url.href };
+}
+
+/**
  * Validates a dashboard embed snippet.
  *
  * Valid only when the snippet is exactly one `<iframe>` element (whitespace and HTML comments
@@ -166,23 +192,10 @@ export function parseEmbed(
 
   const rawSrc = iframe.getAttribute('src');
   if (rawSrc === null || rawSrc.trim() === '') return fail('missing-src', 'The iframe has no src.');
-  let url: URL;
-  try {
-    url = new URL(rawSrc);
-  } catch {
-    return fail('invalid-url', 'The iframe src must be an absolute https URL.');
-  }
-  if (url.protocol !== 'https:') return fail('not-https', `The iframe src must use https, not ${url.protocol}`);
-  if (url.username !== '' || url.password !== '') {
-    return fail('userinfo', 'The iframe src may not contain a user name or password.');
-  }
-  if (url.port !== '') return fail('port', `The iframe src may not use port ${url.port}.`);
-  const hosts = allowedHosts.map((h) => h.toLowerCase());
-  if (!hosts.includes(url.hostname)) {
-    return fail('host-not-allowed', `The iframe src host "${url.hostname}" is not an allowed Power BI host.`);
-  }
+  const checked = checkAddress(rawSrc, allowedHosts, 'The iframe src');
+  if (!checked.ok) return checked;
 
-  const result: EmbedResult = { ok: true, src: url.href };
+  const result: EmbedResult = { ok: true, src: checked.src };
   const title = iframe.getAttribute('title')?.trim();
   if (title) result.title = title;
   const width = Number(iframe.getAttribute('width'));
@@ -192,6 +205,34 @@ export function parseEmbed(
     result.height = height;
   }
   return result;
+}
+
+/**
+ * What a person pastes for a report (/embed's gallery form, the staff console and its API): the
+ * "Publish to web" embed code, or the link Power BI shows above it in the same dialog
+ * (`https://app.powerbi.com/view?r=…`). Text without `<` and without white space inside (after
+ * trimming) is read as a link and meets the same checks as an iframe's src; anything else is
+ * read as an embed code by parseEmbed, so text around a link is refused as it is around a code.
+ * The result is parseEmbed's: a link gives only the normalised src. Never throws.
+ */
+export function parsePastedEmbed(
+  pasted: unknown,
+  allowedHosts: readonly string[] = DEFAULT_ALLOWED_HOSTS,
+  options: ParseEmbedOptions = {},
+): EmbedResult {
+  if (typeof pasted !== 'string') return parseEmbed(pasted, allowedHosts, options);
+  const text = pasted.trim();
+  if (text === '' || text.length > MAX_SNIPPET_LENGTH || /[<\s]/.test(text)) return parseEmbed(pasted, allowedHosts, options);
+  return checkAddress(text, allowedHosts, 'The link');
+}
+
+/**
+ * The embed code to hand the gallery for a checked paste: the pasted code itself, or for a link
+ * the plain iframe Power BI would give for it (the gallery's items carry embed codes).
+ */
+export function embedCodeOf(pasted: string, result: { ok: true; src: string }): string {
+  const text = pasted.trim();
+  return text.includes('<') ? text : `<iframe src="${escapeHtml(result.src)}"></iframe>`;
 }
 
 /** The gallery's words for a refused snippet, then the reason: what /embed's form and the staff API show. */

@@ -34,6 +34,8 @@ async function embedConfig(siteUrl) {
   const { partnerConsent } = await libRules('consentForm');
   // The starting point of "My site" for <dc-consent>: the README example is built from the same values.
   const consent = partnerConsent(readData('consent'), readData('consentPartner'));
+  const galleryWords = { ...readData('embedGallery') };
+  delete galleryWords.$comment;
   return {
     version: release.version,
     origin: siteUrl,
@@ -49,6 +51,8 @@ async function embedConfig(siteUrl) {
         fields: api.attributes.map(fieldOf).filter(Boolean).map((field) => withChoices(api.tagName, field)),
         example,
         ...(api.tagName === 'dc-consent' ? { consent } : {}),
+        // Its form's words travel with the configuration, as the fields' labels do, not in the script.
+        ...(api.tagName === 'dc-dashboard-gallery' ? { gallery: galleryWords } : {}),
         staticSnippet: widgetSnippet({
           origin: siteUrl,
           tag: api.tagName,

@@ -1,27 +1,16 @@
 import { DASHBOARD_MESSAGES } from '../../shared/clientDashboards';
-import { embedRefusal, parseEmbed } from '../../shared/embed';
-import { escapeHtml } from '../../shared/escapeHtml';
+import { embedRefusal, parsePastedEmbed } from '../../shared/embed';
 import { parseSnippetFragment } from './snippetFragment';
-
-/**
- * What was pasted, as a snippet parseEmbed reads: an embed code as it is, a bare address (no
- * `<`, e.g. Power BI's "link you can share") as the iframe Power BI would give for it, so the
- * address meets exactly the same rule.
- */
-export function snippetFromPaste(pasted: string): string {
-  const text = pasted.trim();
-  if (text === '' || text.includes('<')) return pasted;
-  return `<iframe src="${escapeHtml(text)}"></iframe>`;
-}
 
 export type SnippetCheck = { ok: true; src: string } | { ok: false; message: string };
 
 /**
- * A pasted Power BI embed code or address, checked by the gallery's own rule (shared/embed.ts
- * parseEmbed: one iframe, https, a Power BI host) and refused with the gallery's words.
+ * A pasted Power BI embed code or "Publish to web" link, checked by the rule /embed's gallery form
+ * uses (shared/embed.ts parsePastedEmbed: one iframe or one link, https, a Power BI host) and
+ * refused with the gallery's words. The server has no DOM: a code is read by parseSnippetFragment.
  */
 export function checkSnippet(pasted: unknown): SnippetCheck {
   if (typeof pasted !== 'string' || pasted.trim() === '') return { ok: false, message: DASHBOARD_MESSAGES.snippetRequired };
-  const result = parseEmbed(snippetFromPaste(pasted), undefined, { parseFragment: parseSnippetFragment });
+  const result = parsePastedEmbed(pasted, undefined, { parseFragment: parseSnippetFragment });
   return result.ok ? { ok: true, src: result.src } : { ok: false, message: embedRefusal(result) };
 }

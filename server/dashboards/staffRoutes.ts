@@ -22,8 +22,8 @@ import { checkSnippet } from './snippet';
  *   PATCH  /staff/users/{id}/dashboards/{dashboardId}  { position }   200 { dashboards } | 400 | 404
  *   DELETE /staff/users/{id}/dashboards/{dashboardId}   204 | 404
  *
- * The snippet (the pasted embed code or address) is checked by the gallery's rule (./snippet);
- * only its checked address is kept. Every change writes an audit entry.
+ * The snippet (the pasted embed code or "Publish to web" link) is checked by the rule /embed's
+ * gallery form uses (./snippet); only its checked address is kept. Every change writes an audit entry.
  */
 const DashboardSchema = Type.Object({
   id: Type.String(),

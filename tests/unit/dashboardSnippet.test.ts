@@ -1,20 +1,25 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import { checkSnippet, snippetFromPaste } from '../../server/dashboards/snippet';
+import { checkSnippet } from '../../server/dashboards/snippet';
 import { DASHBOARD_MESSAGES } from '../../shared/clientDashboards';
 import { DEFAULT_ALLOWED_HOSTS, EMBED_MESSAGES } from '../../shared/embed';
 import { embedError } from '../../widgets/embed-builder/galleryForm';
 
 /**
  * The server reads a pasted snippet without a DOM (server/dashboards/snippetFragment.ts) and
- * checks it with the gallery's rule (shared/embed.ts parseEmbed): it accepts what /embed's form
- * accepts and refuses the rest with the same words (here /embed's form parses in a DOM, happy-dom).
+ * checks it with the rule of /embed's gallery form (shared/embed.ts parsePastedEmbed): it accepts
+ * what /embed's form accepts, a link or a code, and refuses the rest with the same words (here
+ * /embed's form parses in a DOM, happy-dom).
  */
 const SNIPPET =
   '<iframe title="Sales" width="1140" height="541.25" src="https://app.powerbi.com/view?r=abc&amp;pageName=p1" frameborder="0" allowFullScreen="true"></iframe>';
 
 describe('a pasted snippet on the server, by the gallery rule', () => {
-  it('keeps the checked address of an embed code or of a bare Power BI address', () => {
+  it('keeps the checked address of an embed code or of a "Publish to web" link, as /embed\'s form accepts them', () => {
+    for (const link of ['https://app.powerbi.com/view?r=eyJrIjoi', '\n  https://app.powerbi.cn/view?r=1 \n', 'https://app.mil.powerbigov.us/view?r=2']) {
+      expect(checkSnippet(link)).toEqual({ ok: true, src: link.trim() });
+      expect(embedError(link, DEFAULT_ALLOWED_HOSTS)).toBeNull();
+    }
     expect(checkSnippet(SNIPPET)).toEqual({ ok: true, src: 'https://app.powerbi.com/view?r=abc&pageName=p1' });
     expect(embedError(SNIPPET, DEFAULT_ALLOWED_HOSTS)).toBeNull();
     expect(checkSnippet('  https://app.powerbi.com/view?r=abc&x="1"  ')).toEqual({
@@ -52,9 +57,12 @@ describe('a pasted snippet on the server, by the gallery rule', () => {
     'Sales report <iframe src="https://app.powerbi.com/x"></iframe>',
     '<html><iframe src="https://app.powerbi.com/x"></iframe></html>',
     'https://evil.example/report',
+    'http://app.powerbi.com/view?r=1',
+    'javascript:alert(1)',
     'app.powerbi.com/view?r=1',
+    'Our report: https://app.powerbi.com/view?r=1',
   ])('refuses %s with the words /embed shows', (pasted) => {
-    const browser = embedError(snippetFromPaste(pasted), DEFAULT_ALLOWED_HOSTS);
+    const browser = embedError(pasted, DEFAULT_ALLOWED_HOSTS);
     expect(browser).not.toBeNull();
     expect(checkSnippet(pasted)).toEqual({ ok: false, message: browser });
   });

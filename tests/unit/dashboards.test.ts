@@ -166,9 +166,10 @@ for (const backend of backends) {
         method: 'POST',
         url,
         headers,
-        payload: { title: 'Operations', snippet: 'https://app.powerbi.com/view?r=ops' },
+        payload: { title: 'Operations', snippet: '\n  https://app.powerbi.com/view?r=ops  \n' },
       });
       expect(ops.statusCode).toBe(201);
+      expect(ops.json()).toMatchObject({ title: 'Operations', src: 'https://app.powerbi.com/view?r=ops' });
       const moved = await api({ method: 'PATCH', url: `${url}/${ops.json().id}`, headers, payload: { position: 0 } });
       expect(moved.json().dashboards.map((d: { title: string }) => d.title)).toEqual(['Operations', 'Sales']);
       expect((await api({ method: 'GET', url, headers })).json().dashboards.map((d: { title: string }) => d.title)).toEqual([
@@ -211,6 +212,11 @@ for (const backend of backends) {
         payload: { title: 'Sales', snippet: '<iframe src="https://app.powerbi.com/x"' },
       });
       expect(unparseable.json().message).toBe(`${EMBED_MESSAGES.invalid}: ${EMBED_MESSAGES.unparseable}.`);
+      // A "Publish to web" link meets the same checks as an iframe's src, and is named as what was pasted.
+      const httpLink = await api({ method: 'POST', url, headers, payload: { title: 'Sales', snippet: ' http://app.powerbi.com/view?r=1\n' } });
+      expect(httpLink.json()).toMatchObject({ status: 400, errors: { snippet: 'Invalid Dashboard: The link must use https, not http:' } });
+      const otherHost = await api({ method: 'POST', url, headers, payload: { title: 'Sales', snippet: 'https://evil.example/view?r=1' } });
+      expect(otherHost.json().message).toBe('Invalid Dashboard: The link host "evil.example" is not an allowed Power BI host.');
       const untitled = await api({ method: 'POST', url, headers, payload: { title: ' ', snippet: SNIPPET('x') } });
       expect(untitled.json()).toMatchObject({ status: 400, message: DASHBOARD_MESSAGES.titleRequired });
       const badPosition = await api({ method: 'PATCH', url: `${url}/any`, headers, payload: { position: -1 } });

@@ -3,9 +3,12 @@ import { describe, it, expect, vi } from 'vitest';
 import reports from '../../site/_data/reports.json';
 import {
   DEFAULT_ALLOWED_HOSTS,
+  embedCodeOf,
+  embedRefusal,
   MAX_SNIPPET_LENGTH,
   parseAllowedHosts,
   parseEmbed,
+  parsePastedEmbed,
   type EmbedErrorCode,
 } from '../../shared/embed';
 import { SPEC_REPORT_TITLES } from '../support/specReports';
@@ -120,6 +123,65 @@ describe('parseEmbed: rejected snippets', () => {
     expect(document.body.innerHTML).toBe(before);
     expect(document.querySelectorAll('iframe')).toHaveLength(0);
     expect(handler).not.toHaveBeenCalled();
+  });
+});
+
+describe('parsePastedEmbed: a "Publish to web" link or the embed code', () => {
+  it.each(DEFAULT_ALLOWED_HOSTS)('accepts a link on %s', (host) => {
+    expect(parsePastedEmbed(`https://${host}/view?r=${TOKEN}`)).toEqual({ ok: true, src: `https://${host}/view?r=${TOKEN}` });
+  });
+
+  it('accepts the app.powerbi.com link with spaces and new lines around it, normalised like an iframe src', () => {
+    expect(parsePastedEmbed(`  \n${SRC}\t\n `)).toEqual({ ok: true, src: SRC });
+    expect(parsePastedEmbed(`HTTPS://APP.POWERBI.COM:443/view?r=${TOKEN}&pageName=p1`)).toEqual({ ok: true, src: `${SRC}&pageName=p1` });
+  });
+
+  it('reads an iframe code exactly as parseEmbed does', () => {
+    expect(parsePastedEmbed(GOOD)).toEqual(parseEmbed(GOOD));
+    expect(parsePastedEmbed(`\n  ${GOOD}\n`)).toEqual({ ok: true, src: SRC, title: 'Finance - Overview', width: 1140, height: 541.25 });
+    expect(parsePastedEmbed(frame('https://evil.example/r'))).toEqual(parseEmbed(frame('https://evil.example/r')));
+  });
+
+  it.each<[string, string, EmbedErrorCode, string]>([
+    ['http://', `http://app.powerbi.com/view?r=${TOKEN}`, 'not-https', 'The link must use https, not http:'],
+    ['javascript:', 'javascript:alert(1)', 'not-https', 'The link must use https, not javascript:'],
+    ['a disallowed host', 'https://evil.example/view?r=1', 'host-not-allowed', 'The link host "evil.example" is not an allowed Power BI host.'],
+    ['a look-alike host', 'https://app.powerbi.com.evil.com/view?r=1', 'host-not-allowed', 'The link host "app.powerbi.com.evil.com" is not an allowed Power BI host.'],
+    ['a port', 'https://app.powerbi.com:8443/view?r=1', 'port', 'The link may not use port 8443.'],
+    ['a user name', 'https://user@app.powerbi.com/view?r=1', 'userinfo', 'The link may not contain a user name or password.'],
+    ['no scheme', 'app.powerbi.com/view?r=1', 'invalid-url', 'The link must be an absolute https URL.'],
+    ['a protocol-relative link', '//app.powerbi.com/view?r=1', 'invalid-url', 'The link must be an absolute https URL.'],
+    ['text before the link', `Our report: ${SRC}`, 'no-iframe', 'The embed code contains no iframe element.'],
+    ['text after the link', `${SRC} (Q3)`, 'no-iframe', 'The embed code contains no iframe element.'],
+    ['two links', `${SRC}\n${SRC}`, 'no-iframe', 'The embed code contains no iframe element.'],
+    ['a link beside an iframe code', `${SRC} ${GOOD}`, 'extra-content', 'The embed code contains text outside the iframe element.'],
+    ['a link in an anchor', `<a href="${SRC}">Open</a>`, 'extra-content', 'The embed code may only contain one iframe element; found <a>.'],
+  ])('refuses %s with the rule\'s words', (_label, pasted, code, reason) => {
+    expect(parsePastedEmbed(pasted)).toEqual({ ok: false, code, reason });
+  });
+
+  it('refuses empty, oversized and non-text input as parseEmbed does, and honours a narrowed host list', () => {
+    expect(parsePastedEmbed('  \n ')).toMatchObject({ ok: false, code: 'empty' });
+    expect(parsePastedEmbed(null)).toMatchObject({ ok: false, code: 'empty' });
+    expect(parsePastedEmbed(`${SRC}&x=${'a'.repeat(MAX_SNIPPET_LENGTH)}`)).toMatchObject({ ok: false, code: 'too-long' });
+    expect(parsePastedEmbed(SRC, ['app.powerbi.de'])).toMatchObject({ ok: false, code: 'host-not-allowed' });
+    expect(parsePastedEmbed('https://APP.POWERBI.DE/view?r=1', ['app.powerbi.de'])).toEqual({ ok: true, src: 'https://app.powerbi.de/view?r=1' });
+  });
+
+  it('words a refused link as the gallery does', () => {
+    const result = parsePastedEmbed('https://evil.example/view?r=1');
+    expect(!result.ok && embedRefusal(result)).toBe('Invalid Dashboard: The link host "evil.example" is not an allowed Power BI host.');
+  });
+
+  it('embedCodeOf: the pasted code as it is, a link as the plain iframe the gallery reads back to the same src', () => {
+    expect(embedCodeOf(`  ${GOOD}\n`, { ok: true, src: SRC })).toBe(GOOD);
+    const link = `https://app.powerbi.com/view?r=a&pageName="x"`;
+    const result = parsePastedEmbed(link);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    const code = embedCodeOf(` ${link} `, result);
+    expect(code).toBe('<iframe src="https://app.powerbi.com/view?r=a&amp;pageName=%22x%22"></iframe>');
+    expect(parseEmbed(code)).toEqual({ ok: true, src: result.src });
   });
 });
 

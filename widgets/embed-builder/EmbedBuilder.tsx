@@ -210,7 +210,7 @@ function Builder({ config }: { config: EmbedConfig }) {
             <input type="checkbox" checked={tokens} onChange={(event) => setTokens((event.target).checked)} />
             <span>Use our colours (link <code>dc-tokens.css</code>, light and dark)</span>
           </label>
-          {isGallery ? <GallerySetup choice={galleryChoice} allowedHosts={parseAllowedHosts(values['allowed-hosts']).hosts} onChange={setGalleryChoice} /> : null}
+          {isGallery && element.gallery ? <GallerySetup choice={galleryChoice} words={element.gallery} allowedHosts={parseAllowedHosts(values['allowed-hosts']).hosts} onChange={setGalleryChoice} /> : null}
           {fields.map((field) => (
             <Field key={`${element.tag}-${field.name}`} tag={element.tag} field={field} value={values[field.name] ?? ''} onChange={(value) => setValue(field.name, value)} />
           ))}

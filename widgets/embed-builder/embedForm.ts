@@ -5,6 +5,7 @@
  */
 import { httpUrl } from '../../shared/httpUrl';
 import type { PartnerConsent } from '../lib/consentForm';
+import type GalleryWordsData from '../../site/_data/embedGallery.json';
 import { feedEntries } from '../lib/feedPosts';
 import { parseImageHosts } from '../lib/imageHosts';
 import { widgetSnippet, type SnippetAttribute, type WidgetFile } from '../lib/widgetSnippet';
@@ -29,6 +30,9 @@ export interface EmbedField {
   note?: string;
 }
 
+/** The words of the gallery's form for a partner's own reports, as the page hands them over (without `$comment`). */
+export type GalleryWords = Omit<typeof GalleryWordsData, '$comment'>;
+
 export interface EmbedElement {
   tag: string;
   summary: string;
@@ -40,6 +44,8 @@ export interface EmbedElement {
   example: SnippetAttribute[];
   /** <dc-consent> only: the starting point of a partner's own categories, vendors and texts. */
   consent?: PartnerConsent;
+  /** <dc-dashboard-gallery>: the words of the form for a partner's own reports (site/_data/embedGallery.json). */
+  gallery?: GalleryWords;
 }
 
 export interface EmbedConfig {

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_ALLOWED_HOSTS, EMBED_MESSAGES } from '../../shared/embed';
+import { DEFAULT_ALLOWED_HOSTS, EMBED_MESSAGES, parseEmbed } from '../../shared/embed';
 import { galleryReports, inlineReports, moved, reportErrors, reportReady, suggestedTitle, TITLE_MESSAGE, type ReportDraft } from './galleryForm';
 import { parseReports } from '../lib/reports';
 
@@ -8,7 +8,8 @@ import { parseReports } from '../lib/reports';
 const hosts = DEFAULT_ALLOWED_HOSTS;
 const code = (key: string, title?: string) =>
   `<iframe${title ? ` title="${title}"` : ''} width="1140" height="541.25" src="https://app.powerbi.com/reportEmbed?reportId=${key}&autoAuth=true" frameborder="0" allowFullScreen="true"></iframe>`;
-const report = (over: Partial<ReportDraft>): ReportDraft => ({ embed: code('a'), title: 'Sales', category: 'Finance', ...over });
+const report = (over: Partial<ReportDraft>): ReportDraft => ({ embed: code('a'), title: 'Sales', category: 'Finance', description: '', lastUpdated: '', ...over });
+const LINK = 'https://app.powerbi.com/view?r=eyJrIjoiabc';
 
 describe('reportErrors: the gallery\'s rule and words for a pasted code', () => {
   it('a Power BI code with a title is ready; an empty code is no error yet but stays out', () => {
@@ -50,6 +51,49 @@ describe('the inline reports of the snippet', () => {
     expect(inline.reports[1]).not.toHaveProperty('category');
     const back = parseReports(JSON.stringify(inline));
     expect(back.ok && back.reports.map((item) => item.id)).toEqual(['sales', 'sales-2']);
+  });
+});
+
+describe('a pasted "Publish to web" link, a description and a last-updated day', () => {
+  it('a link on an allowed host is ready like a code, with spaces and new lines around it', () => {
+    expect(reportErrors(report({ embed: `\n ${LINK} \n` }), hosts)).toEqual({});
+    expect(reportErrors(report({ embed: 'https://app.powerbigov.us/view?r=1' }), hosts)).toEqual({});
+    expect(suggestedTitle(LINK, hosts)).toBe('');
+  });
+  it('refuses http, another host, javascript: and a link with text around it with the gallery\'s words', () => {
+    expect(reportErrors(report({ embed: LINK.replace('https:', 'http:') }), hosts).embed).toBe(`${EMBED_MESSAGES.invalid}: The link must use https, not http:`);
+    expect(reportErrors(report({ embed: 'https://evil.example/view?r=1' }), hosts).embed).toBe(
+      `${EMBED_MESSAGES.invalid}: The link host "evil.example" is not an allowed Power BI host.`,
+    );
+    expect(reportErrors(report({ embed: 'javascript:alert(1)' }), hosts).embed).toBe(`${EMBED_MESSAGES.invalid}: The link must use https, not javascript:`);
+    expect(reportErrors(report({ embed: `Our sales: ${LINK}` }), hosts).embed).toBe(`${EMBED_MESSAGES.invalid}: The embed code contains no iframe element.`);
+    expect(reportErrors(report({ embed: LINK }), ['app.powerbi.de']).embed).toMatch(/not an allowed Power BI host/);
+  });
+  it('carries a day only as the gallery reads it: a date input\'s value, not a day that does not exist', () => {
+    const dayOf = (lastUpdated: string) => galleryReports([report({ lastUpdated })], hosts)[0]?.lastUpdated;
+    expect(dayOf(' 2026-03-31 ')).toBe('2026-03-31');
+    expect(dayOf('2026-02-30')).toBe('');
+    expect(dayOf('March 3')).toBe('');
+    expect(dayOf('')).toBe('');
+    expect(reportReady(report({ lastUpdated: 'March 3' }), hosts)).toBe(true);
+  });
+  it('the snippet carries a link as the plain iframe for it, a code as pasted, and the description and day when given', () => {
+    const items = galleryReports(
+      [
+        report({ embed: ` ${LINK}\n`, title: 'Sales', description: ' Pipeline by region. ', lastUpdated: '2026-03-31' }),
+        report({ embed: code('b'), title: 'Stock', category: '' }),
+      ],
+      hosts,
+    );
+    const inline = inlineReports(items);
+    expect(inline.reports).toEqual([
+      { id: 'sales', title: 'Sales', category: 'Finance', description: 'Pipeline by region.', lastUpdated: '2026-03-31', iframeHtml: `<iframe src="${LINK}"></iframe>` },
+      { id: 'stock', title: 'Stock', iframeHtml: code('b') },
+    ]);
+    // The gallery reads it back: the same fields, and its own rule accepts the frame built for the link.
+    const back = parseReports(JSON.stringify(inline));
+    expect(back.ok && back.reports[0]).toMatchObject({ description: 'Pipeline by region.', lastUpdated: '2026-03-31' });
+    expect(back.ok && parseEmbed(back.reports[0]!.iframeHtml)).toEqual({ ok: true, src: LINK });
   });
 });
 
