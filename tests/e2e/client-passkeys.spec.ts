@@ -146,6 +146,8 @@ test('a press on “Sign in with a passkey” before its element woke still sign
     data: { firstName: 'Jana', lastName: 'Weber', email, password: PASSWORD, confirmPassword: PASSWORD, termsAccepted: true },
   });
   expect(created.status()).toBe(201);
+  // A passkey needs a proved address.
+  await confirmEmail(page, linkOf(await mailTo(own.sink, email, 'email-verification')));
   await signInWithPassword(page, email);
   await section(page).getByLabel('Passkey name').fill('Phone');
   await section(page).getByRole('button', { name: 'Add a passkey' }).click();
